@@ -1,0 +1,70 @@
+import type { Command } from 'commander';
+import { loadConfig } from '../../server/config/index.ts';
+import { migrateLatest } from '../../server/database/migrations.ts';
+import { listen } from '../../server/http-server.ts';
+import { createLogger } from '../../server/logger.ts';
+import { bootstrapDatabase, type BootstrapResult } from '../../server/services/bootstrap.ts';
+import { openSystemContext } from '../context.ts';
+
+/** Options of `tessera start`. */
+export interface StartOptions {
+  port?: number;
+}
+
+function printWelcome(url: string, admin: BootstrapResult['admin'], adminEmail: string): void {
+  const lines = [`Tessera is running.`, ``, `  Admin:  ${url}/admin`, `  API:    ${url}`];
+  if (admin) {
+    lines.push(``, `  First administrator created:`, `    e-mail:   ${admin.email}`);
+    lines.push(admin.generated ? `    password: ${admin.password}   (shown once: write it down)` : `    password: the ADMIN_PASSWORD you configured`);
+  } else {
+    lines.push(``, `  Sign in as ${adminEmail} (or any user); reset a password with: npx tessera users passwd --email <e-mail>`);
+  }
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+/**
+ * Resolves on the first SIGINT or SIGTERM. Later signals are swallowed: `npm start` forwards Ctrl-C to
+ * us as well, and a second default SIGINT would kill the process halfway through closing the database.
+ */
+function waitForShutdownSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    let received = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (!received) resolve(signal);
+      received = true;
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
+
+/** Migrates, seeds an empty database, serves HTTP until SIGINT/SIGTERM, then shuts down cleanly. */
+export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const config = loadConfig(options.port === undefined ? env : { ...env, PORT: String(options.port) });
+  const context = await openSystemContext(config, { logTo: process.stdout });
+  const { app } = context;
+  try {
+    await migrateLatest(app.database.orm);
+    const bootstrap = await bootstrapDatabase(context.system);
+    const server = await listen(app);
+    const url = config.server.publicUrl.replace(`:${config.server.port}`, `:${server.port}`);
+    app.logger.info({ port: server.port, embedded: app.database.embedded }, 'server started');
+    printWelcome(url, bootstrap.admin, config.admin.email);
+
+    const signal = await waitForShutdownSignal();
+    app.logger.info({ signal }, 'shutting down');
+    await server.close();
+  } finally {
+    await context.close();
+  }
+  createLogger(config.log, process.stdout).info('stopped');
+}
+
+/** Registers `tessera start`. */
+export function registerStart(program: Command): void {
+  program
+    .command('start')
+    .description('migrate, bootstrap an empty database and serve the API and admin')
+    .option('-p, --port <port>', 'port to listen on (overrides PORT)', (value) => Number.parseInt(value, 10))
+    .action((options: StartOptions) => runStart(options));
+}

@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { ConfigError, isTesseraError } from '../server/errors.ts';
+import { packageVersion } from '../server/version.ts';
+import { registerInit } from './commands/init.ts';
+import { registerMigrate } from './commands/migrate.ts';
+import { registerStart } from './commands/start.ts';
+import { registerUsers } from './commands/users.ts';
+import { CancelledError, ExitError, UsageError } from './errors.ts';
+
+/** Exit codes: 0 ok, 1 failure, 2 usage (bad flags or arguments). */
+export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+
+/** Builds the commander program with every command registered. */
+export function buildProgram(): Command {
+  const program = new Command('tessera')
+    .description('Tessera: a headless content platform. Schema, roles and permissions as code.')
+    .version(packageVersion(), '-v, --version')
+    .option('--debug', 'print stack traces for unexpected errors')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+  registerInit(program);
+  registerStart(program);
+  registerMigrate(program);
+  registerUsers(program);
+  for (const command of program.commands) command.exitOverride();
+  return program;
+}
+
+/** Maps any failure to a message on stderr and an exit code. */
+function exitCodeFor(error: unknown, debug: boolean): number {
+  if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  if (error instanceof CancelledError) {
+    process.stderr.write('Cancelled.\n');
+    return EXIT.ok;
+  }
+  if (error instanceof ExitError) {
+    if (error.message) process.stderr.write(`${error.message}\n`);
+    return error.exitCode;
+  }
+  if (error instanceof UsageError) {
+    process.stderr.write(`error: ${error.message}\n`);
+    return EXIT.usage;
+  }
+  if (error instanceof ConfigError || isTesseraError(error)) {
+    process.stderr.write(`${error.message}\n`);
+    return EXIT.failure;
+  }
+  process.stderr.write(`Unexpected error: ${error instanceof Error ? (debug ? error.stack : error.message) : String(error)}\n`);
+  return EXIT.failure;
+}
+
+/** The CLI entry: loads `.env` from the working folder, runs the command, and owns the exit code. */
+export async function main(argv: string[]): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const program = buildProgram();
+  let code: number = EXIT.ok;
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    code = exitCodeFor(error, argv.includes('--debug'));
+  }
+  // Exit explicitly: an embedded database or a pool may still hold the event loop open after a command.
+  process.exit(code);
+}

@@ -1,0 +1,26 @@
+import type { Accountability } from './auth/accountability.ts';
+import type { Config } from './config/index.ts';
+import type { Database } from './database/database.ts';
+import type { Logger } from './logger.ts';
+import type { ServiceContext } from './services/service-context.ts';
+import type { Kysely } from 'kysely';
+
+/** Everything the HTTP app and the CLI share for one process: settings, logger and database. */
+export interface AppContext {
+  /** Settings with SECRET resolved. */
+  config: Config & { secret: string };
+  logger: Logger;
+  database: Database;
+  /** Builds the context a service runs with for this caller (inside `db` when given a transaction). */
+  servicesContext(accountability: Accountability, db?: Kysely<any>): ServiceContext;
+}
+
+/** Ties a loaded config, a logger and an open database together. */
+export function createAppContext(config: Config & { secret: string }, logger: Logger, database: Database): AppContext {
+  return {
+    config,
+    logger,
+    database,
+    servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config }),
+  };
+}

@@ -1,0 +1,64 @@
+import cors from '@koa/cors';
+import Koa from 'koa';
+import { HttpMethodEnum, koaBody } from 'koa-body';
+import type { AppContext } from './app-context.ts';
+import { adminController } from './controllers/admin-controller.ts';
+import { authController } from './controllers/auth-controller.ts';
+import { serverController } from './controllers/server-controller.ts';
+import { usersController } from './controllers/users-controller.ts';
+import { RouteNotFoundError } from './errors.ts';
+import { accountability } from './middleware/accountability.ts';
+import { errorHandler } from './middleware/error-handler.ts';
+import { requestId } from './middleware/request-id.ts';
+import { requestLogger } from './middleware/request-logger.ts';
+
+/** Builds the Koa application; it does not listen, so tests can drive `app.callback()`. */
+export function createApp(context: AppContext): Koa {
+  const { config, logger } = context;
+  const app = new Koa({ proxy: false });
+  app.silent = true;
+
+  // Order matters: ids and logs wrap everything, so even a failed body parse is logged with its id.
+  app.use(requestId());
+  app.use(requestLogger(logger));
+  app.use(errorHandler(logger));
+  if (config.cors.enabled) {
+    const origins = config.cors.origin;
+    app.use(
+      cors({
+        origin: (ctx) => (origins.includes('*') ? (config.cors.credentials ? ctx.get('Origin') : '*') : origins.includes(ctx.get('Origin')) ? ctx.get('Origin') : ''),
+        allowMethods: config.cors.methods,
+        allowHeaders: config.cors.allowedHeaders,
+        exposeHeaders: config.cors.exposedHeaders,
+        credentials: config.cors.credentials,
+        maxAge: config.cors.maxAge,
+      }),
+    );
+  }
+  const limit = config.server.maxPayloadSize;
+  const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
+  app.use(
+    koaBody({
+      jsonLimit: limit,
+      formLimit: limit,
+      textLimit: limit,
+      multipart: false,
+      parsedMethods,
+      onError: (error) => {
+        throw error;
+      },
+    }),
+  );
+  app.use(accountability(config.secret));
+
+  for (const router of [serverController(context), authController(context), usersController(context)]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  app.use(adminController());
+
+  app.use((ctx) => {
+    throw new RouteNotFoundError(`Route ${ctx.path} doesn't exist.`);
+  });
+  return app;
+}

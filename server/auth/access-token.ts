@@ -1,0 +1,43 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { InvalidTokenError, TokenExpiredError } from '../errors.ts';
+
+/** What an access token asserts about its bearer. */
+export interface AccessTokenClaims {
+  id: string;
+  role: string | null;
+  app_access: boolean;
+  admin_access: boolean;
+  /** Hash of the session (refresh token) the access token was issued for. */
+  session: string;
+}
+
+const ISSUER = 'tessera';
+
+/** Signs a short-lived HS256 JWT; returns it with its lifetime in milliseconds. */
+export async function signAccessToken(claims: AccessTokenClaims, key: Uint8Array, ttlMs: number): Promise<string> {
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(new Date(Date.now() + ttlMs))
+    .sign(key);
+}
+
+/** Verifies signature, issuer and expiry; TOKEN_EXPIRED and INVALID_TOKEN are told apart. */
+export async function verifyAccessToken(token: string, key: Uint8Array): Promise<AccessTokenClaims> {
+  try {
+    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+    if (typeof payload.id !== 'string' || typeof payload.session !== 'string') throw new InvalidTokenError();
+    return {
+      id: payload.id,
+      role: typeof payload.role === 'string' ? payload.role : null,
+      app_access: payload.app_access === true,
+      admin_access: payload.admin_access === true,
+      session: payload.session,
+    };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) throw new TokenExpiredError();
+    if (error instanceof InvalidTokenError) throw error;
+    throw new InvalidTokenError();
+  }
+}

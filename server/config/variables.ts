@@ -1,0 +1,94 @@
+import bytes from 'bytes';
+import ms from 'ms';
+import * as yup from 'yup';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Parses '15m', '30d', '900' (seconds) into milliseconds; leaves garbage for the validator to reject. */
+function toMilliseconds(value: unknown, original: unknown): unknown {
+  if (typeof original !== 'string') return value;
+  const text = original.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const parsed = ms(text as ms.StringValue);
+  return typeof parsed === 'number' && Number.isFinite(parsed) ? parsed : Number.NaN;
+}
+
+/** Parses '1mb', '512kb', '1048576' into bytes. */
+function toBytes(value: unknown, original: unknown): unknown {
+  if (typeof original !== 'string') return value;
+  const parsed = bytes.parse(original.trim());
+  return parsed === null || Number.isNaN(parsed) ? Number.NaN : parsed;
+}
+
+/** Splits 'a, b,c' into ['a', 'b', 'c']; empty means an empty list. */
+function toList(value: unknown, original: unknown): unknown {
+  if (typeof original !== 'string') return value;
+  return original
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+const duration = (fallback: string) =>
+  yup.number().transform(toMilliseconds).typeError('must be a duration such as 15m, 1h or 30d').positive().default(ms(fallback as ms.StringValue));
+
+const list = (fallback: string[]) => yup.array(yup.string().required()).transform(toList).default(fallback);
+
+/**
+ * Every environment variable Tessera reads, with its default and validation (docs/config.md lists them).
+ * Names are the variables' own; loadConfig() maps them to the typed Config.
+ */
+export const variablesSchema = yup.object({
+  /** Runtime mode; `production` requires SECRET. @default development */
+  NODE_ENV: yup.string().oneOf(['development', 'production', 'test']).default('development'),
+  /** Address the HTTP server binds to. @default 0.0.0.0 */
+  HOST: yup.string().default('0.0.0.0'),
+  /** Port the HTTP server listens on (0 picks a free one). @default 8055 */
+  PORT: yup.number().typeError('must be a port number').integer().min(0).max(65535).default(8055),
+  /** Public address of the server, used in links and cookies. @default http://localhost:PORT */
+  PUBLIC_URL: yup.string().url('must be an absolute http(s) URL').matches(/^https?:\/\//, 'must start with http:// or https://').optional(),
+  /** PostgreSQL connection URL; unset means the embedded database in DATA_DIR. */
+  DB_URL: yup.string().matches(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  /** Maximum database connections per process. @default 10 */
+  DB_POOL_MAX: yup.number().typeError('must be a number').integer().min(1).max(1000).default(10),
+  /** Folder for the embedded database, generated secret, outbox and uploads. @default ./data */
+  DATA_DIR: yup.string().default('./data'),
+  /** Key for signing tokens and deriving encryption keys; at least 32 characters. Required in production. */
+  SECRET: yup.string().min(32, 'must be at least 32 characters').optional(),
+  /** E-mail of the administrator created when the database is empty. @default admin@example.com */
+  ADMIN_EMAIL: yup.string().email('must be an e-mail address').default('admin@example.com'),
+  /** Password of that administrator; generated and printed once when unset. */
+  ADMIN_PASSWORD: yup.string().min(8, 'must be at least 8 characters').optional(),
+  /** Log verbosity. @default info */
+  LOG_LEVEL: yup.string().oneOf(LOG_LEVELS).default('info'),
+  /** `pretty` for people, `raw` for JSON lines, `auto` picks pretty on a terminal. @default auto */
+  LOG_STYLE: yup.string().oneOf(['auto', 'pretty', 'raw']).default('auto'),
+  /** Largest accepted JSON or form body. @default 1mb */
+  MAX_PAYLOAD_SIZE: yup.number().transform(toBytes).typeError('must be a size such as 1mb or 512kb').positive().default(1024 * 1024),
+  /** Lifetime of access tokens. @default 15m */
+  ACCESS_TOKEN_TTL: duration('15m'),
+  /** Lifetime of refresh tokens and sessions (SPEC §9: 30 days). @default 30d */
+  REFRESH_TOKEN_TTL: duration('30d'),
+  /** How long shutdown waits for open requests to finish. @default 10s */
+  SHUTDOWN_TIMEOUT: duration('10s'),
+  /** Send CORS headers. @default false */
+  CORS_ENABLED: yup.boolean().typeError('must be true or false').default(false),
+  /** Allowed origins, comma-separated, or `*` for any. @default * */
+  CORS_ORIGIN: list(['*']),
+  /** Allowed methods. @default GET,POST,PATCH,DELETE */
+  CORS_METHODS: list(['GET', 'POST', 'PATCH', 'DELETE']),
+  /** Allowed request headers. @default Content-Type,Authorization */
+  CORS_ALLOWED_HEADERS: list(['Content-Type', 'Authorization']),
+  /** Response headers exposed to scripts. @default Content-Range */
+  CORS_EXPOSED_HEADERS: list(['Content-Range']),
+  /** Allow cookies on cross-origin requests. @default true */
+  CORS_CREDENTIALS: yup.boolean().typeError('must be true or false').default(true),
+  /** Seconds a preflight answer may be cached. @default 18000 */
+  CORS_MAX_AGE: yup.number().typeError('must be a number of seconds').integer().min(0).default(18000),
+});
+
+/** The raw, validated variables. */
+export type Variables = yup.InferType<typeof variablesSchema>;
+
+/** Variable names, in documentation order. */
+export const VARIABLE_NAMES = Object.keys(variablesSchema.fields) as Array<keyof Variables>;

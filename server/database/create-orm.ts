@@ -1,0 +1,36 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { systemMigrations } from '../../migrations/index.ts';
+
+/** The MikroORM instance type Tessera uses. */
+export type Orm = MikroORM;
+
+/** MikroORM's own migrations table doubles as the tessera_migrations system collection. */
+export const MIGRATIONS_TABLE = 'tessera_migrations';
+
+/**
+ * Connects MikroORM to PostgreSQL. Tessera's collections are defined at run time, so there are no
+ * decorated entities: reads and writes are compiled by the query layer and run through the ORM's
+ * connection, transactions and Kysely instance; MikroORM's migrator owns the system schema.
+ */
+export async function createOrm(url: string, poolMax: number, logger: Logger): Promise<Orm> {
+  return MikroORM.init({
+    clientUrl: url,
+    entities: [],
+    discovery: { warnWhenNoEntities: false },
+    extensions: [Migrator],
+    pool: { min: 0, max: poolMax },
+    debug: logger.isLevelEnabled('trace'),
+    logger: (message) => logger.trace({ orm: true }, message),
+    migrations: {
+      tableName: MIGRATIONS_TABLE,
+      migrationsList: systemMigrations,
+      snapshot: false,
+      snapshotOnMigrate: false,
+      silent: true,
+      transactional: true,
+      allOrNothing: true,
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from '../config/index.ts';
+import { createOrm, type Orm } from './create-orm.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
+
+/** An open database: the ORM (connection pool, transactions, migrator) and how to close it all. */
+export interface Database {
+  orm: Orm;
+  /** True when this process serves the embedded PGlite database. */
+  embedded: boolean;
+  /** Kysely bound to the ORM's pool: the query layer's way to run parameterised SQL. */
+  kysely(): Kysely<any>;
+  /** Runs `select 1`; throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens the configured database: DB_URL, or the embedded one in DATA_DIR when it is unset. */
+export async function openDatabase(config: Config, logger: Logger): Promise<Database> {
+  let embedded: EmbeddedPostgres | null = null;
+  let url = config.database.url;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(config.dataDir, config.database.poolMax);
+    url = embedded.url;
+    logger.debug({ dataDir: config.dataDir }, 'embedded database started');
+  }
+  let orm: Orm;
+  try {
+    orm = await createOrm(url, config.database.poolMax, logger);
+  } catch (error) {
+    await embedded?.close();
+    throw error;
+  }
+  return {
+    orm,
+    embedded: embedded !== null,
+    kysely: () => orm.em.getKysely(),
+    async ping() {
+      await orm.em.getConnection().execute('select 1');
+    },
+    async close() {
+      await orm.close(true);
+      await embedded?.close();
+    },
+  };
+}

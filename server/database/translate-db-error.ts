@@ -1,0 +1,62 @@
+import { InvalidPayloadError, RecordNotUniqueError, type TesseraError } from '../errors.ts';
+
+/** The fields of a PostgreSQL error that say what went wrong (node-postgres `DatabaseError`). */
+interface PostgresError {
+  code: string;
+  detail?: string;
+  column?: string;
+  constraint?: string;
+  table?: string;
+}
+
+function findPostgresError(error: unknown): PostgresError | null {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current as PostgresError;
+  }
+  return null;
+}
+
+/** `Key (email)=(a@b.c) already exists.` → `email` */
+function fieldFromDetail(detail: string | undefined): string | undefined {
+  return detail?.match(/^Key \(([^)]+)\)/)?.[1]?.split(',')[0]?.trim().replace(/^"|"$/g, '');
+}
+
+/**
+ * Turns a database constraint failure into the client error it really is, naming the field; returns
+ * null for anything that is not the client's fault (those stay 500s).
+ */
+export function translateDatabaseError(error: unknown): TesseraError | null {
+  const pg = findPostgresError(error);
+  if (!pg) return null;
+  const field = pg.column ?? fieldFromDetail(pg.detail);
+  const extensions = { field, collection: pg.table };
+  switch (pg.code) {
+    case '23505':
+      return new RecordNotUniqueError(`Value for field "${field}" has to be unique.`, extensions);
+    case '23502':
+      return new InvalidPayloadError(`Value for field "${field}" can't be null.`, { ...extensions, reason: 'NOT_NULL_VIOLATION' });
+    case '23503':
+      return new InvalidPayloadError(`Invalid foreign key for field "${field}": the related item does not exist.`, { ...extensions, reason: 'INVALID_FOREIGN_KEY' });
+    case '23514':
+      return new InvalidPayloadError(`Value violates the rule "${pg.constraint}".`, { ...extensions, reason: 'CONTAINS_INVALID_VALUE' });
+    case '22001':
+      return new InvalidPayloadError(`Value for field "${field ?? 'unknown'}" is too long.`, { ...extensions, reason: 'VALUE_TOO_LONG' });
+    case '22003':
+      return new InvalidPayloadError(`Value for field "${field ?? 'unknown'}" is out of range.`, { ...extensions, reason: 'VALUE_OUT_OF_RANGE' });
+    case '22P02':
+    case '22007':
+    case '22008':
+      return new InvalidPayloadError('A value has the wrong format for its field.', { ...extensions, reason: 'INVALID_VALUE' });
+    default:
+      return null;
+  }
+}
+
+/** Runs `work`, rethrowing database constraint failures as client errors. */
+export async function withDatabaseErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw translateDatabaseError(error) ?? error;
+  }
+}

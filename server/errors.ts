@@ -1,0 +1,158 @@
+/** Every error code the API can answer with (DESIGN.md §4). */
+export const ERROR_CODES = {
+  INVALID_PAYLOAD: 400,
+  INVALID_QUERY: 400,
+  RECORD_NOT_UNIQUE: 400,
+  INVALID_CREDENTIALS: 401,
+  INVALID_OTP: 401,
+  TOKEN_EXPIRED: 401,
+  INVALID_TOKEN: 401,
+  USER_SUSPENDED: 401,
+  FORBIDDEN: 403,
+  ROUTE_NOT_FOUND: 404,
+  CONTENT_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RANGE_NOT_SATISFIABLE: 416,
+  REQUESTS_EXCEEDED: 429,
+  INTERNAL_SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Extra, client-visible facts about an error, e.g. the offending field. */
+export interface ErrorExtensions {
+  field?: string;
+  [key: string]: unknown;
+}
+
+/** The root of Tessera's errors: each carries an HTTP status and a stable code. */
+export abstract class TesseraError extends Error {
+  abstract readonly code: ErrorCode;
+  readonly extensions: ErrorExtensions;
+  /** Whether the message may be shown to a client as is. */
+  readonly expose: boolean = true;
+
+  constructor(message: string, extensions: ErrorExtensions = {}, options?: ErrorOptions) {
+    super(message, options);
+    this.name = new.target.name;
+    this.extensions = extensions;
+  }
+
+  get status(): number {
+    return ERROR_CODES[this.code];
+  }
+}
+
+/** A request body that fails validation; `extensions.field` names the field. */
+export class InvalidPayloadError extends TesseraError {
+  readonly code = 'INVALID_PAYLOAD';
+}
+
+/** A query parameter that cannot be understood or is not allowed. */
+export class InvalidQueryError extends TesseraError {
+  readonly code = 'INVALID_QUERY';
+}
+
+/** A write that would duplicate a unique value. */
+export class RecordNotUniqueError extends TesseraError {
+  readonly code = 'RECORD_NOT_UNIQUE';
+}
+
+/** Wrong e-mail or password; deliberately does not say which. */
+export class InvalidCredentialsError extends TesseraError {
+  readonly code = 'INVALID_CREDENTIALS';
+  constructor(message = 'Invalid user credentials.', extensions?: ErrorExtensions) {
+    super(message, extensions);
+  }
+}
+
+/** A wrong or missing one-time password. */
+export class InvalidOtpError extends TesseraError {
+  readonly code = 'INVALID_OTP';
+  constructor(message = 'Invalid user OTP.', extensions?: ErrorExtensions) {
+    super(message, extensions);
+  }
+}
+
+/** An access token past its expiry. */
+export class TokenExpiredError extends TesseraError {
+  readonly code = 'TOKEN_EXPIRED';
+  constructor(message = 'Token expired.', extensions?: ErrorExtensions) {
+    super(message, extensions);
+  }
+}
+
+/** A token that is malformed, tampered with or unknown. */
+export class InvalidTokenError extends TesseraError {
+  readonly code = 'INVALID_TOKEN';
+  constructor(message = 'Invalid token.', extensions?: ErrorExtensions) {
+    super(message, extensions);
+  }
+}
+
+/** A user whose status does not allow signing in. */
+export class UserSuspendedError extends TesseraError {
+  readonly code = 'USER_SUSPENDED';
+  constructor(message = 'User suspended.', extensions?: ErrorExtensions) {
+    super(message, extensions);
+  }
+}
+
+/** Not allowed, or does not exist: the two are indistinguishable on purpose. */
+export class ForbiddenError extends TesseraError {
+  readonly code = 'FORBIDDEN';
+  constructor(message = "You don't have permission to access this.", extensions?: ErrorExtensions) {
+    super(message, extensions);
+  }
+}
+
+/** No route matches the method and path. */
+export class RouteNotFoundError extends TesseraError {
+  readonly code = 'ROUTE_NOT_FOUND';
+}
+
+/** A request body larger than MAX_PAYLOAD_SIZE. */
+export class ContentTooLargeError extends TesseraError {
+  readonly code = 'CONTENT_TOO_LARGE';
+}
+
+/** A request body in a format the route does not accept. */
+export class UnsupportedMediaTypeError extends TesseraError {
+  readonly code = 'UNSUPPORTED_MEDIA_TYPE';
+}
+
+/** A Range header outside the resource. */
+export class RangeNotSatisfiableError extends TesseraError {
+  readonly code = 'RANGE_NOT_SATISFIABLE';
+}
+
+/** Too many requests in the rate-limit window. */
+export class RequestsExceededError extends TesseraError {
+  readonly code = 'REQUESTS_EXCEEDED';
+}
+
+/** A dependency (the database) is down. */
+export class ServiceUnavailableError extends TesseraError {
+  readonly code = 'SERVICE_UNAVAILABLE';
+}
+
+/** Anything unexpected; its message never reaches a client. */
+export class InternalError extends TesseraError {
+  readonly code = 'INTERNAL_SERVER_ERROR';
+  override readonly expose = false;
+}
+
+/** Invalid configuration found at startup; names every bad variable. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** True for errors of Tessera's own hierarchy. */
+export function isTesseraError(error: unknown): error is TesseraError {
+  return error instanceof TesseraError;
+}

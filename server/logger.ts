@@ -1,0 +1,19 @@
+import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
+import type { Config } from './config/index.ts';
+
+export type { Logger } from 'pino';
+
+/** Builds the process logger: JSON lines, or human-readable lines on a terminal (LOG_STYLE). */
+export function createLogger(log: Config['log'], destination: NodeJS.WritableStream = process.stdout): Logger {
+  const usePretty = log.style === 'pretty' || (log.style === 'auto' && 'isTTY' in destination && destination.isTTY === true);
+  const options = {
+    level: log.level,
+    base: undefined,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[redacted]' },
+  };
+  if (usePretty) {
+    return pino(options, pretty({ destination, colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l', sync: true }));
+  }
+  return pino(options, destination);
+}

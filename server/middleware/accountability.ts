@@ -1,0 +1,31 @@
+import type { Middleware } from 'koa';
+import { verifyAccessToken } from '../auth/access-token.ts';
+import { publicAccountability, type Accountability } from '../auth/accountability.ts';
+import { deriveKey } from '../auth/secret-keys.ts';
+import { InvalidTokenError } from '../errors.ts';
+
+/** The bearer token from `Authorization: Bearer …` or `?access_token=`, if any. */
+function readToken(header: string, query: unknown): string | null {
+  if (header) {
+    const [scheme, token] = header.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) throw new InvalidTokenError('Authorization header must be "Bearer <token>".');
+    return token;
+  }
+  return typeof query === 'string' && query ? query : null;
+}
+
+/** Resolves who is calling into `ctx.state.accountability`; anonymous callers get the public role. */
+export function accountability(secret: string): Middleware {
+  const key = deriveKey(secret, 'access-token');
+  return async (ctx, next) => {
+    const request = { ip: ctx.ip || null, userAgent: ctx.get('User-Agent') || null, origin: ctx.get('Origin') || null };
+    let caller: Accountability = publicAccountability(request);
+    const token = readToken(ctx.get('Authorization'), ctx.query.access_token);
+    if (token) {
+      const claims = await verifyAccessToken(token, key);
+      caller = { ...request, user: claims.id, role: claims.role, admin: claims.admin_access, app: claims.app_access, session: claims.session };
+    }
+    ctx.state.accountability = caller;
+    await next();
+  };
+}

@@ -1,0 +1,11 @@
+import type { Kysely } from 'kysely';
+import type { Accountability } from '../auth/accountability.ts';
+import type { Config } from '../config/index.ts';
+
+/** What every service is built with: who is calling, the database handle, and the settings. */
+export interface ServiceContext {
+  accountability: Accountability;
+  /** The database, or the transaction the service must run inside. */
+  db: Kysely<any>;
+  config: Config;
+}
