@@ -17,15 +17,19 @@ export class SettingsService {
     return row ?? null;
   }
 
-  /** Creates the singleton with the schema's defaults (SPEC §9) unless it exists; true when created. */
+  /**
+   * Makes sure the singleton exists (the system migration seeds it with SPEC §9 defaults) and, when
+   * given, sets the project name. Returns true when the row had to be created.
+   */
   async ensure(projectName?: string): Promise<boolean> {
-    const values: Record<string, unknown> = { id: SETTINGS_ID };
-    if (projectName) values.project_name = projectName;
     const result = await this.#context.db
       .insertInto('tessera_settings')
-      .values(values)
+      .values({ id: SETTINGS_ID })
       .onConflict((conflict) => conflict.column('id').doNothing())
       .executeTakeFirst();
+    if (projectName) {
+      await this.#context.db.updateTable('tessera_settings').set({ project_name: projectName }).where('id', '=', SETTINGS_ID).execute();
+    }
     return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
   }
 }

@@ -1,0 +1,65 @@
+import type Koa from 'koa';
+import supertest from 'supertest';
+import { createApp } from '../../server/app.ts';
+import { createAppContext, type AppContext } from '../../server/app-context.ts';
+import { systemAccountability } from '../../server/auth/accountability.ts';
+import { loadConfig } from '../../server/config/index.ts';
+import { openDatabase } from '../../server/database/database.ts';
+import { createLogger } from '../../server/logger.ts';
+import { bootstrapDatabase } from '../../server/services/bootstrap.ts';
+import type { ServiceContext } from '../../server/services/service-context.ts';
+import { createMigratedDatabase, type TestDatabase } from './test-database.ts';
+
+/** Credentials of the administrator every test app starts with. */
+export const TEST_ADMIN = { email: 'admin@example.com', password: 'admin-password-1' } as const;
+
+/** A bootstrapped Tessera on its own database, driven in-process through `request`. */
+export interface TestApp {
+  context: AppContext;
+  app: Koa;
+  request: ReturnType<typeof supertest>;
+  /** Services running as the platform itself. */
+  system: ServiceContext;
+  testDatabase: TestDatabase;
+  /** Signs in and returns an access token. */
+  login(email?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Starts a test app; `env` overrides or adds configuration variables. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const testDatabase = await createMigratedDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DB_URL: testDatabase.url,
+    DB_POOL_MAX: '4',
+    SECRET: 'test-secret-that-is-long-enough-0123456789',
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const logger = createLogger(config.log);
+  const database = await openDatabase(config, logger);
+  const context = createAppContext(config as typeof config & { secret: string }, logger, database);
+  const system = context.servicesContext(systemAccountability());
+  await bootstrapDatabase(system);
+  const app = createApp(context);
+  const request = supertest(app.callback());
+  return {
+    context,
+    app,
+    request,
+    system,
+    testDatabase,
+    async login(email = TEST_ADMIN.email, password = TEST_ADMIN.password) {
+      const response = await request.post('/auth/login').send({ email, password }).expect(200);
+      return response.body.data.access_token as string;
+    },
+    async close() {
+      await database.close();
+      await testDatabase.drop();
+    },
+  };
+}
+
