@@ -6,6 +6,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   test: {
     root,
+    reporters: ['default', './tests/helpers/summary-reporter.ts'],
     projects: [
       {
         test: {

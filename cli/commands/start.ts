@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../server/config/index.ts';
 import { migrateLatest } from '../../server/database/migrations.ts';
 import { listen } from '../../server/http-server.ts';
-import { createLogger } from '../../server/logger.ts';
 import { bootstrapDatabase, type BootstrapResult } from '../../server/services/bootstrap.ts';
 import { openSystemContext } from '../context.ts';
 
@@ -57,7 +56,7 @@ export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = p
   } finally {
     await context.close();
   }
-  createLogger(config.log, process.stdout).info('stopped');
+  process.stdout.write('Tessera stopped.\n');
 }
 
 /** Registers `tessera start`. */

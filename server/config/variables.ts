@@ -29,6 +29,16 @@ function toList(value: unknown, original: unknown): unknown {
     .filter(Boolean);
 }
 
+/** True for absolute http(s) URLs, including single-label hosts such as localhost or a container name. */
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const duration = (fallback: string) =>
   yup.number().transform(toMilliseconds).typeError('must be a duration such as 15m, 1h or 30d').positive().default(ms(fallback as ms.StringValue));
 
@@ -46,7 +56,7 @@ export const variablesSchema = yup.object({
   /** Port the HTTP server listens on (0 picks a free one). @default 8055 */
   PORT: yup.number().typeError('must be a port number').integer().min(0).max(65535).default(8055),
   /** Public address of the server, used in links and cookies. @default http://localhost:PORT */
-  PUBLIC_URL: yup.string().url('must be an absolute http(s) URL').matches(/^https?:\/\//, 'must start with http:// or https://').optional(),
+  PUBLIC_URL: yup.string().test('http-url', 'must be an absolute http:// or https:// URL', (value) => value === undefined || isHttpUrl(value)).optional(),
   /** PostgreSQL connection URL; unset means the embedded database in DATA_DIR. */
   DB_URL: yup.string().matches(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   /** Maximum database connections per process. @default 10 */

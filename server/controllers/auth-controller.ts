@@ -2,10 +2,11 @@ import Router from '@koa/router';
 import * as yup from 'yup';
 import type { AppContext } from '../app-context.ts';
 import { AuthService } from '../auth/auth-service.ts';
+import { normalizeEmail } from '../auth/email.ts';
 import { validatePayload } from '../services/validate-payload.ts';
 
 const loginSchema = yup.object({
-  email: yup.string().required().email().max(254),
+  email: yup.string().required().transform((value: string) => normalizeEmail(value)).email().max(254),
   password: yup.string().required().max(1024),
   mode: yup.string().oneOf(['json']).default('json'),
 });

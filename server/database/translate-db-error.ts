@@ -30,19 +30,24 @@ export function translateDatabaseError(error: unknown): TesseraError | null {
   if (!pg) return null;
   const field = pg.column ?? fieldFromDetail(pg.detail);
   const extensions = { field, collection: pg.table };
+  const fieldName = field ? `field "${field}"` : 'a field';
   switch (pg.code) {
     case '23505':
-      return new RecordNotUniqueError(`Value for field "${field}" has to be unique.`, extensions);
+      return new RecordNotUniqueError(`Value for ${fieldName} has to be unique.`, extensions);
     case '23502':
-      return new InvalidPayloadError(`Value for field "${field}" can't be null.`, { ...extensions, reason: 'NOT_NULL_VIOLATION' });
+      return new InvalidPayloadError(`Value for ${fieldName} can't be null.`, { ...extensions, reason: 'NOT_NULL_VIOLATION' });
     case '23503':
-      return new InvalidPayloadError(`Invalid foreign key for field "${field}": the related item does not exist.`, { ...extensions, reason: 'INVALID_FOREIGN_KEY' });
+      if (pg.detail?.includes('is still referenced')) {
+        const referrer = pg.detail.match(/from table "([^"]+)"/)?.[1];
+        return new InvalidPayloadError(`The item is still referenced${referrer ? ` by "${referrer}"` : ''} and cannot be removed.`, { collection: pg.table, reason: 'ITEM_STILL_REFERENCED' });
+      }
+      return new InvalidPayloadError(`Invalid foreign key for ${fieldName}: the related item does not exist.`, { ...extensions, reason: 'INVALID_FOREIGN_KEY' });
     case '23514':
       return new InvalidPayloadError(`Value violates the rule "${pg.constraint}".`, { ...extensions, reason: 'CONTAINS_INVALID_VALUE' });
     case '22001':
-      return new InvalidPayloadError(`Value for field "${field ?? 'unknown'}" is too long.`, { ...extensions, reason: 'VALUE_TOO_LONG' });
+      return new InvalidPayloadError(`Value for ${fieldName} is too long.`, { ...extensions, reason: 'VALUE_TOO_LONG' });
     case '22003':
-      return new InvalidPayloadError(`Value for field "${field ?? 'unknown'}" is out of range.`, { ...extensions, reason: 'VALUE_OUT_OF_RANGE' });
+      return new InvalidPayloadError(`Value for ${fieldName} is out of range.`, { ...extensions, reason: 'VALUE_OUT_OF_RANGE' });
     case '22P02':
     case '22007':
     case '22008':

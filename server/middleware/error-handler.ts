@@ -1,15 +1,44 @@
 import type { Middleware } from 'koa';
-import { ContentTooLargeError, InternalError, InvalidPayloadError, isTesseraError, TesseraError, UnsupportedMediaTypeError } from '../errors.ts';
+import {
+  ContentTooLargeError,
+  ForbiddenError,
+  InternalError,
+  InvalidPayloadError,
+  InvalidTokenError,
+  isTesseraError,
+  RangeNotSatisfiableError,
+  RequestsExceededError,
+  RouteNotFoundError,
+  type TesseraError,
+  UnsupportedMediaTypeError,
+} from '../errors.ts';
 import type { Logger } from '../logger.ts';
 
-/** The body-parser and Koa errors that are the client's fault, by HTTP status. */
-function fromHttpError(error: { status?: unknown; type?: unknown; message?: string }): TesseraError | null {
-  if (error.status === 413) return new ContentTooLargeError('Request body is larger than the allowed maximum.');
-  if (error.status === 415) return new UnsupportedMediaTypeError('Unsupported content type.');
-  if (error.status === 400 && typeof error.message === 'string') {
-    return new InvalidPayloadError(error.type === 'entity.parse.failed' ? 'Request body is not valid JSON.' : error.message);
+/** Body-parser and Koa (`ctx.throw`) errors that are the client's fault, mapped by HTTP status. */
+function fromHttpError(caught: unknown): TesseraError | null {
+  if (typeof caught !== 'object' || caught === null) return null;
+  const error = caught as { status?: unknown; type?: unknown; message?: unknown; expose?: unknown };
+  const message = typeof error.message === 'string' && error.expose !== false ? error.message : undefined;
+  switch (error.status) {
+    case 400:
+      return new InvalidPayloadError(error.type === 'entity.parse.failed' ? 'Request body is not valid JSON.' : (message ?? 'Bad request.'));
+    case 401:
+      return new InvalidTokenError(message);
+    case 403:
+      return new ForbiddenError(message);
+    case 404:
+      return new RouteNotFoundError(message ?? 'Not found.');
+    case 413:
+      return new ContentTooLargeError('Request body is larger than the allowed maximum.');
+    case 415:
+      return new UnsupportedMediaTypeError('Unsupported content type.');
+    case 416:
+      return new RangeNotSatisfiableError(message ?? 'Range not satisfiable.');
+    case 429:
+      return new RequestsExceededError(message ?? 'Too many requests.');
+    default:
+      return null;
   }
-  return null;
 }
 
 /**
@@ -21,7 +50,7 @@ export function errorHandler(logger: Logger): Middleware {
     try {
       await next();
     } catch (caught) {
-      let error = isTesseraError(caught) ? caught : fromHttpError(caught as object);
+      let error = isTesseraError(caught) ? caught : fromHttpError(caught);
       if (!error) {
         (ctx.state.logger ?? logger).error({ err: caught, requestId: ctx.state.requestId }, 'unexpected error');
         error = new InternalError('An unexpected error occurred.');

@@ -11,10 +11,12 @@ export function validatePayload<S extends AnyObjectSchema>(schema: S, payload: u
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const issues = (error.inner.length > 0 ? error.inner : [error]).map((issue) => ({
-      field: issue.path ?? null,
+      field: issue.path || null,
       message: issue.message,
     }));
     const first = issues[0]!;
-    throw new InvalidPayloadError(first.message, { field: first.field ?? undefined, errors: issues });
+    const extensions = first.field ? { field: first.field, errors: issues } : { errors: issues };
+    const isObject = typeof payload === 'object' && payload !== null && !Array.isArray(payload);
+    throw new InvalidPayloadError(isObject ? first.message : 'Invalid payload: the body must be a JSON object.', extensions);
   }
 }

@@ -1,0 +1,173 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig, withConfig } from '../../../server/config/index.ts';
+import { ConfigError } from '../../../server/errors.ts';
+
+const CWD = path.resolve('/srv/tessera');
+const SECRET = 'x'.repeat(32);
+
+/** Runs loadConfig and returns the ConfigError it throws (fails the test if it does not). */
+function configError(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env, CWD);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('expected loadConfig to throw a ConfigError');
+}
+
+describe('loadConfig defaults', () => {
+  const config = loadConfig({}, CWD);
+
+  it('listens on 8055 and derives PUBLIC_URL from the port', () => {
+    expect(config.server.port).toBe(8055);
+    expect(config.server.publicUrl).toBe('http://localhost:8055');
+  });
+
+  it('derives PUBLIC_URL from a custom port', () => {
+    expect(loadConfig({ PORT: '3000' }, CWD).server.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('resolves DATA_DIR against cwd', () => {
+    expect(config.dataDir).toBe(path.join(CWD, 'data'));
+    expect(loadConfig({ DATA_DIR: '../elsewhere' }, CWD).dataDir).toBe(path.resolve(CWD, '../elsewhere'));
+  });
+
+  it('runs in development at log level info without a secret or database URL', () => {
+    expect(config.env).toBe('development');
+    expect(config.log.level).toBe('info');
+    expect(config.secret).toBeNull();
+    expect(config.database.url).toBeNull();
+  });
+
+  it('accepts 1 MiB bodies, 15 minute access tokens and 30 day refresh tokens', () => {
+    expect(config.server.maxPayloadSize).toBe(1024 * 1024);
+    expect(config.auth.accessTokenTtlMs).toBe(15 * 60 * 1000);
+    expect(config.auth.refreshTokenTtlMs).toBe(2_592_000_000);
+  });
+
+  it('leaves CORS off', () => {
+    expect(config.cors.enabled).toBe(false);
+  });
+});
+
+describe('loadConfig casts', () => {
+  it('parses sizes', () => {
+    expect(loadConfig({ MAX_PAYLOAD_SIZE: '2mb' }, CWD).server.maxPayloadSize).toBe(2 * 1024 * 1024);
+    expect(loadConfig({ MAX_PAYLOAD_SIZE: '512kb' }, CWD).server.maxPayloadSize).toBe(512 * 1024);
+    expect(loadConfig({ MAX_PAYLOAD_SIZE: '1048576' }, CWD).server.maxPayloadSize).toBe(1_048_576);
+  });
+
+  it('parses durations, reading bare numbers as seconds', () => {
+    expect(loadConfig({ ACCESS_TOKEN_TTL: '1h' }, CWD).auth.accessTokenTtlMs).toBe(3_600_000);
+    expect(loadConfig({ ACCESS_TOKEN_TTL: '900' }, CWD).auth.accessTokenTtlMs).toBe(900_000);
+    expect(loadConfig({ REFRESH_TOKEN_TTL: '7d' }, CWD).auth.refreshTokenTtlMs).toBe(7 * 86_400_000);
+  });
+
+  it('splits comma-separated lists and trims their items', () => {
+    const { cors } = loadConfig({ CORS_ORIGIN: 'https://a.example, https://b.example ,', CORS_METHODS: 'GET,POST' }, CWD);
+    expect(cors.origin).toEqual(['https://a.example', 'https://b.example']);
+    expect(cors.methods).toEqual(['GET', 'POST']);
+  });
+
+  it('parses booleans', () => {
+    const { cors } = loadConfig({ CORS_ENABLED: 'true', CORS_CREDENTIALS: 'false' }, CWD);
+    expect(cors.enabled).toBe(true);
+    expect(cors.credentials).toBe(false);
+  });
+
+  it('strips trailing slashes from PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://cms.example.com/base/' }, CWD).server.publicUrl).toBe('https://cms.example.com/base');
+  });
+
+  it('accepts a localhost PUBLIC_URL (the form of its own default)', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:8055' }, CWD).server.publicUrl).toBe('http://localhost:8055');
+  });
+
+  it('lowercases ADMIN_EMAIL', () => {
+    expect(loadConfig({ ADMIN_EMAIL: 'Admin@Example.COM' }, CWD).admin.email).toBe('admin@example.com');
+  });
+
+  it('treats empty strings as unset', () => {
+    const config = loadConfig({ PORT: '', SECRET: '', DATA_DIR: '', LOG_LEVEL: '', CORS_ORIGIN: '' }, CWD);
+    expect(config.server.port).toBe(8055);
+    expect(config.secret).toBeNull();
+    expect(config.dataDir).toBe(path.join(CWD, 'data'));
+    expect(config.log.level).toBe('info');
+    expect(config.cors.origin).toEqual(['*']);
+  });
+});
+
+describe('loadConfig *_FILE variables', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tessera-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads the value from the file, trimmed, in preference to the variable', () => {
+    const file = path.join(dir, 'secret');
+    writeFileSync(file, `  ${SECRET}\n`);
+    expect(loadConfig({ SECRET_FILE: file, SECRET: 'ignored' }, CWD).secret).toBe(SECRET);
+  });
+
+  it('reports a missing file', () => {
+    const missing = path.join(dir, 'missing');
+    const error = configError({ SECRET_FILE: missing });
+    expect(error.problems).toEqual([`SECRET_FILE: cannot read ${missing} (ENOENT)`]);
+  });
+});
+
+describe('loadConfig validation', () => {
+  it('names every bad variable in one ConfigError', () => {
+    const error = configError({ PORT: 'abc', LOG_LEVEL: 'loud', MAX_PAYLOAD_SIZE: 'huge', ACCESS_TOKEN_TTL: 'soon', CORS_ENABLED: 'maybe' });
+    const names = error.problems.map((problem) => problem.split(':')[0]);
+    expect(names.sort()).toEqual(['ACCESS_TOKEN_TTL', 'CORS_ENABLED', 'LOG_LEVEL', 'MAX_PAYLOAD_SIZE', 'PORT']);
+    expect(error.problems).toContain('PORT: must be a port number (got "abc")');
+    for (const name of names) expect(error.message).toContain(name);
+  });
+
+  it('rejects out-of-range and non-positive values', () => {
+    expect(configError({ PORT: '70000' }).problems).toHaveLength(1);
+    expect(configError({ ACCESS_TOKEN_TTL: '-1h' }).problems[0]).toMatch(/^ACCESS_TOKEN_TTL:/);
+  });
+
+  it('refuses production without SECRET', () => {
+    const error = configError({ NODE_ENV: 'production' });
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatch(/^SECRET: is required when NODE_ENV is production/);
+  });
+
+  it('accepts production with a SECRET', () => {
+    expect(loadConfig({ NODE_ENV: 'production', SECRET }, CWD).secret).toBe(SECRET);
+  });
+
+  it('refuses a SECRET shorter than 32 characters', () => {
+    const error = configError({ SECRET: 'x'.repeat(31) });
+    expect(error.problems).toEqual([`SECRET: must be at least 32 characters (got "${'x'.repeat(31)}")`]);
+  });
+});
+
+describe('config immutability', () => {
+  it('returns a deeply frozen config', () => {
+    const config = loadConfig({}, CWD);
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.server)).toBe(true);
+    expect(Object.isFrozen(config.cors.origin)).toBe(true);
+    expect(() => {
+      (config.server as { port: number }).port = 1;
+    }).toThrow(TypeError);
+  });
+
+  it('withConfig returns a new frozen config and leaves the original alone', () => {
+    const config = loadConfig({}, CWD);
+    const changed = withConfig(config, { secret: SECRET });
+    expect(changed).not.toBe(config);
+    expect(changed.secret).toBe(SECRET);
+    expect(config.secret).toBeNull();
+    expect(changed.server).toEqual(config.server);
+    expect(changed.server).not.toBe(config.server);
+    expect(Object.isFrozen(changed)).toBe(true);
+    expect(Object.isFrozen(changed.cors.methods)).toBe(true);
+  });
+});
