@@ -1,31 +1,11 @@
 import { existsSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
+import { CommanderError } from 'commander';
 import { ConfigError, isTesseraError } from '../server/errors.ts';
-import { packageVersion } from '../server/version.ts';
-import { registerInit } from './commands/init.ts';
-import { registerMigrate } from './commands/migrate.ts';
-import { registerStart } from './commands/start.ts';
-import { registerUsers } from './commands/users.ts';
 import { CancelledError, ExitError, UsageError } from './errors.ts';
+import { buildProgram } from './program.ts';
 
 /** Exit codes: 0 ok, 1 failure, 2 usage (bad flags or arguments). */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
-
-/** Builds the commander program with every command registered. */
-export function buildProgram(): Command {
-  const program = new Command('tessera')
-    .description('Tessera: a headless content platform. Schema, roles and permissions as code.')
-    .version(packageVersion(), '-v, --version')
-    .option('--debug', 'print stack traces for unexpected errors')
-    .showHelpAfterError('(run with --help for usage)')
-    .exitOverride();
-  registerInit(program);
-  registerStart(program);
-  registerMigrate(program);
-  registerUsers(program);
-  for (const command of program.commands) command.exitOverride();
-  return program;
-}
 
 /** Maps any failure to a message on stderr and an exit code. */
 function exitCodeFor(error: unknown, debug: boolean): number {

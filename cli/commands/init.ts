@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Command } from 'commander';
 import { loadConfig } from '../../server/config/index.ts';
 import { migrateLatest } from '../../server/database/migrations.ts';
 import { bootstrapDatabase } from '../../server/services/bootstrap.ts';
@@ -89,18 +88,3 @@ export async function runInit(directory: string, options: InitOptions): Promise<
   }
 }
 
-/** Registers `tessera init`. */
-export function registerInit(program: Command): void {
-  program
-    .command('init')
-    .description('create a project: .env with a fresh SECRET, the database and the first administrator')
-    .argument('[dir]', 'project folder', '.')
-    .option('--name <name>', 'project name (default: the folder name)')
-    .option('--db-url <url>', 'PostgreSQL URL (default: the embedded database)')
-    .option('--admin-email <email>', 'administrator e-mail (default: admin@example.com)')
-    .option('--admin-password <password>', 'administrator password (default: generated and printed once)')
-    .option('--port <port>', 'HTTP port (default: 8055)')
-    .option('-y, --yes', 'accept defaults, never prompt')
-    .option('--force', 'overwrite an existing .env')
-    .action((dir: string, options: InitOptions) => runInit(dir, options));
-}

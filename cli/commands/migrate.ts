@@ -1,11 +1,11 @@
-import type { Command } from 'commander';
 import { loadConfig } from '../../server/config/index.ts';
 import { migrateDown, migrateLatest, migrateUp, migrationStatus } from '../../server/database/migrations.ts';
 import { openSystemContext } from '../context.ts';
 import { UsageError } from '../errors.ts';
 import { say } from '../prompts.ts';
 
-const DIRECTIONS = ['latest', 'up', 'down', 'status'] as const;
+/** What `tessera migrate` can do. */
+export const DIRECTIONS = ['latest', 'up', 'down', 'status'] as const;
 type Direction = (typeof DIRECTIONS)[number];
 
 /** Runs `tessera migrate <direction>` against the configured database. */
@@ -36,12 +36,3 @@ export async function runMigrate(direction: string, options: { json?: boolean },
   }
 }
 
-/** Registers `tessera migrate`. */
-export function registerMigrate(program: Command): void {
-  program
-    .command('migrate')
-    .description('run system migrations: latest (default), up (one), down (revert one) or status')
-    .argument('[direction]', DIRECTIONS.join(' | '), 'latest')
-    .option('--json', 'print the result as JSON')
-    .action((direction: string, options: { json?: boolean }) => runMigrate(direction, options));
-}

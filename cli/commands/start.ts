@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { loadConfig } from '../../server/config/index.ts';
 import { migrateLatest } from '../../server/database/migrations.ts';
 import { listen } from '../../server/http-server.ts';
@@ -59,11 +58,3 @@ export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = p
   process.stdout.write('Tessera stopped.\n');
 }
 
-/** Registers `tessera start`. */
-export function registerStart(program: Command): void {
-  program
-    .command('start')
-    .description('migrate, bootstrap an empty database and serve the API and admin')
-    .option('-p, --port <port>', 'port to listen on (overrides PORT)', (value) => Number.parseInt(value, 10))
-    .action((options: StartOptions) => runStart(options));
-}

@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { loadConfig } from '../../server/config/index.ts';
 import { InvalidPayloadError } from '../../server/errors.ts';
 import { ADMINISTRATOR_ROLE_NAME, RolesService } from '../../server/services/roles-service.ts';
@@ -75,31 +74,3 @@ export async function runListUsers(options: { json?: boolean }): Promise<void> {
   });
 }
 
-/** Registers `tessera users create|passwd|list`. */
-export function registerUsers(program: Command): void {
-  const users = program.command('users').description('manage users');
-  users
-    .command('create')
-    .description('create a user')
-    .option('--email <email>', 'e-mail address (asked when omitted on a terminal)')
-    .option('--password <password>', 'password (asked when omitted on a terminal)')
-    .option('--role <role>', 'role name or id')
-    .option('--admin', `give the user the ${ADMINISTRATOR_ROLE_NAME} role`)
-    .option('--first-name <name>', 'first name')
-    .option('--last-name <name>', 'last name')
-    .option('--json', 'print the new user as JSON')
-    .action((options: CreateUserOptions) => runCreateUser(options));
-  users
-    .command('passwd')
-    .description("set a user's password")
-    .option('--email <email>', 'e-mail address (asked when omitted on a terminal)')
-    .option('--password <password>', 'new password (asked when omitted on a terminal)')
-    .action((options: { email?: string; password?: string }) => runSetPassword(options));
-  users
-    .command('list')
-    .description('list users')
-    .option('--json', 'print as JSON')
-    .action((options: { json?: boolean }) => runListUsers(options));
-  for (const command of users.commands) command.exitOverride();
-  users.exitOverride();
-}

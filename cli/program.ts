@@ -1,0 +1,74 @@
+import { Command } from 'commander';
+import { packageVersion } from '../server/version.ts';
+
+const parsePort = (value: string) => Number.parseInt(value, 10);
+
+/**
+ * Declares every command and its flags. Command modules are imported only when their command runs,
+ * so `--help` and `--version` answer without loading the database stack.
+ */
+export function buildProgram(): Command {
+  const program = new Command('tessera')
+    .description('Tessera: a headless content platform. Schema, roles and permissions as code.')
+    .version(packageVersion(), '-v, --version')
+    .option('--debug', 'print stack traces for unexpected errors')
+    .showHelpAfterError('(run with --help for usage)');
+
+  program
+    .command('init')
+    .description('create a project: .env with a fresh SECRET, the database and the first administrator')
+    .argument('[dir]', 'project folder', '.')
+    .option('--name <name>', 'project name (default: the folder name)')
+    .option('--db-url <url>', 'PostgreSQL URL (default: the embedded database)')
+    .option('--admin-email <email>', 'administrator e-mail (default: admin@example.com)')
+    .option('--admin-password <password>', 'administrator password (default: generated and printed once)')
+    .option('--port <port>', 'HTTP port (default: 8055)')
+    .option('-y, --yes', 'accept defaults, never prompt')
+    .option('--force', 'overwrite an existing .env')
+    .action(async (dir, options) => (await import('./commands/init.ts')).runInit(dir, options));
+
+  program
+    .command('start')
+    .description('migrate, bootstrap an empty database and serve the API and admin')
+    .option('-p, --port <port>', 'port to listen on (overrides PORT)', parsePort)
+    .action(async (options) => (await import('./commands/start.ts')).runStart(options));
+
+  program
+    .command('migrate')
+    .description('run system migrations: latest (default), up (one), down (revert one) or status')
+    .argument('[direction]', 'latest | up | down | status', 'latest')
+    .option('--json', 'print the result as JSON')
+    .action(async (direction, options) => (await import('./commands/migrate.ts')).runMigrate(direction, options));
+
+  const users = program.command('users').description('manage users');
+  users
+    .command('create')
+    .description('create a user')
+    .option('--email <email>', 'e-mail address (asked when omitted on a terminal)')
+    .option('--password <password>', 'password (asked when omitted on a terminal)')
+    .option('--role <role>', 'role name or id')
+    .option('--admin', 'give the user the Administrator role')
+    .option('--first-name <name>', 'first name')
+    .option('--last-name <name>', 'last name')
+    .option('--json', 'print the new user as JSON')
+    .action(async (options) => (await import('./commands/users.ts')).runCreateUser(options));
+  users
+    .command('passwd')
+    .description("set a user's password")
+    .option('--email <email>', 'e-mail address (asked when omitted on a terminal)')
+    .option('--password <password>', 'new password (asked when omitted on a terminal)')
+    .action(async (options) => (await import('./commands/users.ts')).runSetPassword(options));
+  users
+    .command('list')
+    .description('list users')
+    .option('--json', 'print as JSON')
+    .action(async (options) => (await import('./commands/users.ts')).runListUsers(options));
+
+  applyRecursively(program, (command) => command.exitOverride());
+  return program;
+}
+
+function applyRecursively(command: Command, apply: (command: Command) => void): void {
+  apply(command);
+  for (const child of command.commands) applyRecursively(child, apply);
+}
