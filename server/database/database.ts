@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config/index.ts';
 import { createOrm, type Orm } from './create-orm.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
+import type { EmbeddedPostgres } from './embedded-postgres.ts';
 
 /** An open database: the ORM (connection pool, transactions, migrator) and how to close it all. */
 export interface Database {
@@ -21,6 +21,8 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   let embedded: EmbeddedPostgres | null = null;
   let url = config.database.url;
   if (!url) {
+    // Imported on demand: server deployments never load the WebAssembly build of PostgreSQL.
+    const { startEmbeddedPostgres } = await import('./embedded-postgres.ts');
     embedded = await startEmbeddedPostgres(config.dataDir, config.database.poolMax);
     url = embedded.url;
     logger.debug({ dataDir: config.dataDir }, 'embedded database started');

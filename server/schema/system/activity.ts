@@ -1,6 +1,7 @@
 import type { SystemCollection } from '../types.ts';
 import {
   collection,
+  collectionReference,
   dateCreated,
   dateUpdated,
   field,
@@ -57,13 +58,7 @@ export const versions: SystemCollection = collection(
     uuidKey(),
     field('key', 'string', { nullable: false, required: true, width: 'half' }),
     field('name', 'string', { width: 'half' }),
-    m2o('collection', 'tessera_collections', {
-      keyType: 'string',
-      nullable: false,
-      required: true,
-      interface: 'system-collection',
-      width: 'half',
-    }),
+    collectionReference(),
     field('item', 'string', { nullable: false, required: true, width: 'half' }),
     field('hash', 'string', { readonly: true, hidden: true }),
     dateCreated(),

@@ -158,3 +158,8 @@ export function collection(name: string, fields: SystemField[], init: Collection
     fields: fields.map((f, index) => (f.meta.sort === null ? { ...f, meta: { ...f.meta, sort: index + 1 } } : f)),
   };
 }
+
+/** The required `collection` field that points a system row at a user collection (shares, versions, permissions …). */
+export function collectionReference(): SystemField {
+  return m2o('collection', 'tessera_collections', { keyType: 'string', nullable: false, required: true, interface: 'system-collection', width: 'half' });
+}

@@ -1,6 +1,6 @@
 import { FIELD_WIDTHS, type SystemCollection } from '../types.ts';
 import { ACCOUNTABILITY_VALUES, COLLECTION_COLLAPSE_STATES, DESELECT_ACTIONS } from './constants.ts';
-import { collection, field, m2o, select, serialKey } from './define.ts';
+import { collection, collectionReference, field, m2o, select, serialKey } from './define.ts';
 
 const ACCOUNTABILITY_LABELS = {
   all: 'Track activity and revisions',
@@ -59,13 +59,7 @@ export const fields: SystemCollection = collection(
   'tessera_fields',
   [
     serialKey(),
-    m2o('collection', 'tessera_collections', {
-      keyType: 'string',
-      nullable: false,
-      required: true,
-      interface: 'system-collection',
-      width: 'half',
-    }),
+    collectionReference(),
     field('field', 'string', { nullable: false, required: true, width: 'half' }),
     field('special', 'csv'),
     field('interface', 'string', { width: 'half' }),

@@ -1,6 +1,6 @@
 import type { SystemCollection } from '../types.ts';
 import { APPEARANCES, PERMISSION_ACTIONS, USER_ARCHIVE, USER_STATUSES } from './constants.ts';
-import { collection, dateCreated, field, m2o, o2m, select, serialKey, userCreated, uuidKey } from './define.ts';
+import { collection, collectionReference, dateCreated, field, m2o, o2m, select, serialKey, userCreated, uuidKey } from './define.ts';
 
 const APPEARANCE_LABELS = { null: 'Sync with project' };
 
@@ -104,13 +104,7 @@ export const shares: SystemCollection = collection(
   [
     uuidKey(),
     field('name', 'string', { width: 'half' }),
-    m2o('collection', 'tessera_collections', {
-      keyType: 'string',
-      nullable: false,
-      required: true,
-      interface: 'system-collection',
-      width: 'half',
-    }),
+    collectionReference(),
     field('item', 'string', { nullable: false, required: true, width: 'half' }),
     m2o('role', 'tessera_roles', { width: 'half', note: 'Must be a role without admin access' }),
     field('password', 'hash', { width: 'half', note: 'Leave blank for a passwordless share' }),
