@@ -6,10 +6,34 @@ export interface MigrationState {
   executedAt: Date | null;
 }
 
-/** Runs every pending system migration; returns the names it ran. */
+/**
+ * Runs every pending system migration in one transaction; returns the names it ran. An advisory lock
+ * serialises instances that start together: the second waits, then finds nothing pending.
+ */
 export async function migrateLatest(orm: Orm): Promise<string[]> {
-  const ran = await orm.migrator.up();
-  return ran.map((migration) => migration.name);
+  await ensureMigrationsTable(orm);
+  return orm.em.transactional(async (em) => {
+    await em.execute(`select pg_advisory_xact_lock(hashtext('tessera:migrate'))`);
+    const ran = await orm.migrator.up({ transaction: em.getTransactionContext() });
+    return ran.map((migration) => migration.name);
+  });
+}
+
+/**
+ * Creates the migrations table before the locked transaction: the migrator does that on a connection of
+ * its own, which would wait forever behind our open transaction on the single-session embedded database.
+ * Instances racing on `create table if not exists` can collide in the catalog; the loser retries.
+ */
+async function ensureMigrationsTable(orm: Orm): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await orm.migrator.getExecuted();
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 3 || (code !== '23505' && code !== '42P07')) throw error;
+    }
+  }
 }
 
 /** Runs the next pending migration only. */
