@@ -2,6 +2,7 @@ import type { Accountability } from './auth/accountability.ts';
 import type { Config } from './config/index.ts';
 import type { Database } from './database/database.ts';
 import type { Logger } from './logger.ts';
+import { createSchemaCache, type SchemaCache } from './schema/schema-cache.ts';
 import type { ServiceContext } from './services/service-context.ts';
 import type { Kysely } from 'kysely';
 
@@ -11,16 +12,19 @@ export interface AppContext {
   config: Config & { secret: string };
   logger: Logger;
   database: Database;
+  /** The schema overview of this process, invalidated by the collections, fields and relations services. */
+  schema: SchemaCache;
   /** Builds the context a service runs with for this caller (inside `db` when given a transaction). */
   servicesContext(accountability: Accountability, db?: Kysely<any>): ServiceContext;
 }
 
-/** Ties a loaded config, a logger and an open database together. */
+/** Ties a loaded config, a logger, an open database and its schema cache together. */
 export function createAppContext(config: Config & { secret: string }, logger: Logger, database: Database): AppContext {
   return {
     config,
     logger,
     database,
+    schema: createSchemaCache(() => database.kysely()),
     servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config }),
   };
 }

@@ -4,6 +4,9 @@ import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { AppContext } from './app-context.ts';
 import { adminController } from './controllers/admin-controller.ts';
 import { authController } from './controllers/auth-controller.ts';
+import { collectionsController } from './controllers/collections-controller.ts';
+import { fieldsController } from './controllers/fields-controller.ts';
+import { relationsController } from './controllers/relations-controller.ts';
 import { serverController } from './controllers/server-controller.ts';
 import { usersController } from './controllers/users-controller.ts';
 import { RouteNotFoundError } from './errors.ts';
@@ -51,7 +54,14 @@ export function createApp(context: AppContext): Koa {
   );
   app.use(accountability(config.secret));
 
-  for (const router of [serverController(context), authController(context), usersController(context)]) {
+  for (const router of [
+    serverController(context),
+    authController(context),
+    usersController(context),
+    collectionsController(context),
+    fieldsController(context),
+    relationsController(context),
+  ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

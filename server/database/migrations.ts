@@ -22,7 +22,8 @@ export async function migrateLatest(orm: Orm): Promise<string[]> {
 /**
  * Creates the migrations table before the locked transaction: the migrator does that on a connection of
  * its own, which would wait forever behind our open transaction on the single-session embedded database.
- * Instances racing on `create table if not exists` can collide in the catalog; the loser retries.
+ * Instances racing on `create table if not exists` can collide in the catalog (duplicate type, relation
+ * or index errors); the loser retries once the winner has committed, and rethrows a persistent error.
  */
 async function ensureMigrationsTable(orm: Orm): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -30,8 +31,8 @@ async function ensureMigrationsTable(orm: Orm): Promise<void> {
       await orm.migrator.getExecuted();
       return;
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (attempt >= 3 || (code !== '23505' && code !== '42P07')) throw error;
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
   }
 }

@@ -3,6 +3,7 @@ import { InvalidPayloadError, RecordNotUniqueError, type TesseraError } from '..
 /** The fields of a PostgreSQL error that say what went wrong (node-postgres `DatabaseError`). */
 interface PostgresError {
   code: string;
+  message?: string;
   detail?: string;
   column?: string;
   constraint?: string;
@@ -21,20 +22,33 @@ function fieldFromDetail(detail: string | undefined): string | undefined {
   return detail?.match(/^Key \(([^)]+)\)/)?.[1]?.split(',')[0]?.trim().replace(/^"|"$/g, '');
 }
 
+/** What a statement was working on, for errors the database reports without naming a column (DDL). */
+export interface DatabaseErrorContext {
+  collection?: string;
+  field?: string;
+}
+
 /**
  * Turns a database constraint failure into the client error it really is, naming the field; returns
- * null for anything that is not the client's fault (those stay 500s).
+ * null for anything that is not the client's fault (those stay 500s). Schema changes pass `context`,
+ * since PostgreSQL names no column when, say, existing rows block a new NOT NULL or UNIQUE.
  */
-export function translateDatabaseError(error: unknown): TesseraError | null {
+export function translateDatabaseError(error: unknown, context: DatabaseErrorContext = {}): TesseraError | null {
   const pg = findPostgresError(error);
   if (!pg) return null;
-  const field = pg.column ?? fieldFromDetail(pg.detail);
-  const extensions = { field, collection: pg.table };
+  const field = pg.column ?? fieldFromDetail(pg.detail) ?? context.field;
+  const extensions = { field, collection: pg.table ?? context.collection };
   const fieldName = field ? `field "${field}"` : 'a field';
   switch (pg.code) {
     case '23505':
+      if (pg.detail?.endsWith('is duplicated.')) {
+        return new RecordNotUniqueError(`Existing items share a value of ${fieldName}, so it can't be made unique.`, extensions);
+      }
       return new RecordNotUniqueError(`Value for ${fieldName} has to be unique.`, extensions);
     case '23502':
+      if (pg.message?.includes('contains null values')) {
+        return new InvalidPayloadError(`Existing items have no value for ${fieldName}, so it can't be made non-nullable.`, { ...extensions, reason: 'NOT_NULL_VIOLATION' });
+      }
       return new InvalidPayloadError(`Value for ${fieldName} can't be null.`, { ...extensions, reason: 'NOT_NULL_VIOLATION' });
     case '23503':
       if (pg.detail?.includes('is still referenced')) {
@@ -52,16 +66,25 @@ export function translateDatabaseError(error: unknown): TesseraError | null {
     case '22007':
     case '22008':
       return new InvalidPayloadError('A value has the wrong format for its field.', { ...extensions, reason: 'INVALID_VALUE' });
+    case '42P07': {
+      const name = context.collection ?? pg.message?.match(/"([^"]+)"/)?.[1];
+      return new InvalidPayloadError(`${name ? `Collection "${name}"` : 'The collection'} already exists.`, { collection: name, field: 'collection', reason: 'ALREADY_EXISTS' });
+    }
+    case '42701':
+      return new InvalidPayloadError(`Field ${field ? `"${field}" ` : ''}already exists.`, { ...extensions, reason: 'ALREADY_EXISTS' });
+    case '42804':
+    case '42846':
+      return new InvalidPayloadError(`The values of ${fieldName} can't be converted to the requested type.`, { ...extensions, reason: 'INVALID_TYPE_CONVERSION' });
     default:
       return null;
   }
 }
 
 /** Runs `work`, rethrowing database constraint failures as client errors. */
-export async function withDatabaseErrors<T>(work: () => Promise<T>): Promise<T> {
+export async function withDatabaseErrors<T>(work: () => Promise<T>, context?: DatabaseErrorContext): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw translateDatabaseError(error) ?? error;
+    throw translateDatabaseError(error, context) ?? error;
   }
 }

@@ -76,6 +76,27 @@ describe('translateDatabaseError', () => {
     expect(translateDatabaseError(undefined)).toBeNull();
   });
 
+  it('names the field of a schema change from its context when PostgreSQL names no column', () => {
+    const context = { collection: 'articles', field: 'title' };
+    const notNull = translateDatabaseError(pgError({ code: '23502', table: 'articles' }), context);
+    expect(notNull?.extensions).toMatchObject({ field: 'title', collection: 'articles', reason: 'NOT_NULL_VIOLATION' });
+    const existingNulls = Object.assign(pgError({ code: '23502', column: 'title', table: 'articles' }), { message: 'column "title" of relation "articles" contains null values' });
+    expect(translateDatabaseError(existingNulls)?.message).toBe('Existing items have no value for field "title", so it can\'t be made non-nullable.');
+    const duplicates = translateDatabaseError(pgError({ code: '23505', detail: 'Key (title)=(a) is duplicated.', table: 'articles' }));
+    expect(duplicates).toBeInstanceOf(RecordNotUniqueError);
+    expect(duplicates?.message).toBe('Existing items share a value of field "title", so it can\'t be made unique.');
+    const conversion = translateDatabaseError(pgError({ code: '42804' }), context);
+    expect(conversion).toMatchObject({ code: 'INVALID_PAYLOAD', extensions: { field: 'title', reason: 'INVALID_TYPE_CONVERSION' } });
+    expect(translateDatabaseError(pgError({ code: '42846' }), context)?.extensions.reason).toBe('INVALID_TYPE_CONVERSION');
+  });
+
+  it('turns a table or column created concurrently into 400 ALREADY_EXISTS', () => {
+    const table = Object.assign(pgError({ code: '42P07' }), { message: 'relation "articles" already exists' });
+    expect(translateDatabaseError(table)).toMatchObject({ code: 'INVALID_PAYLOAD', message: 'Collection "articles" already exists.', extensions: { field: 'collection', reason: 'ALREADY_EXISTS' } });
+    const column = translateDatabaseError(pgError({ code: '42701' }), { collection: 'articles', field: 'title' });
+    expect(column).toMatchObject({ message: 'Field "title" already exists.', extensions: { field: 'title', reason: 'ALREADY_EXISTS' } });
+  });
+
   it('returns null for an SQLSTATE it does not know', () => {
     expect(translateDatabaseError(pgError({ code: '40001' }))).toBeNull();
   });

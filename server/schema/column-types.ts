@@ -1,0 +1,102 @@
+import type { FieldSpecial, FieldType } from './types.ts';
+
+/** Field type of each PostgreSQL type (information_schema `udt_name`) Tessera knows. */
+const TYPES_BY_UDT: Readonly<Record<string, FieldType>> = {
+  varchar: 'string',
+  bpchar: 'string',
+  text: 'text',
+  int2: 'integer',
+  int4: 'integer',
+  int8: 'bigInteger',
+  float4: 'float',
+  float8: 'float',
+  numeric: 'decimal',
+  bool: 'boolean',
+  date: 'date',
+  time: 'time',
+  timetz: 'time',
+  timestamp: 'dateTime',
+  timestamptz: 'timestamp',
+  json: 'json',
+  jsonb: 'json',
+  uuid: 'uuid',
+};
+
+/** Column types whose values a text search can match. */
+const SEARCHABLE_TYPES: ReadonlySet<FieldType> = new Set(['string', 'text', 'csv', 'uuid']);
+
+/** Column types a `cast-csv` or `hash` special can reinterpret. */
+const TEXT_UDTS: ReadonlySet<string> = new Set(['varchar', 'bpchar', 'text']);
+
+/** Specials a field of this type must carry so that reading the schema gives the type back. */
+export const TYPE_SPECIALS: Readonly<Partial<Record<FieldType, FieldSpecial>>> = {
+  csv: 'cast-csv',
+  hash: 'hash',
+  json: 'cast-json',
+  boolean: 'cast-boolean',
+};
+
+/** The field type of a column: from its PostgreSQL type, unless a special says otherwise. */
+export function fieldTypeOf(udt: string, special: readonly string[]): FieldType {
+  if (TEXT_UDTS.has(udt)) {
+    if (special.includes('cast-csv')) return 'csv';
+    if (special.includes('hash')) return 'hash';
+  }
+  // Types without a mapping (inet, bytea, arrays …) read as plain text.
+  return TYPES_BY_UDT[udt] ?? 'text';
+}
+
+/** True when `?search=` should look at a field of this type and column type. */
+export function isSearchable(type: FieldType, udt: string | null, concealed: boolean): boolean {
+  return !concealed && SEARCHABLE_TYPES.has(type) && (udt === null || udt in TYPES_BY_UDT);
+}
+
+/** A column default as the schema overview keeps it. */
+export interface ParsedDefault {
+  value: unknown;
+  /** True when the database fills the value itself (sequence, identity, function). */
+  generated: boolean;
+}
+
+const STRING_LITERAL = /^'((?:[^']|'')*)'(?:::[\w\s."[\]()]+)*$/;
+const NUMBER_LITERAL = /^\(?(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)\)?(?:::[\w\s."[\]()]+)?$/i;
+
+/** Turns the text of a literal default into the value a field of `type` holds. */
+function castLiteral(text: string, type: FieldType): unknown {
+  switch (type) {
+    case 'integer':
+    case 'float':
+      return Number.isFinite(Number(text)) ? Number(text) : text;
+    case 'bigInteger':
+      return Number.isSafeInteger(Number(text)) ? Number(text) : text;
+    case 'boolean':
+      return ['true', 't'].includes(text.toLowerCase());
+    case 'json':
+      try {
+        return JSON.parse(text);
+      } catch {
+        return text;
+      }
+    default:
+      return text;
+  }
+}
+
+/**
+ * Reads `information_schema.columns.column_default`: literals become values (`'draft'::character varying`
+ * → `"draft"`, `42` → 42), while sequences, identities and functions (`nextval(…)`, `gen_random_uuid()`,
+ * `now()`, CURRENT_TIMESTAMP, any other expression) mark the field as generated.
+ */
+export function parseColumnDefault(raw: string | null, type: FieldType, identity: boolean): ParsedDefault {
+  if (identity) return { value: null, generated: true };
+  if (raw === null) return { value: null, generated: false };
+  const text = raw.trim();
+  if (/^null(::.*)?$/i.test(text)) return { value: null, generated: false };
+  if (/^(true|false)$/i.test(text)) return { value: text.toLowerCase() === 'true', generated: false };
+  const quoted = STRING_LITERAL.exec(text);
+  if (quoted) return { value: castLiteral(quoted[1]!.replaceAll("''", "'"), type), generated: false };
+  const number = NUMBER_LITERAL.exec(text);
+  if (number) return { value: castLiteral(number[1]!, type), generated: false };
+  // nextval(…), gen_random_uuid(), now(), CURRENT_TIMESTAMP and every other expression: the database decides.
+  return { value: null, generated: true };
+}

@@ -1,0 +1,150 @@
+import { sql, type Kysely } from 'kysely';
+import { withDatabaseErrors } from '../database/translate-db-error.ts';
+import { InvalidPayloadError } from '../errors.ts';
+import type { CollectionOverview, FieldOverview, SchemaOverview } from '../schema/overview.ts';
+import type { SchemaCache } from '../schema/schema-cache.ts';
+import { field as defineField } from '../schema/system/define.ts';
+import type { FieldType } from '../schema/types.ts';
+import { requireSchemaAccess } from './schema/access.ts';
+import { alterColumn, changesColumn } from './schema/column-alter.ts';
+import { columnDefinitionSql } from './schema/column-sql.ts';
+import { fieldResponse } from './schema/field-response.ts';
+import { fieldUpdateSchema, newFieldSchema, prepareNewField, withTypeSpecials, type ColumnInput, type FieldMetaInput } from './schema/field-payload.ts';
+import { assertFieldName } from './schema/identifiers.ts';
+import { findCollection, findField, findUserCollection } from './schema/lookup.ts';
+import { ensureCollectionRow, insertFieldMeta, upsertFieldMeta } from './schema/metadata-writes.ts';
+import { dropRelation } from './schema/relation-cleanup.ts';
+import { currentSchema, runSchemaChange } from './schema/schema-change.ts';
+import { validatePayload } from './validate-payload.ts';
+import type { ServiceContext } from './service-context.ts';
+
+/** A field in the Directus shape. */
+export type FieldResponse = Record<string, unknown>;
+
+/** Throws 400 unless `group` names another field of the collection. */
+function checkGroup(collection: CollectionOverview, field: string, group: string | null | undefined): void {
+  if (group && (group === field || !Object.hasOwn(collection.fields, group))) {
+    throw new InvalidPayloadError(`meta.group must name another field of "${collection.collection}"; "${group}" is none.`, { field: 'meta.group' });
+  }
+}
+
+/** Fields of every collection; fields of user collections change their column and metadata together. */
+export class FieldsService {
+  readonly #context: ServiceContext;
+  readonly #cache: SchemaCache;
+
+  constructor(context: ServiceContext, cache: SchemaCache) {
+    this.#context = context;
+    this.#cache = cache;
+  }
+
+  /** Every field of every collection. */
+  async readAll(): Promise<FieldResponse[]> {
+    requireSchemaAccess(this.#context.accountability, 'read');
+    const schema = await currentSchema(this.#context, this.#cache);
+    return Object.values(schema.collections).flatMap((collection) => this.#responses(schema, collection));
+  }
+
+  /** The fields of one collection; 403 when it does not exist. */
+  async readAllInCollection(collection: string): Promise<FieldResponse[]> {
+    requireSchemaAccess(this.#context.accountability, 'read');
+    const schema = await currentSchema(this.#context, this.#cache);
+    return this.#responses(schema, findCollection(schema, collection));
+  }
+
+  /** One field; 403 when it or its collection does not exist. */
+  async readOne(collection: string, field: string): Promise<FieldResponse> {
+    requireSchemaAccess(this.#context.accountability, 'read');
+    const schema = await currentSchema(this.#context, this.#cache);
+    const found = findCollection(schema, collection);
+    return fieldResponse(schema, found, findField(found, field));
+  }
+
+  /** Adds a field: ALTER TABLE ADD COLUMN (none for aliases) and its tessera_fields row, in one transaction. */
+  async createOne(collection: string, payload: unknown): Promise<FieldResponse> {
+    requireSchemaAccess(this.#context.accountability, 'write');
+    const schema = await currentSchema(this.#context, this.#cache);
+    const target = findUserCollection(schema, collection);
+    const input = validatePayload(newFieldSchema, payload);
+    assertFieldName(input.field);
+    if (Object.hasOwn(target.fields, input.field)) throw new InvalidPayloadError(`Field "${input.field}" already exists in "${collection}".`, { field: 'field' });
+    const field = prepareNewField(input, 'field');
+    if (field.column && !target.table) throw new InvalidPayloadError(`Folder collection "${collection}" has no table: only alias fields can be added.`, { field: 'type' });
+    if (field.column?.is_primary_key) throw new InvalidPayloadError(`"${collection}" already has its primary key "${target.primary}".`, { field: 'schema.is_primary_key' });
+    checkGroup(target, field.field, field.meta.group);
+    const definition = field.column ? columnDefinitionSql(field) : null;
+    await runSchemaChange(this.#context, this.#cache, async (trx) => {
+      if (definition) {
+        await withDatabaseErrors(() => sql`alter table ${sql.id(collection)} add column ${definition}`.execute(trx), { collection, field: field.field });
+      }
+      await ensureCollectionRow(trx, collection);
+      await insertFieldMeta(trx, collection, field.field, field.meta);
+    });
+    return this.readOne(collection, field.field);
+  }
+
+  /**
+   * Changes a field's metadata and column: type (ALTER COLUMN TYPE … USING), default, nullability,
+   * uniqueness, length. The primary key's column can't change; data that violates a new rule gives 400.
+   */
+  async updateOne(collection: string, fieldName: string, payload: unknown): Promise<FieldResponse> {
+    requireSchemaAccess(this.#context.accountability, 'write');
+    const schema = await currentSchema(this.#context, this.#cache);
+    const target = findUserCollection(schema, collection);
+    const current = findField(target, fieldName);
+    const input = validatePayload(fieldUpdateSchema, payload);
+    const type = (input.type ?? current.type) as FieldType;
+    if ((type === 'alias') !== current.alias) {
+      throw new InvalidPayloadError(`Field "${fieldName}" can't change between alias and column types.`, { field: 'type' });
+    }
+    const column = (current.alias ? null : input.schema) as ColumnInput | null | undefined;
+    const metaPatch = { ...(input.meta ?? {}) } as FieldMetaInput;
+    checkGroup(target, fieldName, metaPatch.group);
+    if (type !== current.type || metaPatch.special !== undefined) {
+      metaPatch.special = withTypeSpecials(metaPatch.special !== undefined ? metaPatch.special : current.special, type, current.type);
+    }
+    const alter = !current.alias && changesColumn(current, type, column);
+    const defaults = defineField(fieldName, type, { special: current.special.length > 0 ? current.special : null }).meta;
+    await runSchemaChange(this.#context, this.#cache, async (trx) => {
+      if (alter) await alterColumn(trx, collection, current, type, column ?? {});
+      if (Object.keys(metaPatch).length > 0 || !current.meta) await upsertFieldMeta(trx, collection, fieldName, metaPatch, defaults);
+    });
+    return this.readOne(collection, fieldName);
+  }
+
+  /** Deletes a field: its column, its metadata and the relations that use it, in one transaction. */
+  async deleteOne(collection: string, fieldName: string): Promise<void> {
+    requireSchemaAccess(this.#context.accountability, 'write');
+    const schema = await currentSchema(this.#context, this.#cache);
+    const target = findUserCollection(schema, collection);
+    const field = findField(target, fieldName);
+    if (field.primaryKey) throw new InvalidPayloadError(`The primary key "${fieldName}" can't be deleted.`, { field: fieldName });
+    await runSchemaChange(this.#context, this.#cache, async (trx) => {
+      await this.#detachRelations(trx, schema, target, field);
+      if (!field.alias) await sql`alter table ${sql.id(collection)} drop column ${sql.id(fieldName)}`.execute(trx);
+      await trx.deleteFrom('tessera_fields').where('collection', '=', collection).where('field', '=', fieldName).execute();
+    });
+  }
+
+  /** Removes what refers to a field about to disappear: its relations, o2m links, sort and archive settings. */
+  async #detachRelations(trx: Kysely<any>, schema: SchemaOverview, collection: CollectionOverview, field: FieldOverview): Promise<void> {
+    const name = collection.collection;
+    for (const relation of schema.relations) {
+      const own = relation.collection === name && (relation.field === field.field || relation.meta.oneCollectionField === field.field);
+      if (own) await dropRelation(trx, schema, relation, true);
+      else if (relation.relatedCollection === name && relation.meta.oneField === field.field && relation.meta.id !== null) {
+        await trx.updateTable('tessera_relations').set({ one_field: null }).where('id', '=', relation.meta.id).execute();
+      }
+    }
+    for (const column of ['sort_field', 'junction_field'] as const) {
+      await trx.updateTable('tessera_relations').set({ [column]: null }).where('many_collection', '=', name).where(column, '=', field.field).execute();
+    }
+    for (const column of ['sort_field', 'archive_field'] as const) {
+      await trx.updateTable('tessera_collections').set({ [column]: null }).where('collection', '=', name).where(column, '=', field.field).execute();
+    }
+  }
+
+  #responses(schema: SchemaOverview, collection: CollectionOverview): FieldResponse[] {
+    return Object.values(collection.fields).map((field) => fieldResponse(schema, collection, field));
+  }
+}

@@ -1,0 +1,130 @@
+import { sql, type RawBuilder } from 'kysely';
+import { InvalidPayloadError } from '../../errors.ts';
+import type { FieldType } from '../../schema/types.ts';
+import type { ColumnInput, NewField } from './field-payload.ts';
+
+/** Types a primary key may have. */
+const PRIMARY_KEY_TYPES: ReadonlySet<FieldType> = new Set(['integer', 'bigInteger', 'uuid', 'string']);
+
+/** Column type of each field type whose size is fixed (DESIGN.md §3). */
+const FIXED_TYPES: Readonly<Partial<Record<FieldType, string>>> = {
+  text: 'text',
+  integer: 'integer',
+  bigInteger: 'bigint',
+  float: 'double precision',
+  boolean: 'boolean',
+  date: 'date',
+  time: 'time',
+  dateTime: 'timestamp',
+  timestamp: 'timestamptz',
+  json: 'jsonb',
+  csv: 'text',
+  uuid: 'uuid',
+  hash: 'varchar(255)',
+};
+
+/** The sizes a column type takes: varchar length, numeric precision and scale. */
+export interface ColumnSize {
+  maxLength?: number | null;
+  precision?: number | null;
+  scale?: number | null;
+}
+
+/** The PostgreSQL type of a field: string varchar(max_length, 255), decimal numeric(p, s; 10, 5), the rest fixed. */
+export function columnTypeSql(type: FieldType, size: ColumnSize, field: string): RawBuilder<unknown> {
+  if (type === 'string') return sql`varchar(${sql.lit(size.maxLength ?? 255)})`;
+  if (type === 'decimal') {
+    const precision = size.precision ?? 10;
+    const scale = size.scale ?? 5;
+    if (scale > precision) throw new InvalidPayloadError(`numeric_scale of field "${field}" can't exceed its numeric_precision (${precision}).`, { field });
+    return sql`numeric(${sql.lit(precision)}, ${sql.lit(scale)})`;
+  }
+  const fixed = FIXED_TYPES[type];
+  if (!fixed) throw new InvalidPayloadError(`Field "${field}" of type ${type} has no column.`, { field });
+  return sql.raw(fixed);
+}
+
+/** Keywords a date or time field may take as its default instead of a literal. */
+const NOW_KEYWORDS: Readonly<Partial<Record<FieldType, string>>> = {
+  date: 'CURRENT_DATE',
+  time: 'LOCALTIME',
+  dateTime: 'LOCALTIMESTAMP',
+  timestamp: 'CURRENT_TIMESTAMP',
+};
+
+function invalidDefault(field: string, expected: string): InvalidPayloadError {
+  return new InvalidPayloadError(`Default value of field "${field}" must be ${expected}.`, { field });
+}
+
+/**
+ * A default as SQL. DDL takes no bind parameters, so the value is checked against the type here and
+ * written as an escaped literal (`sql.lit`); `now()` / CURRENT_TIMESTAMP on date and time fields means
+ * "when the row is created".
+ */
+export function defaultSql(type: FieldType, value: unknown, field: string): RawBuilder<unknown> {
+  const keyword = NOW_KEYWORDS[type];
+  if (keyword && typeof value === 'string' && /^(now\(\)|current_timestamp)$/i.test(value.trim())) return sql.raw(keyword);
+  switch (type) {
+    case 'integer':
+    case 'float':
+      if (typeof value === 'number' ? !Number.isFinite(value) : typeof value !== 'string' || value.trim() === '' || !Number.isFinite(Number(value))) {
+        throw invalidDefault(field, 'a number');
+      }
+      if (type === 'integer' && !Number.isSafeInteger(Number(value))) throw invalidDefault(field, 'an integer');
+      return sql.lit(Number(value));
+    case 'bigInteger':
+      if (!/^-?\d+$/.test(String(value)) || typeof value === 'boolean') throw invalidDefault(field, 'an integer');
+      return sql`${sql.lit(String(value))}::bigint`;
+    case 'decimal':
+      if (!/^-?\d+(\.\d+)?$/.test(String(value)) || typeof value === 'boolean') throw invalidDefault(field, 'a decimal number');
+      return sql`${sql.lit(String(value))}::numeric`;
+    case 'boolean':
+      if (typeof value !== 'boolean') throw invalidDefault(field, 'true or false');
+      return sql.lit(value);
+    case 'json':
+      return sql`${sql.lit(JSON.stringify(value))}::jsonb`;
+    case 'csv':
+      if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return sql.lit(value.join(','));
+      if (typeof value !== 'string') throw invalidDefault(field, 'a list of strings');
+      return sql.lit(value);
+    default:
+      if (typeof value !== 'string' && typeof value !== 'number') throw invalidDefault(field, 'a string');
+      return sql.lit(String(value));
+  }
+}
+
+/** Column clauses of a primary key: identity for integers, gen_random_uuid() for uuids. */
+function primaryKeySql(field: NewField, column: ColumnInput): RawBuilder<unknown> {
+  if (!PRIMARY_KEY_TYPES.has(field.type)) {
+    throw new InvalidPayloadError(`Primary key "${field.field}" must be of type integer, bigInteger, uuid or string.`, { field: field.field });
+  }
+  if (column.default_value !== undefined && column.default_value !== null) {
+    throw new InvalidPayloadError(`Primary key "${field.field}" can't have a default value.`, { field: field.field });
+  }
+  const integer = field.type === 'integer' || field.type === 'bigInteger';
+  if (integer && column.has_auto_increment !== false) return sql`generated by default as identity primary key`;
+  if (field.type === 'uuid') return sql`primary key default gen_random_uuid()`;
+  return sql`primary key`;
+}
+
+/** `"name" type [identity | default …] [not null] [unique]`: one column of CREATE TABLE or ADD COLUMN. */
+export function columnDefinitionSql(field: NewField): RawBuilder<unknown> {
+  const column = field.column ?? {};
+  const parts: RawBuilder<unknown>[] = [
+    sql.id(field.field),
+    columnTypeSql(field.type, { maxLength: column.max_length, precision: column.numeric_precision, scale: column.numeric_scale }, field.field),
+  ];
+  if (column.is_primary_key) {
+    parts.push(primaryKeySql(field, column));
+    return sql.join(parts, sql` `);
+  }
+  if (column.has_auto_increment) {
+    throw new InvalidPayloadError(`Only an integer primary key can auto-increment; "${field.field}" is not one.`, { field: field.field });
+  }
+  if (column.default_value !== undefined && column.default_value !== null) {
+    parts.push(sql`default ${defaultSql(field.type, column.default_value, field.field)}`);
+  }
+  if (column.is_nullable === false) parts.push(sql`not null`);
+  if (column.is_unique) parts.push(sql`unique`);
+  return sql.join(parts, sql` `);
+}

@@ -1,0 +1,31 @@
+import type { CollectionOverview, FieldOverview, SchemaOverview } from '../../schema/overview.ts';
+
+/** A field in the Directus shape: `{ collection, field, type, meta, schema }`; aliases have `schema: null`. */
+export function fieldResponse(schema: SchemaOverview, collection: CollectionOverview, field: FieldOverview): Record<string, unknown> {
+  const relation = schema.relations.find((item) => item.collection === collection.collection && item.field === field.field && item.schema);
+  const related = relation?.relatedCollection ? schema.collections[relation.relatedCollection] : undefined;
+  const meta = field.meta ? { collection: collection.collection, field: field.field, ...field.meta, ...(collection.system ? { system: true } : {}) } : null;
+  return {
+    collection: collection.collection,
+    field: field.field,
+    type: field.type,
+    meta,
+    schema: field.alias
+      ? null
+      : {
+          name: field.field,
+          table: collection.collection,
+          data_type: field.dbType,
+          default_value: field.defaultValue,
+          max_length: field.maxLength,
+          numeric_precision: field.precision,
+          numeric_scale: field.scale,
+          is_nullable: field.nullable,
+          is_unique: field.unique,
+          is_primary_key: field.primaryKey,
+          has_auto_increment: field.primaryKey && field.generated && (field.type === 'integer' || field.type === 'bigInteger'),
+          foreign_key_table: related ? related.collection : null,
+          foreign_key_column: related ? related.primary : null,
+        },
+  };
+}
