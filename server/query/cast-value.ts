@@ -1,0 +1,98 @@
+import { InvalidQueryError } from '../errors.ts';
+import type { FieldType } from '../schema/types.ts';
+
+const INTEGER = /^-?\d+$/;
+const NUMBER = /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?$/;
+const INT4 = 2_147_483_647;
+const INT8 = 9_223_372_036_854_775_807n;
+
+/** Field types whose values are text. */
+export const TEXT_TYPES: ReadonlySet<FieldType> = new Set(['string', 'text', 'csv', 'hash']);
+/** Field types whose values are numbers. */
+export const NUMERIC_TYPES: ReadonlySet<FieldType> = new Set(['integer', 'bigInteger', 'float', 'decimal']);
+/** Field types whose values are dates or times. */
+export const TEMPORAL_TYPES: ReadonlySet<FieldType> = new Set(['date', 'dateTime', 'timestamp', 'time']);
+
+/** True when `value` is a UUID. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** `value` as a finite number, or null. */
+export function toNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && NUMBER.test(value.trim())) return Number(value.trim());
+  return null;
+}
+
+/** True when the string is an integer that fits a PostgreSQL bigint. */
+export function isBigInteger(value: string): boolean {
+  return INTEGER.test(value) && BigInt(value) <= INT8 && BigInt(value) >= -INT8 - 1n;
+}
+
+function validDate(value: string): boolean {
+  const match = DATE_TIME.exec(value);
+  if (!match) return false;
+  const [, year, month, day, hour = '0', minute = '0', second = '0'] = match;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return (
+    date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day) && Number(hour) < 24 && Number(minute) < 60 && Number(second) < 60
+  );
+}
+
+function validTime(value: string): boolean {
+  const match = TIME.exec(value);
+  return match !== null && Number(match[1]) < 24 && Number(match[2]) < 60 && Number(match[3] ?? 0) < 60;
+}
+
+/**
+ * Converts a filter value to the value the field's column compares with. Throws InvalidQueryError naming
+ * the field (`label`) when the value cannot be one of that type, so bad input never reaches the database.
+ */
+export function castValue(value: unknown, type: FieldType, label: string): unknown {
+  if (value === null) return null;
+  const fail = (expected: string): never => {
+    throw new InvalidQueryError(`Invalid value ${JSON.stringify(value)} for field "${label}": expected ${expected}.`, { field: label });
+  };
+  switch (type) {
+    case 'integer': {
+      const number = toNumber(value);
+      return number !== null && Number.isInteger(number) && Math.abs(number) <= INT4 ? number : fail('an integer');
+    }
+    case 'bigInteger': {
+      const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+      return typeof text === 'string' && isBigInteger(text.trim()) ? text.trim() : fail('an integer');
+    }
+    case 'float':
+      return toNumber(value) ?? fail('a number');
+    case 'decimal': {
+      const number = toNumber(value);
+      return number === null ? fail('a number') : typeof value === 'string' ? value.trim() : String(value);
+    }
+    case 'boolean':
+      if (value === true || value === 'true' || value === 1 || value === '1') return true;
+      if (value === false || value === 'false' || value === 0 || value === '0') return false;
+      return fail('a boolean');
+    case 'date':
+      if (value instanceof Date) return value.toISOString().slice(0, 10);
+      return typeof value === 'string' && validDate(value) ? value : fail('a date (YYYY-MM-DD)');
+    case 'dateTime':
+    case 'timestamp':
+      if (value instanceof Date) return value.toISOString();
+      return typeof value === 'string' && validDate(value) ? value : fail('a date and time (ISO 8601)');
+    case 'time':
+      if (value instanceof Date) return value.toISOString().slice(11, 23);
+      return typeof value === 'string' && validTime(value) ? value : fail('a time (HH:MM:SS)');
+    case 'uuid':
+      return typeof value === 'string' && isUuid(value) ? value : fail('a UUID');
+    case 'json':
+    case 'alias':
+      return fail('no value (this field can only be tested with _null and _nnull)');
+    default:
+      if (typeof value === 'string') return value;
+      return typeof value === 'number' || typeof value === 'boolean' ? String(value) : fail('a string');
+  }
+}

@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import { InvalidQueryError } from '../errors.ts';
+import type { CollectionOverview, SchemaOverview } from '../schema/overview.ts';
+import { NUMERIC_TYPES, TEMPORAL_TYPES, TEXT_TYPES } from './cast-value.ts';
+import { AGGREGATE_FUNCTIONS, type AggregateFunction } from './constants.ts';
+import { and, column, createContext, renderFrom, selectScope, type CompileContext, type Scope, type Sql } from './context.ts';
+import { rowConditions } from './compile-filter.ts';
+import { compileCounts, countQuery, rootCollection, type CompiledRead } from './compile-read.ts';
+import { compileFunction, functionKey, parseFunctionCall } from './field-functions.ts';
+import { jsonObject, outputValue } from './output-value.ts';
+import { limitClause, resolvePage } from './pagination.ts';
+import { assertNotConcealed, isConcealed, readableField } from './policy.ts';
+import type { Query, ReadOptions } from './types.ts';
+
+interface Group {
+  name: string;
+  key: string;
+  expression: Sql;
+  output: Sql;
+}
+
+function group(ctx: CompileContext, scope: Scope, name: string): Group {
+  const call = parseFunctionCall(name);
+  if (call) {
+    if (call.fn === 'count') throw new InvalidQueryError(`groupBy cannot use count(); group by a field or a date function.`);
+    const expression = compileFunction(ctx, scope, call, { trusted: false, usage: 'groupBy' }).sql;
+    return { name, key: functionKey(call), expression, output: expression };
+  }
+  const field = readableField(ctx, scope.collection, name, 'groupBy');
+  assertNotConcealed(field, scope.collection, 'groupBy');
+  if (field.alias) throw new InvalidQueryError(`groupBy "${name}": the field has no value of its own.`, { field: name });
+  const expression = column(scope, name);
+  return { name, key: name, expression, output: outputValue(field, expression) };
+}
+
+function aggregateValue(ctx: CompileContext, scope: Scope, fn: AggregateFunction, name: string): Sql {
+  const field = readableField(ctx, scope.collection, name, 'aggregate');
+  if (field.alias) throw new InvalidQueryError(`aggregate ${fn}: "${name}" has no value of its own.`, { field: name });
+  if (fn !== 'count' && isConcealed(field)) assertNotConcealed(field, scope.collection, 'aggregate');
+  const ref = column(scope, name);
+  if (fn === 'count') return sql`count(${ref})`;
+  if (fn === 'countDistinct') return sql`count(distinct ${ref})`;
+  const exact = field.type === 'bigInteger' || field.type === 'decimal';
+  if (fn === 'min' || fn === 'max') {
+    if (!NUMERIC_TYPES.has(field.type) && !TEMPORAL_TYPES.has(field.type) && !TEXT_TYPES.has(field.type)) {
+      throw new InvalidQueryError(`aggregate ${fn} cannot be applied to ${field.type} field "${name}".`, { field: name });
+    }
+    return outputValue(field, sql`${sql.raw(fn)}(${ref})`);
+  }
+  if (!NUMERIC_TYPES.has(field.type)) throw new InvalidQueryError(`aggregate ${fn} needs a numeric field; "${name}" is ${field.type}.`, { field: name });
+  const distinct = fn.endsWith('Distinct') ? sql`distinct ` : sql``;
+  const value = sql`${sql.raw(fn.startsWith('sum') ? 'sum' : 'avg')}(${distinct}${ref})`;
+  if (exact) return sql`${value}::text`;
+  return fn.startsWith('avg') ? sql`${value}::float8` : value;
+}
+
+function aggregates(ctx: CompileContext, scope: Scope, query: Query): Array<readonly [string, Sql]> {
+  return Object.entries(query.aggregate ?? {}).map(([fn, fields = []]) => {
+    if (!(AGGREGATE_FUNCTIONS as readonly string[]).includes(fn)) {
+      throw new InvalidQueryError(`Unknown aggregate function "${fn}"; use one of ${AGGREGATE_FUNCTIONS.join(', ')}.`);
+    }
+    if (fn === 'countAll') return [fn, sql`count(*)`] as const;
+    if (fields.length === 0) throw new InvalidQueryError(`aggregate ${fn} needs a field.`);
+    if (fn === 'count' && fields.includes('*')) {
+      if (fields.length > 1) throw new InvalidQueryError('aggregate count takes either * or fields, not both.');
+      return [fn, sql`count(*)`] as const;
+    }
+    const values = fields.map((name) => [name, aggregateValue(ctx, scope, fn as AggregateFunction, name)] as const);
+    return [fn, jsonObject(values)] as const;
+  });
+}
+
+function groupOrder(groups: Group[], sort: readonly string[] | undefined): Sql[] {
+  if (!sort) return groups.map((item) => sql`${item.expression} asc`);
+  return sort.map((item) => {
+    const descending = item.startsWith('-');
+    const name = descending ? item.slice(1) : item;
+    const match = groups.find((candidate) => candidate.name === name || candidate.key === name);
+    if (!match) throw new InvalidQueryError(`sort "${item}": with aggregate, sort only by a groupBy field.`);
+    return sql`${match.expression} ${sql.raw(descending ? 'desc' : 'asc')}`;
+  });
+}
+
+function counts(ctx: CompileContext, collection: CollectionOverview, query: Query): Sql[] {
+  return (query.meta ?? []).map((key) =>
+    key === 'total_count' ? sql`${countQuery(ctx, collection, {})} as total_count` : sql`${countQuery(ctx, collection, query)} as filter_count`,
+  );
+}
+
+/**
+ * Compiles `aggregate` and `groupBy` into one statement; each row is shaped like Directus:
+ * `{ count: 10 }`, `{ sum: { price: 12 } }`, `{ author: 1, count: { id: 3 } }`, functions keyed `date_year`.
+ */
+export function compileAggregateQuery(schema: SchemaOverview, collectionName: string, query: Query, options: ReadOptions): CompiledRead {
+  const ctx = createContext(schema, options);
+  const collection = rootCollection(ctx, collectionName);
+  if (query.deep || query.alias) throw new InvalidQueryError('deep and alias cannot be combined with aggregate or groupBy.');
+  const scope = selectScope(ctx, collection, 0);
+  const groups = (query.groupBy ?? []).map((name) => group(ctx, scope, name));
+  const data = jsonObject([...groups.map((item) => [item.key, item.output] as const), ...aggregates(ctx, scope, query)]);
+  const where = rowConditions(ctx, scope, query, 'filter');
+  if (groups.length === 0 && query.sort) throw new InvalidQueryError('sort needs groupBy when aggregating.');
+  const order = groupOrder(groups, query.sort);
+  const grouping = groups.length === 0 ? sql`` : sql` group by ${sql.join(groups.map((item) => item.expression))}`;
+  const ordering = order.length === 0 ? sql`` : sql` order by ${sql.join(order)}`;
+  const page = resolvePage(query, ctx.maxLimit);
+  const columns = [sql`${data} as data`, ...counts(ctx, collection, query)];
+  const statement = sql`select ${sql.join(columns)} from ${renderFrom(scope.from)} where ${and(where)}${grouping}${ordering}${limitClause(page)}`;
+  const meta = query.meta ?? [];
+  return { statement, meta, counts: () => compileCounts(createContext(schema, options), collection, query, meta) };
+}

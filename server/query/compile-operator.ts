@@ -1,0 +1,148 @@
+import { sql } from 'kysely';
+import { InvalidQueryError } from '../errors.ts';
+import type { FieldType } from '../schema/types.ts';
+import { castValue, NUMERIC_TYPES, TEMPORAL_TYPES, TEXT_TYPES } from './cast-value.ts';
+import { FILTER_OPERATORS } from './constants.ts';
+import { and, type CompileContext, type Sql } from './context.ts';
+import { resolveOperand } from './dynamic-values.ts';
+
+/** The left side of a comparison: an SQL expression, the type its values have, and its name for messages. */
+export interface Target {
+  sql: Sql;
+  type: FieldType;
+  label: string;
+}
+
+const EQUALITY = ['_eq', '_neq', '_in', '_nin', '_null', '_nnull'];
+const ORDERED = [...EQUALITY, '_lt', '_lte', '_gt', '_gte', '_between', '_nbetween', '_empty', '_nempty'];
+const PATTERNS: Record<string, { like: 'like' | 'ilike'; negate: boolean; start: string; end: string }> = {
+  _contains: { like: 'like', negate: false, start: '%', end: '%' },
+  _ncontains: { like: 'like', negate: true, start: '%', end: '%' },
+  _icontains: { like: 'ilike', negate: false, start: '%', end: '%' },
+  _starts_with: { like: 'like', negate: false, start: '', end: '%' },
+  _istarts_with: { like: 'ilike', negate: false, start: '', end: '%' },
+  _nstarts_with: { like: 'like', negate: true, start: '', end: '%' },
+  _ends_with: { like: 'like', negate: false, start: '%', end: '' },
+  _iends_with: { like: 'ilike', negate: false, start: '%', end: '' },
+  _nends_with: { like: 'like', negate: true, start: '%', end: '' },
+};
+const TEXTUAL = [...ORDERED, ...Object.keys(PATTERNS), '_regex'];
+
+function operatorsFor(type: FieldType): readonly string[] {
+  if (TEXT_TYPES.has(type) || type === 'uuid') return TEXTUAL;
+  if (NUMERIC_TYPES.has(type) || TEMPORAL_TYPES.has(type)) return ORDERED;
+  if (type === 'boolean') return EQUALITY;
+  return ['_null', '_nnull'];
+}
+
+/** `value` with LIKE wildcards escaped, so it matches literally. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function fail(message: string, target: Target): never {
+  throw new InvalidQueryError(message, { field: target.label });
+}
+
+/** One comparison operand: dynamic variables resolved, cast to the target's type; null stays null. */
+function operand(ctx: CompileContext, target: Target, raw: unknown): Sql | null {
+  const resolved = resolveOperand(ctx, raw, target.label);
+  if (resolved.kind === 'sql') return resolved.sql;
+  const value = castValue(resolved.value, target.type, target.label);
+  return value === null ? null : sql.val(value);
+}
+
+function list(raw: unknown): unknown[] {
+  if (Array.isArray(raw)) return raw;
+  return typeof raw === 'string' ? raw.split(',') : [raw];
+}
+
+function flag(raw: unknown, target: Target, operator: string): boolean {
+  const value = castValue(raw, 'boolean', target.label);
+  return value === null ? fail(`${operator} on "${target.label}" takes true or false.`, target) : (value as boolean);
+}
+
+function textOf(target: Target): Sql {
+  return TEXT_TYPES.has(target.type) ? target.sql : sql`${target.sql}::text`;
+}
+
+function emptiness(target: Target, empty: boolean): Sql {
+  const textual = TEXT_TYPES.has(target.type);
+  if (empty) return textual ? sql`(${target.sql} is null or ${target.sql} = '')` : sql`${target.sql} is null`;
+  return textual ? sql`(${target.sql} is not null and ${target.sql} <> '')` : sql`${target.sql} is not null`;
+}
+
+function pattern(target: Target, operator: string, raw: unknown): Sql {
+  const rule = PATTERNS[operator];
+  if (!rule || (typeof raw !== 'string' && typeof raw !== 'number')) return fail(`${operator} on "${target.label}" takes a string.`, target);
+  const value = `${rule.start}${escapeLike(String(raw))}${rule.end}`;
+  return sql`${textOf(target)} ${sql.raw(rule.negate ? 'not ' : '')}${sql.raw(rule.like)} ${value}`;
+}
+
+function comparison(ctx: CompileContext, target: Target, operator: string, raw: unknown): Sql {
+  const value = operand(ctx, target, raw);
+  if (operator === '_eq') return value === null ? sql`${target.sql} is null` : sql`${target.sql} = ${value}`;
+  if (operator === '_neq') return value === null ? sql`${target.sql} is not null` : sql`${target.sql} <> ${value}`;
+  if (value === null) return fail(`${operator} on "${target.label}" needs a value.`, target);
+  const symbol = { _lt: '<', _lte: '<=', _gt: '>', _gte: '>=' }[operator as '_lt'];
+  return sql`${target.sql} ${sql.raw(symbol)} ${value}`;
+}
+
+function membership(ctx: CompileContext, target: Target, operator: string, raw: unknown): Sql {
+  const values = list(raw).flatMap((item) => operand(ctx, target, item) ?? []);
+  if (values.length === 0) return operator === '_in' ? sql`false` : sql`true`;
+  return sql`${target.sql} ${sql.raw(operator === '_in' ? 'in' : 'not in')} (${sql.join(values)})`;
+}
+
+function between(ctx: CompileContext, target: Target, operator: string, raw: unknown): Sql {
+  const values = list(raw);
+  const [low, high] = values.map((item) => operand(ctx, target, item));
+  if (values.length !== 2 || !low || !high) return fail(`${operator} on "${target.label}" takes two values, e.g. [1, 10].`, target);
+  return sql`${target.sql} ${sql.raw(operator === '_between' ? 'between' : 'not between')} ${low} and ${high}`;
+}
+
+function regex(target: Target, raw: unknown): Sql {
+  if (typeof raw !== 'string') return fail(`_regex on "${target.label}" takes a string.`, target);
+  try {
+    new RegExp(raw);
+  } catch {
+    return fail(`_regex on "${target.label}" is not a valid regular expression.`, target);
+  }
+  return sql`${textOf(target)} ~ ${raw}`;
+}
+
+/** One operator applied to a target, e.g. `_gt: 5`; validates the operator for the type and the value. */
+export function compileOperator(ctx: CompileContext, target: Target, operator: string, raw: unknown): Sql {
+  if (!(FILTER_OPERATORS as readonly string[]).includes(operator) || operator === '_some' || operator === '_none') {
+    const hint = operator === '_some' || operator === '_none' ? ' (only one-to-many fields take it)' : '';
+    return fail(`Unknown filter operator "${operator}" on field "${target.label}"${hint}.`, target);
+  }
+  if (!operatorsFor(target.type).includes(operator)) {
+    return fail(`Operator ${operator} cannot be used on ${target.type} field "${target.label}".`, target);
+  }
+  switch (operator) {
+    case '_null':
+    case '_nnull':
+      return (operator === '_null') === flag(raw, target, operator) ? sql`${target.sql} is null` : sql`${target.sql} is not null`;
+    case '_empty':
+    case '_nempty':
+      return emptiness(target, (operator === '_empty') === flag(raw, target, operator));
+    case '_in':
+    case '_nin':
+      return membership(ctx, target, operator, raw);
+    case '_between':
+    case '_nbetween':
+      return between(ctx, target, operator, raw);
+    case '_regex':
+      return regex(target, raw);
+    default:
+      return operator in PATTERNS ? pattern(target, operator, raw) : comparison(ctx, target, operator, raw);
+  }
+}
+
+/** Every operator of `{ _gt: 1, _lt: 9 }` on one target, all of which must hold. */
+export function compileOperators(ctx: CompileContext, target: Target, operators: Record<string, unknown>): Sql {
+  const entries = Object.entries(operators);
+  if (entries.length === 0) return fail(`The filter on "${target.label}" has no operator, e.g. {"_eq": …}.`, target);
+  return and(entries.map(([operator, raw]) => compileOperator(ctx, target, operator, raw)));
+}

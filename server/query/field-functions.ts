@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import { InvalidQueryError } from '../errors.ts';
+import type { FieldType } from '../schema/types.ts';
+import { FIELD_FUNCTIONS, MAX_RELATIONAL_DEPTH, type FieldFunction } from './constants.ts';
+import { and, column, renderFrom, selectScope, type CompileContext, type Scope, type Sql } from './context.ts';
+import { policyCondition } from './compile-filter.ts';
+import type { Target } from './compile-operator.ts';
+import { assertNotConcealed, fieldFor, type FieldUse } from './policy.ts';
+import { findRelation, type OneToMany } from './schema-lookup.ts';
+
+/** A function applied to a field: `year(date)`, `count(comments)`. */
+export interface FunctionCall {
+  fn: FieldFunction;
+  field: string;
+}
+
+const CALL = /^([A-Za-z]+)\(([^()]*)\)$/;
+const DATE_PARTS: Record<Exclude<FieldFunction, 'count'>, string> = {
+  year: 'year',
+  month: 'month',
+  week: 'week',
+  day: 'day',
+  weekday: 'dow',
+  hour: 'hour',
+  minute: 'minute',
+  second: 'second',
+};
+const CLOCK: ReadonlySet<FieldFunction> = new Set(['hour', 'minute', 'second']);
+const DATE_TYPES: ReadonlySet<FieldType> = new Set(['date', 'dateTime', 'timestamp']);
+const CLOCK_TYPES: ReadonlySet<FieldType> = new Set(['dateTime', 'timestamp', 'time']);
+
+/** Parses `fn(field)`; null when the text is not a call; InvalidQueryError for unknown functions. */
+export function parseFunctionCall(text: string): FunctionCall | null {
+  const match = CALL.exec(text);
+  if (!match) {
+    if (text.includes('(') || text.includes(')')) throw new InvalidQueryError(`"${text}" is not a valid function call, e.g. year(date).`);
+    return null;
+  }
+  const [, fn = '', field = ''] = match;
+  if (!(FIELD_FUNCTIONS as readonly string[]).includes(fn)) {
+    throw new InvalidQueryError(`Unknown function "${fn}" in "${text}"; use one of ${FIELD_FUNCTIONS.join(', ')}.`);
+  }
+  if (!field) throw new InvalidQueryError(`Function "${text}" needs a field, e.g. ${fn}(date).`);
+  return { fn: fn as FieldFunction, field };
+}
+
+/** The output key of a function, as Directus names it: `year(date)` → `date_year`. */
+export function functionKey(call: FunctionCall): string {
+  return `${call.field}_${call.fn}`;
+}
+
+/** Refuses a relation deeper than MAX_RELATIONAL_DEPTH. */
+export function assertDepth(depth: number, path: string): void {
+  if (depth > MAX_RELATIONAL_DEPTH) {
+    throw new InvalidQueryError(`"${path}" crosses more than ${MAX_RELATIONAL_DEPTH} relations.`);
+  }
+}
+
+/** `count(o2m)`: how many related items the caller may see. */
+function countRelated(ctx: CompileContext, scope: Scope, relation: OneToMany, mode: FieldUse): Sql {
+  assertDepth(scope.depth + 1, relation.relation.meta.oneField ?? relation.foreignKey);
+  const inner = selectScope(ctx, relation.related, scope.depth + 1);
+  const conditions = [sql`${column(inner, relation.foreignKey)} = ${column(scope, scope.collection.primary)}`];
+  const policy = mode.trusted ? null : policyCondition(ctx, inner);
+  if (policy) conditions.push(policy);
+  return sql`(select count(*)::integer from ${renderFrom(inner.from)} where ${and(conditions)})`;
+}
+
+/** A function call on a field of the scope as an integer expression. */
+export function compileFunction(ctx: CompileContext, scope: Scope, call: FunctionCall, mode: FieldUse): Target {
+  const field = fieldFor(ctx, scope.collection, call.field, mode);
+  const label = `${call.fn}(${call.field})`;
+  if (call.fn === 'count') {
+    const relation = findRelation(ctx.schema, scope.collection.collection, call.field);
+    if (relation?.type !== 'o2m') {
+      throw new InvalidQueryError(`count() needs a one-to-many or many-to-many field; "${call.field}" is not one.`, { field: call.field });
+    }
+    return { sql: countRelated(ctx, scope, relation, mode), type: 'integer', label };
+  }
+  if (!mode.trusted) assertNotConcealed(field, scope.collection, mode.usage);
+  const types = CLOCK.has(call.fn) ? CLOCK_TYPES : DATE_TYPES;
+  if (!types.has(field.type)) {
+    throw new InvalidQueryError(`${call.fn}() cannot be applied to ${field.type} field "${call.field}".`, { field: call.field });
+  }
+  const part = sql.raw(DATE_PARTS[call.fn]);
+  // Timestamps are returned in UTC (output-value.ts), so their parts are taken in UTC too, whatever the session time zone.
+  const zoned = field.type === 'timestamp' && field.dbType !== 'timestamp without time zone';
+  const value = zoned ? sql`(${column(scope, call.field)} at time zone 'UTC')` : column(scope, call.field);
+  return { sql: sql`floor(extract(${part} from ${value}))::integer`, type: 'integer', label };
+}

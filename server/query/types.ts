@@ -1,0 +1,85 @@
+import type { Accountability } from '../auth/accountability.ts';
+import type { AggregateFunction, MetaKey } from './constants.ts';
+
+export type { AggregateFunction, FieldFunction, FilterOperator, MetaKey } from './constants.ts';
+
+/** A value a filter operator compares with: a scalar, a list, or a dynamic variable such as `$NOW(-1 day)`. */
+export type FilterOperand = string | number | boolean | null | ReadonlyArray<string | number | boolean | null>;
+
+/**
+ * A filter as nested objects: `{ title: { _eq: 'x' } }`, relations nest (`{ author: { name: { _eq: 'x' } } }`),
+ * `_and`/`_or` hold lists of filters, and `_some`/`_none` quantify over one-to-many relations.
+ */
+export interface Filter {
+  [key: string]: Filter | Filter[] | FilterOperand;
+}
+
+/** Aggregate functions and the fields each applies to: `{ sum: ['price'] }`; `count` also takes `*`. */
+export type Aggregate = Partial<Record<AggregateFunction, string[]>>;
+
+/** Query options for one relation (`deep[comments][_limit]=5`), with deeper relations under `deep`. */
+export interface DeepQuery {
+  filter?: Filter;
+  sort?: string[];
+  limit?: number;
+  offset?: number;
+  page?: number;
+  search?: string;
+  deep?: Record<string, DeepQuery>;
+}
+
+/** A parsed read query: the AST every read of the query language goes through. */
+export interface Query {
+  /** Field paths; absent means `*`. */
+  fields?: string[];
+  filter?: Filter;
+  /** Field paths, `-` prefixed for descending. */
+  sort?: string[];
+  /** Rows to return; `-1` means all (capped by `maxLimit`). */
+  limit?: number;
+  offset?: number;
+  /** 1-based page; sets the offset to `(page - 1) * limit`. */
+  page?: number;
+  search?: string;
+  aggregate?: Aggregate;
+  groupBy?: string[];
+  /** Per-relation query options keyed by relational field (or alias). */
+  deep?: Record<string, DeepQuery>;
+  /** Extra output keys naming a field of the root collection: `{ new_key: 'field' }`. */
+  alias?: Record<string, string>;
+  meta?: MetaKey[];
+}
+
+/**
+ * What one caller may read: the permissions engine implements it; the compiler applies `itemFilter` to every
+ * table it reads (root, relations, relational filters, aggregates) and refuses fields outside `allowedFields`.
+ * A filter of `{ _or: [] }` matches nothing.
+ */
+export interface ReadPolicy {
+  /** Rows of `collection` the caller may see, or null for all of them. */
+  itemFilter(collection: string): Filter | null;
+  /** Fields of `collection` the caller may read, use in filters, sort, search and aggregates. */
+  allowedFields(collection: string): '*' | ReadonlySet<string>;
+}
+
+/** Options every read takes. */
+export interface ReadOptions {
+  /** Who is reading: resolves `$CURRENT_USER` and `$CURRENT_ROLE`. */
+  accountability: Accountability | null;
+  /** Defaults to a policy that allows everything. */
+  policy?: ReadPolicy;
+  /** Upper bound for `limit` (and what `-1` means), when set. */
+  maxLimit?: number;
+}
+
+/** Counts returned under `meta`. */
+export interface ReadMeta {
+  total_count?: number;
+  filter_count?: number;
+}
+
+/** The result of a read: items in API form, and the counts asked for. */
+export interface ReadResult {
+  data: Record<string, unknown>[];
+  meta?: ReadMeta;
+}
