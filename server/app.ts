@@ -6,6 +6,7 @@ import { adminController } from './controllers/admin-controller.ts';
 import { authController } from './controllers/auth-controller.ts';
 import { collectionsController } from './controllers/collections-controller.ts';
 import { fieldsController } from './controllers/fields-controller.ts';
+import { itemsController } from './controllers/items-controller.ts';
 import { relationsController } from './controllers/relations-controller.ts';
 import { serverController } from './controllers/server-controller.ts';
 import { usersController } from './controllers/users-controller.ts';
@@ -61,6 +62,7 @@ export function createApp(context: AppContext): Koa {
     collectionsController(context),
     fieldsController(context),
     relationsController(context),
+    itemsController(context),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

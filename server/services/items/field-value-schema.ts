@@ -1,0 +1,54 @@
+import * as yup from 'yup';
+import type { FieldOverview } from '../../schema/overview.ts';
+
+const INT4 = { min: -2_147_483_648, max: 2_147_483_647 };
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INTEGER_TEXT = /^-?\d{1,19}$/;
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
+function isValidDate(value: string): boolean {
+  return !Number.isNaN(Date.parse(value));
+}
+
+/** The yup schema one value of `field` must satisfy (type, length, range); relational values are checked elsewhere. */
+export function fieldValueSchema(field: FieldOverview): yup.Schema {
+  const name = field.field;
+  const base = (): yup.Schema => {
+    switch (field.type) {
+      case 'string':
+      case 'hash': {
+        const schema = yup.string().strict().typeError(`${name} must be a string`);
+        return field.maxLength ? schema.max(field.maxLength, `${name} must be at most ${field.maxLength} characters`) : schema;
+      }
+      case 'text':
+        return yup.string().strict().typeError(`${name} must be a string`);
+      case 'integer':
+        return yup.number().strict().typeError(`${name} must be an integer`).integer(`${name} must be an integer`).min(INT4.min, `${name} is out of range`).max(INT4.max, `${name} is out of range`);
+      case 'bigInteger':
+        return yup.mixed().test('bigint', `${name} must be an integer`, (value) => (typeof value === 'number' && Number.isSafeInteger(value)) || (typeof value === 'string' && INTEGER_TEXT.test(value)));
+      case 'float':
+        return yup.number().strict().typeError(`${name} must be a number`);
+      case 'decimal':
+        return yup.mixed().test('decimal', `${name} must be a number`, (value) => (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && DECIMAL_TEXT.test(value)));
+      case 'boolean':
+        return yup.boolean().strict().typeError(`${name} must be true or false`);
+      case 'date':
+        return yup.string().strict().typeError(`${name} must be a date (YYYY-MM-DD)`).matches(DATE, `${name} must be a date (YYYY-MM-DD)`).test('date', `${name} must be a valid date`, (value) => value === undefined || isValidDate(value));
+      case 'time':
+        return yup.string().strict().typeError(`${name} must be a time (HH:MM:SS)`).matches(TIME, `${name} must be a time (HH:MM:SS)`);
+      case 'dateTime':
+      case 'timestamp':
+        return yup.string().strict().typeError(`${name} must be a date and time (ISO 8601)`).test('datetime', `${name} must be a date and time (ISO 8601)`, (value) => value === undefined || (/^\d{4}-\d{2}-\d{2}/.test(value) && isValidDate(value)));
+      case 'uuid':
+        return yup.string().strict().typeError(`${name} must be a UUID`).matches(UUID, `${name} must be a UUID`);
+      case 'csv':
+        return yup.mixed().test('csv', `${name} must be a list of strings`, (value) => typeof value === 'string' || (Array.isArray(value) && value.every((part) => typeof part === 'string' || typeof part === 'number')));
+      case 'json':
+      case 'alias':
+        return yup.mixed();
+    }
+  };
+  return base().nullable();
+}

@@ -1,0 +1,280 @@
+import { sql, type Kysely } from 'kysely';
+import { withDatabaseErrors } from '../../database/translate-db-error.ts';
+import { ForbiddenError, InvalidPayloadError } from '../../errors.ts';
+import { readByQuery } from '../../query/run-query.ts';
+import type { Filter, Query, ReadResult } from '../../query/types.ts';
+import type { CollectionOverview, SchemaOverview } from '../../schema/overview.ts';
+import type { ServiceContext } from '../service-context.ts';
+import { writeManyToOne, writeOneToMany } from './nested-writes.ts';
+import { toColumns, validateScalars, type WriteMode } from './prepare-payload.ts';
+import { recordActivity, type WrittenItem } from './record-activity.ts';
+import { relationOf } from './relations.ts';
+
+/** A primary-key value. */
+export type ItemKey = string | number;
+
+/** A service context plus the schema overview the service works against. */
+export interface ItemsContext extends ServiceContext {
+  schema: SchemaOverview;
+  /** Revision of the write that caused this one, for nested writes. */
+  parentRevision?: number | null;
+}
+
+type Payload = Record<string, unknown>;
+
+/**
+ * The write side of the data engine, shared by every collection, system ones included: validation,
+ * specials, nested relational writes, activity and revisions, all in one transaction per call.
+ */
+export class ItemsService {
+  readonly collection: string;
+  readonly #context: ItemsContext;
+  readonly #overview: CollectionOverview;
+
+  constructor(collection: string, context: ItemsContext) {
+    const overview = context.schema.collections[collection];
+    if (!overview || !overview.table) throw new ForbiddenError();
+    this.collection = collection;
+    this.#context = context;
+    this.#overview = overview;
+  }
+
+  /** Name of the primary-key field. */
+  get primaryKeyField(): string {
+    return this.#overview.primary;
+  }
+
+  /** Reads items by query (fields, filter, sort, search, deep, aggregate, meta …) in one statement. */
+  async readByQuery(query: Query): Promise<ReadResult> {
+    this.#authorize();
+    return readByQuery(this.#db, this.#context.schema, this.collection, query, { accountability: this.#context.accountability, maxLimit: this.#context.config.query.limitMax ?? undefined });
+  }
+
+  /** Reads one item; a missing or invisible item is FORBIDDEN, so existence never leaks. */
+  async readOne(key: ItemKey, query: Query = {}): Promise<Record<string, unknown>> {
+    const [item] = (await this.readByQuery(this.#byKeys([key], query, 1))).data;
+    if (!item) throw new ForbiddenError();
+    return item;
+  }
+
+  /** Reads the listed items (in the query's sort order). */
+  async readMany(keys: ItemKey[], query: Query = {}): Promise<Record<string, unknown>[]> {
+    if (keys.length === 0) return [];
+    return (await this.readByQuery(this.#byKeys(keys, query, -1))).data;
+  }
+
+  /** Reads a singleton collection's one item, or null before it has been saved. */
+  async readSingleton(query: Query = {}): Promise<Record<string, unknown> | null> {
+    const [item] = (await this.readByQuery({ ...query, limit: 1, offset: 0, page: undefined })).data;
+    return item ?? null;
+  }
+
+  /** Creates or updates a singleton's one item; returns its key. */
+  async upsertSingleton(payload: unknown): Promise<ItemKey> {
+    return this.#inTransaction(async (service) => {
+      const [existing] = await service.#db.selectFrom(service.collection).select(sql.ref(service.primaryKeyField).as('key')).limit(1).execute();
+      return existing ? service.updateOne(existing.key as ItemKey, payload) : service.createOne(payload);
+    });
+  }
+
+  /** Keys of the items a query matches (filter, search, sort, limit). */
+  async keysByQuery(query: Query): Promise<ItemKey[]> {
+    const { data } = await this.readByQuery({ ...query, fields: [this.primaryKeyField], aggregate: undefined, groupBy: undefined, meta: undefined, alias: undefined, deep: undefined });
+    return data.map((item) => item[this.primaryKeyField] as ItemKey);
+  }
+
+  /** Updates every item a query matches. */
+  async updateByQuery(query: Query, payload: unknown): Promise<ItemKey[]> {
+    return this.#inTransaction(async (service) => service.updateMany(await service.keysByQuery(query), payload));
+  }
+
+  /** Deletes every item a query matches. */
+  async deleteByQuery(query: Query): Promise<ItemKey[]> {
+    return this.#inTransaction(async (service) => service.deleteMany(await service.keysByQuery(query)));
+  }
+
+  /** Creates one item (with its nested relations); returns its key. */
+  async createOne(payload: unknown): Promise<ItemKey> {
+    const [key] = await this.createMany([payload]);
+    return key!;
+  }
+
+  /** Creates items in one transaction; returns their keys in order. */
+  async createMany(payloads: unknown[]): Promise<ItemKey[]> {
+    return this.#inTransaction(async (service) => {
+      const written: WrittenItem[] = [];
+      for (const payload of payloads) written.push({ key: await service.#insert(asPayload(payload)), delta: asPayload(payload) });
+      await service.#record('create', written);
+      return written.map((item) => item.key);
+    });
+  }
+
+  /** Applies the same change to every listed item; refuses the whole batch when one does not exist. */
+  async updateMany(rawKeys: ItemKey[], payload: unknown): Promise<ItemKey[]> {
+    const data = asPayload(payload);
+    const keys = this.#normalizeKeys(rawKeys);
+    return this.#inTransaction(async (service) => {
+      await service.#assertExist(keys);
+      await service.#update(keys, data);
+      await service.#record('update', keys.map((key) => ({ key, delta: data })));
+      return keys;
+    });
+  }
+
+  /** Updates one item. */
+  async updateOne(key: ItemKey, payload: unknown): Promise<ItemKey> {
+    await this.updateMany([key], payload);
+    return key;
+  }
+
+  /** Updates several items, each with its own data (each object carries its key). */
+  async updateBatch(items: unknown[]): Promise<ItemKey[]> {
+    return this.#inTransaction(async (service) => {
+      const keys: ItemKey[] = [];
+      for (const item of items) {
+        const { [service.primaryKeyField]: key, ...data } = asPayload(item);
+        if (typeof key !== 'string' && typeof key !== 'number') throw new InvalidPayloadError(`Each item needs its "${service.primaryKeyField}".`, { field: service.primaryKeyField });
+        await service.updateMany([key], data);
+        keys.push(key);
+      }
+      return keys;
+    });
+  }
+
+  /** Deletes the listed items; refuses the whole batch when one does not exist. */
+  async deleteMany(rawKeys: ItemKey[]): Promise<ItemKey[]> {
+    const keys = this.#normalizeKeys(rawKeys);
+    return this.#inTransaction(async (service) => {
+      await service.#assertExist(keys);
+      await withDatabaseErrors(() => service.#db.deleteFrom(service.collection).where(sql.ref(service.primaryKeyField), 'in', keys).execute());
+      await service.#record('delete', keys.map((key) => ({ key, delta: null })));
+      return keys;
+    });
+  }
+
+  /** Deletes one item. */
+  async deleteOne(key: ItemKey): Promise<ItemKey> {
+    await this.deleteMany([key]);
+    return key;
+  }
+
+  /** Keys of the items whose `field` equals `value` (used to find an o2m parent's children). */
+  async keysWhere(field: string, value: unknown): Promise<ItemKey[]> {
+    const rows = await this.#db.selectFrom(this.collection).select(sql.ref(this.primaryKeyField).as('key')).where(sql.ref(field), '=', value).execute();
+    return rows.map((row) => row.key as ItemKey);
+  }
+
+  /**
+   * Keys from URLs arrive as strings: integer keys become numbers, and a key that cannot exist for the
+   * key's type (a word for an integer, a malformed UUID) is FORBIDDEN like any missing item.
+   */
+  #normalizeKeys(keys: ItemKey[]): ItemKey[] {
+    const type = this.#overview.fields[this.primaryKeyField]!.type;
+    return keys.map((key) => {
+      const text = String(key);
+      if (type === 'integer' || type === 'bigInteger') {
+        if (!/^-?\d{1,19}$/.test(text)) throw new ForbiddenError();
+        return type === 'integer' ? Number(text) : text;
+      }
+      if (type === 'uuid' && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text)) throw new ForbiddenError();
+      return key;
+    });
+  }
+
+  #byKeys(rawKeys: ItemKey[], query: Query, limit: number): Query {
+    const keys = this.#normalizeKeys(rawKeys);
+    const byKey: Filter = { [this.primaryKeyField]: { _in: keys } };
+    return { ...query, filter: query.filter ? { _and: [byKey, query.filter] } : byKey, limit, offset: 0, page: undefined };
+  }
+
+  /** Until the permission engine lands, only administrators (and the system) read and write items. */
+  #authorize(): void {
+    if (!this.#context.accountability.admin) throw new ForbiddenError();
+  }
+
+  get #db(): Kysely<any> {
+    return this.#context.db;
+  }
+
+  /** A service for another collection that shares this one's transaction and caller. */
+  #sibling(collection: string): ItemsService {
+    return new ItemsService(collection, this.#context);
+  }
+
+  async #inTransaction<T>(work: (service: ItemsService) => Promise<T>): Promise<T> {
+    this.#authorize();
+    if (this.#db.isTransaction) return work(this);
+    return this.#db.transaction().execute((trx) => work(new ItemsService(this.collection, { ...this.#context, db: trx })));
+  }
+
+  async #record(action: 'create' | 'update' | 'delete', items: WrittenItem[]): Promise<void> {
+    await recordActivity(this.#db, this.#overview, action, items, this.#context.accountability, this.#context.parentRevision ?? null);
+  }
+
+  async #assertExist(keys: ItemKey[]): Promise<void> {
+    if (keys.length === 0) return;
+    const unique = [...new Set(keys.map(String))];
+    const found = await withDatabaseErrors(() =>
+      this.#db.selectFrom(this.collection).select((eb) => eb.fn.countAll<string>().as('count')).where(sql.ref(this.primaryKeyField), 'in', unique).executeTakeFirstOrThrow(),
+    );
+    if (Number(found.count) !== unique.length) throw new ForbiddenError();
+  }
+
+  /** Splits a payload into column values (m2o objects resolved to keys) and o2m values to apply after the row exists. */
+  async #prepare(payload: Payload, mode: WriteMode): Promise<{ columns: Payload; toMany: Array<[string, unknown]> }> {
+    const relational = new Set<string>();
+    const scalar: Payload = {};
+    const toMany: Array<[string, unknown]> = [];
+    for (const [field, value] of Object.entries(payload)) {
+      const relation = relationOf(this.#context.schema, this.collection, field);
+      if (relation) relational.add(field);
+      if (relation?.kind === 'o2m') toMany.push([field, value]);
+      else scalar[field] = value;
+    }
+    validateScalars(this.#overview, payload, mode, relational);
+    for (const [field, value] of Object.entries(scalar)) {
+      const relation = relationOf(this.#context.schema, this.collection, field);
+      if (!relation || value === null || typeof value !== 'object') continue;
+      const target = relation.kind === 'm2a' ? this.#m2aTarget(relation.relation.meta, payload, field) : relation.relation.relatedCollection!;
+      scalar[field] = await writeManyToOne(this.#sibling(target), value, field);
+    }
+    return { columns: await toColumns(this.#overview, scalar, mode, this.#context.accountability), toMany };
+  }
+
+  #m2aTarget(meta: { oneCollectionField: string | null; oneAllowedCollections: string[] | null }, payload: Payload, field: string): string {
+    const target = meta.oneCollectionField ? payload[meta.oneCollectionField] : undefined;
+    if (typeof target !== 'string' || !(meta.oneAllowedCollections ?? []).includes(target)) {
+      throw new InvalidPayloadError(`"${meta.oneCollectionField}" must name one of: ${(meta.oneAllowedCollections ?? []).join(', ')}.`, { field: meta.oneCollectionField ?? field });
+    }
+    return target;
+  }
+
+  async #insert(payload: Payload): Promise<ItemKey> {
+    const { columns, toMany } = await this.#prepare(payload, 'create');
+    const insert = Object.keys(columns).length > 0 ? this.#db.insertInto(this.collection).values(columns) : this.#db.insertInto(this.collection).defaultValues();
+    const row = await withDatabaseErrors(() => insert.returning(sql.ref(this.primaryKeyField).as('key')).executeTakeFirstOrThrow());
+    const key = row.key as ItemKey;
+    await this.#writeToMany(key, toMany);
+    return key;
+  }
+
+  async #update(keys: ItemKey[], payload: Payload): Promise<void> {
+    const { columns, toMany } = await this.#prepare(payload, 'update');
+    if (Object.keys(columns).length > 0) {
+      await withDatabaseErrors(() => this.#db.updateTable(this.collection).set(columns).where(sql.ref(this.primaryKeyField), 'in', keys).execute());
+    }
+    for (const key of keys) await this.#writeToMany(key, toMany);
+  }
+
+  async #writeToMany(key: ItemKey, toMany: Array<[string, unknown]>): Promise<void> {
+    for (const [field, value] of toMany) {
+      const relation = relationOf(this.#context.schema, this.collection, field)!.relation;
+      await writeOneToMany(this.#sibling(relation.collection), relation, key, value, field);
+    }
+  }
+}
+
+function asPayload(value: unknown): Payload {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidPayloadError('Each item must be a JSON object.');
+  return value as Payload;
+}

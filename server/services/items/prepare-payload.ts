@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { ValidationError } from 'yup';
+import type { Accountability } from '../../auth/accountability.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { InvalidPayloadError } from '../../errors.ts';
+import type { CollectionOverview, FieldOverview } from '../../schema/overview.ts';
+import { fieldValueSchema } from './field-value-schema.ts';
+
+/** Create fills defaults and requires required fields; update touches only what is sent. */
+export type WriteMode = 'create' | 'update';
+
+/** The value a concealed field is returned as; sending it back means "unchanged". */
+export const CONCEALED_PLACEHOLDER = '**********';
+
+const ARGON2_HASH = /^\$argon2(id|i|d)\$/;
+
+function invalid(field: string, message: string): never {
+  throw new InvalidPayloadError(message, { field });
+}
+
+function isRequired(field: FieldOverview): boolean {
+  if (field.alias || field.generated) return false;
+  if (field.meta?.required) return true;
+  return !field.nullable && field.defaultValue === null && !field.primaryKey && !hasAutoSpecial(field);
+}
+
+function hasAutoSpecial(field: FieldOverview): boolean {
+  return field.special.some((special) => ['uuid', 'date-created', 'date-updated', 'user-created', 'user-updated', 'role-created'].includes(special));
+}
+
+/**
+ * Checks every scalar value of `payload` against its field (existence, type, length, range, required,
+ * not null). Relational values (objects and arrays on relational fields) are left to nested writes.
+ */
+export function validateScalars(collection: CollectionOverview, payload: Record<string, unknown>, mode: WriteMode, relational: ReadonlySet<string>): void {
+  for (const [name, value] of Object.entries(payload)) {
+    const field = collection.fields[name];
+    if (!field) invalid(name, `Field "${name}" doesn't exist in collection "${collection.collection}".`);
+    if (relational.has(name) && value !== null && typeof value === 'object') continue;
+    if (field.alias && !relational.has(name)) invalid(name, `Field "${name}" has no data to write.`);
+    if (mode === 'update' && field.primaryKey) invalid(name, `The primary key "${name}" can't be changed.`);
+    if (value === null && (!field.nullable || field.meta?.required) && !field.primaryKey) invalid(name, `Value for field "${name}" can't be null.`);
+    if (field.concealed && value === CONCEALED_PLACEHOLDER) continue;
+    try {
+      fieldValueSchema(field).validateSync(value);
+    } catch (error) {
+      if (error instanceof ValidationError) invalid(name, error.message);
+      throw error;
+    }
+  }
+  if (mode === 'create') {
+    for (const field of Object.values(collection.fields)) {
+      if (isRequired(field) && (payload[field.field] === undefined || payload[field.field] === null)) invalid(field.field, `Value for field "${field.field}" is required.`);
+    }
+  }
+}
+
+/** Turns API values into column values: casts, hashes, and the automatic specials (uuid, dates, users, roles). */
+export async function toColumns(collection: CollectionOverview, payload: Record<string, unknown>, mode: WriteMode, accountability: Accountability): Promise<Record<string, unknown>> {
+  const columns: Record<string, unknown> = {};
+  const now = new Date();
+  for (const field of Object.values(collection.fields)) {
+    if (field.alias) continue;
+    const sent = Object.hasOwn(payload, field.field);
+    let value = payload[field.field];
+    if (field.concealed && value === CONCEALED_PLACEHOLDER) continue;
+    const special = new Set(field.special);
+    if (mode === 'create' && !sent) {
+      if (special.has('uuid')) value = randomUUID();
+      else if (special.has('date-created') || special.has('date-updated')) value = now;
+      else if (special.has('user-created')) value = accountability.user;
+      else if (special.has('role-created')) value = accountability.role;
+      else continue;
+    } else if (mode === 'update' && !sent) {
+      if (special.has('date-updated')) value = now;
+      else if (special.has('user-updated')) value = accountability.user;
+      else continue;
+    }
+    columns[field.field] = await castForColumn(field, value);
+  }
+  return columns;
+}
+
+async function castForColumn(field: FieldOverview, value: unknown): Promise<unknown> {
+  if (value === null || value === undefined) return null;
+  if (field.special.includes('hash') && typeof value === 'string' && !ARGON2_HASH.test(value)) return hashPassword(value);
+  switch (field.type) {
+    case 'json':
+      // Serialise ourselves: node-postgres would turn a JS array into a PostgreSQL array literal.
+      return JSON.stringify(value);
+    case 'csv':
+      return Array.isArray(value) ? value.join(',') : value;
+    default:
+      return value;
+  }
+}
