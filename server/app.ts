@@ -8,6 +8,7 @@ import { collectionsController } from './controllers/collections-controller.ts';
 import { fieldsController } from './controllers/fields-controller.ts';
 import { itemsController } from './controllers/items-controller.ts';
 import { relationsController } from './controllers/relations-controller.ts';
+import { systemCollectionsController } from './controllers/system-collections-controller.ts';
 import { serverController } from './controllers/server-controller.ts';
 import { usersController } from './controllers/users-controller.ts';
 import { RouteNotFoundError } from './errors.ts';
@@ -63,6 +64,7 @@ export function createApp(context: AppContext): Koa {
     fieldsController(context),
     relationsController(context),
     itemsController(context),
+    systemCollectionsController(context),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

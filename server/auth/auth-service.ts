@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { InvalidCredentialsError, UserSuspendedError } from '../errors.ts';
+import { InvalidCredentialsError, InvalidTokenError, UserSuspendedError } from '../errors.ts';
 import type { ServiceContext } from '../services/service-context.ts';
 import { signAccessToken } from './access-token.ts';
 import { normalizeEmail } from './email.ts';
@@ -29,7 +29,7 @@ export class AuthService {
 
   /** Checks e-mail and password, opens a session and returns the tokens. */
   async login(credentials: { email: string; password: string }): Promise<AuthTokens> {
-    const { db, config, accountability } = this.#context;
+    const { db } = this.#context;
     const user = await db
       .selectFrom('tessera_users as u')
       .leftJoin('tessera_roles as r', 'r.id', 'u.role')
@@ -44,6 +44,38 @@ export class AuthService {
     if (!(await verifyPassword(user.password, credentials.password))) throw new InvalidCredentialsError();
     if (user.status !== 'active') throw new UserSuspendedError(`User is ${user.status} and cannot sign in.`);
 
+    await db.updateTable('tessera_users').set({ last_access: new Date() }).where('id', '=', user.id).execute();
+    return this.#openSession({ id: user.id, role: user.role ?? null, admin_access: user.admin_access === true, app_access: user.app_access === true });
+  }
+
+  /**
+   * Exchanges a refresh token for new tokens. The old session row is replaced (rotation), so a refresh
+   * token works once; an unknown, expired or inactive-user token is INVALID_TOKEN.
+   */
+  async refresh(refreshToken: string): Promise<AuthTokens> {
+    const { db } = this.#context;
+    return db.transaction().execute(async (trx) => {
+      const session = await trx
+        .deleteFrom('tessera_sessions as s')
+        .using('tessera_users as u')
+        .whereRef('u.id', '=', 's.user')
+        .where('s.token', '=', hashSessionToken(refreshToken))
+        .returning(['s.user', 's.expires', 'u.status', 'u.role'])
+        .executeTakeFirst();
+      if (!session || new Date(session.expires).getTime() <= Date.now()) throw new InvalidTokenError();
+      if (session.status !== 'active') throw new UserSuspendedError(`User is ${session.status} and cannot sign in.`);
+      const role = session.role ? await trx.selectFrom('tessera_roles').select(['admin_access', 'app_access']).where('id', '=', session.role).executeTakeFirst() : undefined;
+      return new AuthService({ ...this.#context, db: trx }).#openSession({ id: session.user, role: session.role ?? null, admin_access: role?.admin_access === true, app_access: role?.app_access === true });
+    });
+  }
+
+  /** Ends the session of a refresh token (unknown tokens are ignored: logging out twice is fine). */
+  async logout(refreshToken: string): Promise<void> {
+    await this.#context.db.deleteFrom('tessera_sessions').where('token', '=', hashSessionToken(refreshToken)).execute();
+  }
+
+  async #openSession(user: { id: string; role: string | null; admin_access: boolean; app_access: boolean }): Promise<AuthTokens> {
+    const { db, config, accountability } = this.#context;
     const refreshToken = randomBytes(32).toString('base64url');
     const session = hashSessionToken(refreshToken);
     await db
@@ -57,13 +89,7 @@ export class AuthService {
         origin: accountability.origin,
       })
       .execute();
-    await db.updateTable('tessera_users').set({ last_access: new Date() }).where('id', '=', user.id).execute();
-
-    const accessToken = await signAccessToken(
-      { id: user.id, role: user.role ?? null, admin_access: user.admin_access === true, app_access: user.app_access === true, session },
-      deriveKey(requireSecret(config), 'access-token'),
-      config.auth.accessTokenTtlMs,
-    );
+    const accessToken = await signAccessToken({ ...user, session }, deriveKey(requireSecret(config), 'access-token'), config.auth.accessTokenTtlMs);
     return { access_token: accessToken, expires: config.auth.accessTokenTtlMs, refresh_token: refreshToken };
   }
 }

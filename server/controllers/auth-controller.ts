@@ -11,7 +11,12 @@ const loginSchema = yup.object({
   mode: yup.string().oneOf(['json']).default('json'),
 });
 
-/** `/auth/*`: credential sign-in (the sign-in issue adds refresh, logout, cookies and providers). */
+const refreshSchema = yup.object({
+  refresh_token: yup.string().required().max(512),
+  mode: yup.string().oneOf(['json']).default('json'),
+});
+
+/** `/auth/*`: credential sign-in, refresh and logout in JSON mode (the sign-in issue adds cookies, sessions and providers). */
 export function authController(app: AppContext): Router {
   const router = new Router({ prefix: '/auth' });
 
@@ -19,6 +24,17 @@ export function authController(app: AppContext): Router {
     const { email, password } = validatePayload(loginSchema, ctx.request.body ?? {});
     const tokens = await new AuthService(app.servicesContext(ctx.state.accountability)).login({ email, password });
     ctx.body = { data: tokens };
+  });
+
+  router.post('/refresh', async (ctx) => {
+    const { refresh_token } = validatePayload(refreshSchema, ctx.request.body ?? {});
+    ctx.body = { data: await new AuthService(app.servicesContext(ctx.state.accountability)).refresh(refresh_token) };
+  });
+
+  router.post('/logout', async (ctx) => {
+    const { refresh_token } = validatePayload(refreshSchema, ctx.request.body ?? {});
+    await new AuthService(app.servicesContext(ctx.state.accountability)).logout(refresh_token);
+    ctx.status = 204;
   });
 
   return router;

@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { ForbiddenError, InvalidPayloadError } from '../errors.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import type { Query } from '../query/types.ts';
+import type { SchemaOverview } from '../schema/overview.ts';
 import { ItemsService, type ItemKey } from '../services/items/items-service.ts';
 
 type Body = unknown;
@@ -19,21 +20,20 @@ function keysOf(value: unknown, field = 'keys'): ItemKey[] {
   return value as ItemKey[];
 }
 
+/** Which collection a request addresses; throws FORBIDDEN for one it may not use on this route. */
+export type CollectionResolver = (ctx: Context, schema: SchemaOverview) => string;
+
 /**
- * `/items/:collection[/:id]`: reads with the query language, creates one or many, updates one, a batch
- * (`[{id, …}]`, `{keys, data}` or `{query, data}`) or a singleton, deletes one or a batch
- * (`[keys]`, `{keys}` or `{query}`). System collections are served on their own endpoints instead.
+ * Registers the item routes on `router` (paths relative to it): reads with the query language, creates
+ * one or many, updates one, a batch (`[{id, …}]`, `{keys, data}` or `{query, data}`) or a singleton,
+ * deletes one or a batch (`[keys]`, `{keys}` or `{query}`). /items and the system endpoints share them.
  */
-export function itemsController(app: AppContext): Router {
-  const router = new Router({ prefix: '/items' });
+export function registerItemRoutes(app: AppContext, router: Router, base: string, resolve: CollectionResolver): Router {
   const maxLimit = () => app.config.query.limitMax ?? undefined;
 
   async function serviceFor(ctx: Context): Promise<ItemsService> {
-    const collection = ctx.params.collection!;
     const schema = await app.schema.get();
-    const overview = schema.collections[collection];
-    if (!overview || overview.system) throw new ForbiddenError();
-    return new ItemsService(collection, { ...app.servicesContext(ctx.state.accountability), schema });
+    return new ItemsService(resolve(ctx, schema), { ...app.servicesContext(ctx.state.accountability), schema });
   }
 
   const queryOf = (ctx: Context): Query => parseQuery(ctx.querystring, { maxLimit: maxLimit() });
@@ -44,7 +44,7 @@ export function itemsController(app: AppContext): Router {
     ctx.body = { data: single ? await service.readOne(keys[0]!, query) : await service.readMany(keys, query) };
   }
 
-  router.get('/:collection', async (ctx) => {
+  router.get(base, async (ctx) => {
     const service = await serviceFor(ctx);
     const overview = (await app.schema.get()).collections[service.collection]!;
     if (overview.singleton) {
@@ -54,19 +54,19 @@ export function itemsController(app: AppContext): Router {
     ctx.body = await service.readByQuery(queryOf(ctx));
   });
 
-  router.get('/:collection/:id', async (ctx) => {
+  router.get(`${base}/:id`, async (ctx) => {
     const service = await serviceFor(ctx);
     ctx.body = { data: await service.readOne(ctx.params.id!, queryOf(ctx)) };
   });
 
-  router.post('/:collection', async (ctx) => {
+  router.post(base, async (ctx) => {
     const service = await serviceFor(ctx);
     const body: Body = ctx.request.body;
     if (Array.isArray(body)) return respondWith(ctx, service, await service.createMany(body), false);
     return respondWith(ctx, service, [await service.createOne(body)], true);
   });
 
-  router.patch('/:collection', async (ctx) => {
+  router.patch(base, async (ctx) => {
     const service = await serviceFor(ctx);
     const overview = (await app.schema.get()).collections[service.collection]!;
     const body: Body = ctx.request.body;
@@ -78,12 +78,12 @@ export function itemsController(app: AppContext): Router {
     throw new InvalidPayloadError('Send "keys" or "query" with "data".', { field: 'keys' });
   });
 
-  router.patch('/:collection/:id', async (ctx) => {
+  router.patch(`${base}/:id`, async (ctx) => {
     const service = await serviceFor(ctx);
     return respondWith(ctx, service, [await service.updateOne(ctx.params.id!, ctx.request.body)], true);
   });
 
-  router.delete('/:collection', async (ctx) => {
+  router.delete(base, async (ctx) => {
     const service = await serviceFor(ctx);
     const body: Body = ctx.request.body;
     if (Array.isArray(body)) await service.deleteMany(keysOf(body, 'body'));
@@ -93,11 +93,22 @@ export function itemsController(app: AppContext): Router {
     ctx.status = 204;
   });
 
-  router.delete('/:collection/:id', async (ctx) => {
+  router.delete(`${base}/:id`, async (ctx) => {
     const service = await serviceFor(ctx);
     await service.deleteOne(ctx.params.id!);
     ctx.status = 204;
   });
 
   return router;
+}
+
+/** `/items/:collection[/:id]` for user collections; system collections are served on their own endpoints. */
+export function itemsController(app: AppContext): Router {
+  const router = new Router({ prefix: '/items' });
+  return registerItemRoutes(app, router, '/:collection', (ctx, schema) => {
+    const collection = ctx.params.collection!;
+    const overview = schema.collections[collection];
+    if (!overview || overview.system || !overview.table) throw new ForbiddenError();
+    return collection;
+  });
 }

@@ -1,4 +1,5 @@
 import { InvalidPayloadError, RecordNotUniqueError, type TesseraError } from '../errors.ts';
+import { getSystemCollection } from '../schema/system/index.ts';
 
 /** The fields of a PostgreSQL error that say what went wrong (node-postgres `DatabaseError`). */
 interface PostgresError {
@@ -57,7 +58,7 @@ export function translateDatabaseError(error: unknown, context: DatabaseErrorCon
       }
       return new InvalidPayloadError(`Invalid foreign key for ${fieldName}: the related item does not exist.`, { ...extensions, reason: 'INVALID_FOREIGN_KEY' });
     case '23514':
-      return new InvalidPayloadError(`Value violates the rule "${pg.constraint}".`, { ...extensions, reason: 'CONTAINS_INVALID_VALUE' });
+      return checkViolation(pg, extensions);
     case '22001':
       return new InvalidPayloadError(`Value for ${fieldName} is too long.`, { ...extensions, reason: 'VALUE_TOO_LONG' });
     case '22003':
@@ -87,4 +88,20 @@ export async function withDatabaseErrors<T>(work: () => Promise<T>, context?: Da
   } catch (error) {
     throw translateDatabaseError(error, context) ?? error;
   }
+}
+
+/**
+ * A CHECK constraint failed. Tessera names them `<table>_<column>_check`, so the column is known; for
+ * system collections the allowed values come from the field's metadata choices.
+ */
+function checkViolation(pg: PostgresError, extensions: { field?: string; collection?: string }): TesseraError {
+  const table = pg.table ?? extensions.collection;
+  const column = table && pg.constraint?.startsWith(`${table}_`) && pg.constraint.endsWith('_check') ? pg.constraint.slice(table.length + 1, -'_check'.length) : undefined;
+  const field = extensions.field ?? column;
+  const choices = table && field ? (getSystemCollection(table)?.fields.find((f) => f.field === field)?.meta.options?.choices as Array<{ value: unknown }> | undefined) : undefined;
+  const allowed = choices?.map((choice) => (choice.value === null ? 'null' : String(choice.value)));
+  const message = field
+    ? `Value for field "${field}" is not allowed${allowed ? `; use one of: ${allowed.join(', ')}` : ''}.`
+    : `Value violates the rule "${pg.constraint}".`;
+  return new InvalidPayloadError(message, { ...extensions, field, reason: 'CONTAINS_INVALID_VALUE', ...(allowed ? { allowed } : {}) });
 }
