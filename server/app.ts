@@ -11,6 +11,7 @@ import { relationsController } from './controllers/relations-controller.ts';
 import { systemCollectionsController } from './controllers/system-collections-controller.ts';
 import { serverController } from './controllers/server-controller.ts';
 import { usersController } from './controllers/users-controller.ts';
+import { utilsController } from './controllers/utils-controller.ts';
 import { RouteNotFoundError } from './errors.ts';
 import { accountability } from './middleware/accountability.ts';
 import { errorHandler } from './middleware/error-handler.ts';
@@ -65,6 +66,7 @@ export function createApp(context: AppContext): Koa {
     relationsController(context),
     itemsController(context),
     systemCollectionsController(context),
+    utilsController(context),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

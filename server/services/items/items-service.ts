@@ -158,6 +158,14 @@ export class ItemsService {
     return key;
   }
 
+  /** Normalises keys to the key's type and checks the caller may write and every item exists (FORBIDDEN otherwise). */
+  async normalizeAndCheck(rawKeys: ItemKey[]): Promise<ItemKey[]> {
+    this.#authorize();
+    const keys = this.#normalizeKeys(rawKeys);
+    await this.#assertExist(keys);
+    return keys;
+  }
+
   /** Keys of the items whose `field` equals `value` (used to find an o2m parent's children). */
   async keysWhere(field: string, value: unknown): Promise<ItemKey[]> {
     const rows = await this.#db.selectFrom(this.collection).select(sql.ref(this.primaryKeyField).as('key')).where(sql.ref(field), '=', value).execute();

@@ -1,0 +1,19 @@
+import { ForbiddenError } from '../../errors.ts';
+import type { ItemKey, ItemsContext } from './items-service.ts';
+import { ItemsService } from './items-service.ts';
+
+/**
+ * Restores an item to the data a revision holds, as an ordinary update (validated, with its own activity
+ * and revision). Fields that no longer exist are skipped; masked secrets stay as they are.
+ */
+export async function revertRevision(context: ItemsContext, revisionId: number): Promise<void> {
+  const revision = await context.db.selectFrom('tessera_revisions').select(['collection', 'item', 'data']).where('id', '=', revisionId).executeTakeFirst();
+  const overview = revision ? context.schema.collections[revision.collection as string] : undefined;
+  if (!revision || !overview || !revision.data) throw new ForbiddenError();
+  const data: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(revision.data as Record<string, unknown>)) {
+    const target = overview.fields[field];
+    if (target && !target.alias && !target.primaryKey) data[field] = value;
+  }
+  await new ItemsService(overview.collection, context).updateOne(revision.item as ItemKey, data);
+}
