@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { ForbiddenError, InvalidQueryError } from '../errors.ts';
 import type { CollectionOverview, SchemaOverview } from '../schema/overview.ts';
-import { and, createContext, renderFrom, selectScope, type CompileContext, type Sql } from './context.ts';
+import { and, column, createContext, renderFrom, selectScope, type CompileContext, type Sql } from './context.ts';
 import { rowConditions } from './compile-filter.ts';
 import { compileObject } from './compile-selection.ts';
-import { compileSort, defaultSort } from './compile-sort.ts';
+import { compileSortKeys, defaultSort } from './compile-sort.ts';
 import type { MetaKey } from './constants.ts';
 import { limitClause, resolvePage } from './pagination.ts';
 import { findCollection } from './schema-lookup.ts';
@@ -46,20 +46,33 @@ export function compileCounts(ctx: CompileContext, collection: CollectionOvervie
  * Compiles a read into ONE statement where PostgreSQL builds every item as JSON: relations are correlated
  * subqueries (objects for m2o and m2a, arrays for o2m and m2m), the caller's row filter is applied to every
  * table read, `filter_count` is a window count and `total_count` a scalar subquery.
+ *
+ * The page is chosen first, in a subquery that filters, sorts and limits on keys and sort values only; the
+ * JSON is then built for the rows of that page alone. Building it in the same SELECT as the ORDER BY would
+ * make PostgreSQL build it for every matching row before sorting (measured: 44 ms instead of 2 ms for the
+ * top 100 of 10,000).
  */
 export function compileReadQuery(schema: SchemaOverview, collectionName: string, query: Query, options: ReadOptions): CompiledRead {
   const ctx = createContext(schema, options);
   const collection = rootCollection(ctx, collectionName);
   if (query.aggregate || query.groupBy) throw new InvalidQueryError('aggregate and groupBy are read with readAggregate.');
-  const scope = selectScope(ctx, collection, 0);
-  const tree = buildSelection(ctx, collection, query.fields ?? ['*'], { alias: query.alias, deep: query.deep, depth: 0, prefix: '' });
-  const where = rowConditions(ctx, scope, query, 'filter');
-  const order = compileSort(ctx, scope, query.sort ?? defaultSort(ctx, collection), 'sort');
+  const inner = selectScope(ctx, collection, 0);
+  const where = rowConditions(ctx, inner, query, 'filter');
+  const keys = compileSortKeys(ctx, inner, query.sort ?? defaultSort(ctx, collection), 'sort');
   const page = resolvePage(query, ctx.maxLimit);
   const meta = query.meta ?? [];
-  const columns = [sql`${compileObject(ctx, scope, tree)} as data`];
-  if (meta.includes('filter_count')) columns.push(sql`count(*) over () as filter_count`);
+
+  const pageColumns = [sql`${column(inner, collection.primary)} as __key`, ...keys.map((key, index) => sql`${key.value} as ${sql.id(`__s${index}`)}`)];
+  if (meta.includes('filter_count')) pageColumns.push(sql`count(*) over () as __filter_count`);
+  const innerOrder = keys.map((key) => sql`${key.value} ${sql.raw(key.direction)}`);
+  const pageQuery = sql`select ${sql.join(pageColumns)} from ${renderFrom(inner.from)} where ${and(where)} order by ${sql.join(innerOrder)}${limitClause(page)}`;
+
+  const outer = selectScope(ctx, collection, 0);
+  const tree = buildSelection(ctx, collection, query.fields ?? ['*'], { alias: query.alias, deep: query.deep, depth: 0, prefix: '' });
+  const columns = [sql`${compileObject(ctx, outer, tree)} as data`];
+  if (meta.includes('filter_count')) columns.push(sql`page.__filter_count as filter_count`);
   if (meta.includes('total_count')) columns.push(sql`${countQuery(ctx, collection, {})} as total_count`);
-  const statement = sql`select ${sql.join(columns)} from ${renderFrom(scope.from)} where ${and(where)} order by ${sql.join(order)}${limitClause(page)}`;
+  const outerOrder = keys.map((key, index) => sql`${sql.id('page', `__s${index}`)} ${sql.raw(key.direction)}`);
+  const statement = sql`select ${sql.join(columns)} from ${renderFrom(outer.from)} join (${pageQuery}) as page on page.__key = ${column(outer, collection.primary)} order by ${sql.join(outerOrder)}`;
   return { statement, meta, counts: () => compileCounts(createContext(schema, options), collection, query, meta) };
 }

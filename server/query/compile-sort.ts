@@ -35,18 +35,29 @@ function sortTarget(ctx: CompileContext, scope: Scope, path: string, usage: stri
   throw new InvalidQueryError(`Cannot sort by an empty field.`);
 }
 
+/** One ORDER BY key: the value sorted on and its direction. */
+export interface SortKey {
+  value: Sql;
+  direction: 'asc' | 'desc';
+}
+
 /**
- * ORDER BY items for `sort` on the scope (`-` descending; fields, functions, many-to-one dot paths joined
+ * The sort keys for `sort` on the scope (`-` descending; fields, functions, many-to-one dot paths joined
  * once), ending with the primary key so pages are stable.
  */
-export function compileSort(ctx: CompileContext, scope: Scope, sort: readonly string[], usage: string): Sql[] {
+export function compileSortKeys(ctx: CompileContext, scope: Scope, sort: readonly string[], usage: string): SortKey[] {
   const primary = scope.collection.primary;
-  const items = sort.map((item) => {
+  const keys = sort.map((item): SortKey => {
     const descending = item.startsWith('-');
     const path = descending ? item.slice(1) : item;
     if (!path) throw new InvalidQueryError(`${usage} has an empty field.`);
-    return sql`${sortTarget(ctx, scope, path, usage)} ${sql.raw(descending ? 'desc' : 'asc')}`;
+    return { value: sortTarget(ctx, scope, path, usage), direction: descending ? 'desc' : 'asc' };
   });
   const byKey = sort.some((item) => item === primary || item === `-${primary}`);
-  return byKey ? items : [...items, sql`${column(scope, primary)} asc`];
+  return byKey ? keys : [...keys, { value: column(scope, primary), direction: 'asc' }];
+}
+
+/** ORDER BY items for `sort` on the scope (see compileSortKeys). */
+export function compileSort(ctx: CompileContext, scope: Scope, sort: readonly string[], usage: string): Sql[] {
+  return compileSortKeys(ctx, scope, sort, usage).map((key) => sql`${key.value} ${sql.raw(key.direction)}`);
 }
