@@ -6,6 +6,7 @@ import { parseQuery } from '../query/parse-query.ts';
 import type { Query } from '../query/types.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
 import { ItemsService, type ItemKey } from '../services/items/items-service.ts';
+import { exportFormat, renderExport } from './export-format.ts';
 
 type Body = unknown;
 
@@ -51,7 +52,16 @@ export function registerItemRoutes(app: AppContext, router: Router, base: string
       ctx.body = { data: await service.readSingleton(queryOf(ctx)) };
       return;
     }
-    ctx.body = await service.readByQuery(queryOf(ctx));
+    const result = await service.readByQuery(queryOf(ctx));
+    if (ctx.query.export === undefined) {
+      ctx.body = result;
+      return;
+    }
+    const format = exportFormat(ctx.query.export);
+    const file = renderExport(result.data, format);
+    ctx.type = file.type;
+    ctx.attachment(`${service.collection}-${new Date().toISOString().slice(0, 10)}.${format}`);
+    ctx.body = file.body;
   });
 
   router.get(`${base}/:id`, async (ctx) => {

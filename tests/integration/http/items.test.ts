@@ -176,4 +176,17 @@ describe('/items', () => {
     const commentActivity = await t.system.db.selectFrom('tessera_activity').select('id').where('collection', '=', 'comments').where('item', '=', String(comment.body.data.id)).execute();
     expect(commentActivity).toHaveLength(1);
   });
+
+  it('exports a read as csv, json or yaml with a file name', async () => {
+    const csv = await t.request.get(items('articles?fields=title,author.name,labels&filter[title][_eq]=Hello&export=csv')).set(auth()).expect(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="articles-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(csv.text.trim().split('\n')).toEqual(['title,author.name,labels', 'Hello,Ada,"[""news"",""tech""]"']);
+    const json = await t.request.get(items('articles?fields=title&filter[title][_eq]=Hello&export=json')).set(auth()).expect(200);
+    expect(JSON.parse(json.text)).toEqual([{ title: 'Hello' }]);
+    const yaml = await t.request.get(items('articles?fields=title&filter[title][_eq]=Hello&export=yaml')).set(auth()).expect(200);
+    expect(yaml.text).toBe('- title: Hello\n');
+    const bad = await t.request.get(items('articles?export=xml')).set(auth()).expect(400);
+    expect(bad.body.errors[0].extensions).toMatchObject({ code: 'INVALID_QUERY', field: 'export' });
+  });
 });

@@ -1,0 +1,40 @@
+import { stringify as toCsv } from 'csv-stringify/sync';
+import { stringify as toYaml } from 'yaml';
+import { InvalidQueryError } from '../errors.ts';
+
+/** Formats `?export=` can ask for. */
+export const EXPORT_FORMATS = ['json', 'csv', 'yaml'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+const CONTENT_TYPES: Record<ExportFormat, string> = { json: 'application/json', csv: 'text/csv', yaml: 'text/yaml' };
+
+/** The format `value` names; anything else is an INVALID_QUERY naming `export`. */
+export function exportFormat(value: unknown): ExportFormat {
+  if (typeof value === 'string' && (EXPORT_FORMATS as readonly string[]).includes(value)) return value as ExportFormat;
+  throw new InvalidQueryError(`export must be one of: ${EXPORT_FORMATS.join(', ')}.`, { field: 'export' });
+}
+
+/** Nested objects become dot-path columns (`author.name`); lists become JSON text. */
+function flatten(item: Record<string, unknown>, prefix = '', into: Record<string, unknown> = {}): Record<string, unknown> {
+  for (const [key, value] of Object.entries(item)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) flatten(value as Record<string, unknown>, path, into);
+    else into[path] = Array.isArray(value) ? JSON.stringify(value) : value;
+  }
+  return into;
+}
+
+/** Renders items as a downloadable file body with its content type. */
+export function renderExport(items: Record<string, unknown>[], format: ExportFormat): { body: string; type: string } {
+  switch (format) {
+    case 'json':
+      return { body: JSON.stringify(items, null, 2), type: CONTENT_TYPES.json };
+    case 'yaml':
+      return { body: toYaml(items), type: CONTENT_TYPES.yaml };
+    case 'csv': {
+      const rows = items.map((item) => flatten(item));
+      const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+      return { body: toCsv(rows, { header: true, columns, cast: { boolean: (value) => String(value), date: (value) => value.toISOString() } }), type: CONTENT_TYPES.csv };
+    }
+  }
+}
