@@ -25,7 +25,7 @@ export interface Config {
   admin: { email: string; password: string | null };
   log: { level: Variables['LOG_LEVEL']; style: Variables['LOG_STYLE'] };
   auth: { accessTokenTtlMs: number; refreshTokenTtlMs: number };
-  query: { limitMax: number | null };
+  query: { limitDefault: number; limitMax: number | null };
   cors: {
     enabled: boolean;
     origin: string[];
@@ -98,7 +98,7 @@ function toConfig(vars: Variables, cwd: string): Config {
     admin: { email: vars.ADMIN_EMAIL.toLowerCase(), password: vars.ADMIN_PASSWORD ?? null },
     log: { level: vars.LOG_LEVEL as Config['log']['level'], style: vars.LOG_STYLE as Config['log']['style'] },
     auth: { accessTokenTtlMs: vars.ACCESS_TOKEN_TTL, refreshTokenTtlMs: vars.REFRESH_TOKEN_TTL },
-    query: { limitMax: vars.QUERY_LIMIT_MAX ?? null },
+    query: { limitDefault: vars.QUERY_LIMIT_DEFAULT, limitMax: vars.QUERY_LIMIT_MAX ?? null },
     cors: {
       enabled: vars.CORS_ENABLED,
       origin: vars.CORS_ORIGIN,

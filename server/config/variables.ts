@@ -81,6 +81,8 @@ export const variablesSchema = yup.object({
   REFRESH_TOKEN_TTL: duration('30d'),
   /** How long shutdown waits for open requests to finish. @default 10s */
   SHUTDOWN_TIMEOUT: duration('10s'),
+  /** Items a read returns when it names no `limit`. @default 100 */
+  QUERY_LIMIT_DEFAULT: yup.number().typeError('must be a number').integer().positive().default(100),
   /** Largest `limit` a read may ask for; `limit=-1` means this many. Unset: no cap. */
   QUERY_LIMIT_MAX: yup.number().typeError('must be a number').integer().positive().optional(),
   /** Send CORS headers. @default false */

@@ -103,7 +103,7 @@ export function compileAggregateQuery(schema: SchemaOverview, collectionName: st
   const order = groupOrder(groups, query.sort);
   const grouping = groups.length === 0 ? sql`` : sql` group by ${sql.join(groups.map((item) => item.expression))}`;
   const ordering = order.length === 0 ? sql`` : sql` order by ${sql.join(order)}`;
-  const page = resolvePage(query, ctx.maxLimit);
+  const page = resolvePage(query, ctx.maxLimit, '', ctx.defaultLimit);
   const columns = [sql`${data} as data`, ...counts(ctx, collection, query)];
   const statement = sql`select ${sql.join(columns)} from ${renderFrom(scope.from)} where ${and(where)}${grouping}${ordering}${limitClause(page)}`;
   const meta = query.meta ?? [];

@@ -59,7 +59,7 @@ export function compileReadQuery(schema: SchemaOverview, collectionName: string,
   const inner = selectScope(ctx, collection, 0);
   const where = rowConditions(ctx, inner, query, 'filter');
   const keys = compileSortKeys(ctx, inner, query.sort ?? defaultSort(ctx, collection), 'sort');
-  const page = resolvePage(query, ctx.maxLimit);
+  const page = resolvePage(query, ctx.maxLimit, '', ctx.defaultLimit);
   const meta = query.meta ?? [];
 
   const pageColumns = [sql`${column(inner, collection.primary)} as __key`, ...keys.map((key, index) => sql`${key.value} as ${sql.id(`__s${index}`)}`)];

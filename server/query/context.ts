@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Accountability } from '../auth/accountability.ts';
 import type { CollectionOverview, SchemaOverview } from '../schema/overview.ts';
+import { QUERY_LIMIT_DEFAULT } from './constants.ts';
 import { ALLOW_ALL_POLICY } from './policy.ts';
 import type { ReadOptions, ReadPolicy } from './types.ts';
 
@@ -15,6 +16,8 @@ export interface CompileContext {
   /** The instant `$NOW` means for this statement. */
   now: Date;
   maxLimit: number | null;
+  /** Rows a read returns when it names no limit (QUERY_LIMIT_DEFAULT). */
+  defaultLimit: number;
   aliasCount: number;
 }
 
@@ -43,6 +46,7 @@ export function createContext(schema: SchemaOverview, options: ReadOptions): Com
     accountability: options.accountability,
     now: new Date(),
     maxLimit: options.maxLimit ?? null,
+    defaultLimit: options.defaultLimit ?? QUERY_LIMIT_DEFAULT,
     aliasCount: 0,
   };
 }

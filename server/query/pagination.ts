@@ -17,14 +17,14 @@ function integer(value: number | undefined, minimum: number, name: string): numb
 }
 
 /**
- * The page a query asks for: `limit` defaults to QUERY_LIMIT_DEFAULT, `-1` means all (or `maxLimit`), a larger
+ * The page a query asks for: `limit` defaults to `defaultLimit` (QUERY_LIMIT_DEFAULT), `-1` means all (or `maxLimit`), a larger
  * limit than `maxLimit` is refused, and `page` (1-based) overrides `offset`.
  */
-export function resolvePage(input: { limit?: number; offset?: number; page?: number }, maxLimit: number | null, prefix = ''): Page {
+export function resolvePage(input: { limit?: number; offset?: number; page?: number }, maxLimit: number | null, prefix = '', defaultLimit = QUERY_LIMIT_DEFAULT): Page {
   const requested = integer(input.limit, -1, `${prefix}limit`);
   const offset = integer(input.offset, 0, `${prefix}offset`) ?? 0;
   const page = integer(input.page, 1, `${prefix}page`);
-  let limit: number | null = requested ?? QUERY_LIMIT_DEFAULT;
+  let limit: number | null = requested ?? defaultLimit;
   if (limit === -1) limit = maxLimit;
   else if (maxLimit !== null && limit > maxLimit) {
     if (requested !== undefined) throw new InvalidQueryError(`${prefix}limit ${limit} exceeds the maximum of ${maxLimit}.`);

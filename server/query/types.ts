@@ -70,6 +70,8 @@ export interface ReadOptions {
   policy?: ReadPolicy;
   /** Upper bound for `limit` (and what `-1` means), when set. */
   maxLimit?: number;
+  /** Rows a root read returns without `limit` (default 100); related lists keep their own default. */
+  defaultLimit?: number;
 }
 
 /** Counts returned under `meta`. */

@@ -47,7 +47,7 @@ export class ItemsService {
   /** Reads items by query (fields, filter, sort, search, deep, aggregate, meta …) in one statement. */
   async readByQuery(query: Query): Promise<ReadResult> {
     this.#authorize();
-    return readByQuery(this.#db, this.#context.schema, this.collection, query, { accountability: this.#context.accountability, maxLimit: this.#context.config.query.limitMax ?? undefined });
+    return readByQuery(this.#db, this.#context.schema, this.collection, query, { accountability: this.#context.accountability, maxLimit: this.#context.config.query.limitMax ?? undefined, defaultLimit: this.#context.config.query.limitDefault });
   }
 
   /** Reads one item; a missing or invisible item is FORBIDDEN, so existence never leaks. */
