@@ -40,9 +40,19 @@ export async function openSystemContext(config: Config, options: { logTo?: NodeJ
   const logger = createLogger(resolved.log, options.logTo ?? process.stderr);
   const database = await openDatabase(resolved, logger);
   const app = createAppContext(resolved, logger, database);
+  try {
+    await app.ready;
+  } catch (error) {
+    await app.dispose();
+    await database.close();
+    throw error;
+  }
   return {
     app,
     system: app.servicesContext(systemAccountability()),
-    close: () => database.close(),
+    close: async () => {
+      await app.dispose();
+      await database.close();
+    },
   };
 }

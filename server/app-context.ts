@@ -3,6 +3,7 @@ import type { Config } from './config/index.ts';
 import type { Database } from './database/database.ts';
 import type { Logger } from './logger.ts';
 import { createSchemaCache, type SchemaCache } from './schema/schema-cache.ts';
+import { syncSchemaCache } from './schema/schema-sync.ts';
 import type { ServiceContext } from './services/service-context.ts';
 import type { Kysely } from 'kysely';
 
@@ -16,15 +17,26 @@ export interface AppContext {
   schema: SchemaCache;
   /** Builds the context a service runs with for this caller (inside `db` when given a transaction). */
   servicesContext(accountability: Accountability, db?: Kysely<any>): ServiceContext;
+  /** Resolves once connections to shared services (Redis) are ready. */
+  ready: Promise<void>;
+  /** Closes connections the context opened (Redis); the database is closed by its owner. */
+  dispose(): Promise<void>;
 }
 
 /** Ties a loaded config, a logger, an open database and its schema cache together. */
 export function createAppContext(config: Config & { secret: string }, logger: Logger, database: Database): AppContext {
+  const local = createSchemaCache(() => database.kysely());
+  // With several instances, schema changes are announced through Redis so every cache rebuilds.
+  const synced = config.redis.url ? syncSchemaCache(local, config.redis.url, logger) : null;
   return {
     config,
     logger,
     database,
-    schema: createSchemaCache(() => database.kysely()),
+    schema: synced ?? local,
     servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config }),
+    ready: synced?.ready ?? Promise.resolve(),
+    dispose: async () => {
+      await synced?.close();
+    },
   };
 }

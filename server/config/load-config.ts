@@ -26,6 +26,7 @@ export interface Config {
   log: { level: Variables['LOG_LEVEL']; style: Variables['LOG_STYLE'] };
   auth: { accessTokenTtlMs: number; refreshTokenTtlMs: number };
   query: { limitDefault: number; limitMax: number | null };
+  redis: { url: string | null };
   cors: {
     enabled: boolean;
     origin: string[];
@@ -98,6 +99,7 @@ function toConfig(vars: Variables, cwd: string): Config {
     admin: { email: vars.ADMIN_EMAIL.toLowerCase(), password: vars.ADMIN_PASSWORD ?? null },
     log: { level: vars.LOG_LEVEL as Config['log']['level'], style: vars.LOG_STYLE as Config['log']['style'] },
     auth: { accessTokenTtlMs: vars.ACCESS_TOKEN_TTL, refreshTokenTtlMs: vars.REFRESH_TOKEN_TTL },
+    redis: { url: vars.REDIS_URL ?? null },
     query: { limitDefault: vars.QUERY_LIMIT_DEFAULT, limitMax: vars.QUERY_LIMIT_MAX ?? null },
     cors: {
       enabled: vars.CORS_ENABLED,

@@ -83,6 +83,8 @@ export const variablesSchema = yup.object({
   SHUTDOWN_TIMEOUT: duration('10s'),
   /** Items a read returns when it names no `limit`. @default 100 */
   QUERY_LIMIT_DEFAULT: yup.number().typeError('must be a number').integer().positive().default(100),
+  /** Redis for state shared between instances (schema-cache invalidation); unset: this process only. */
+  REDIS_URL: yup.string().matches(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   /** Largest `limit` a read may ask for; `limit=-1` means this many. Unset: no cap. */
   QUERY_LIMIT_MAX: yup.number().typeError('must be a number').integer().positive().optional(),
   /** Send CORS headers. @default false */

@@ -42,6 +42,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const logger = createLogger(config.log);
   const database = await openDatabase(config, logger);
   const context = createAppContext(config as typeof config & { secret: string }, logger, database);
+  await context.ready;
   const system = context.servicesContext(systemAccountability());
   await bootstrapDatabase(system);
   const app = createApp(context);
@@ -57,6 +58,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       return response.body.data.access_token as string;
     },
     async close() {
+      await context.dispose();
       await database.close();
       await testDatabase.drop();
     },

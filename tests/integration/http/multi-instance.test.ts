@@ -1,0 +1,60 @@
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../server/app.ts';
+import { createAppContext, type AppContext } from '../../../server/app-context.ts';
+import { openDatabase, type Database } from '../../../server/database/database.ts';
+import { createLogger } from '../../../server/logger.ts';
+import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Polls `check` until it passes or `timeoutMs` runs out. */
+async function eventually(check: () => Promise<void>, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+describe('two instances sharing PostgreSQL and Redis', () => {
+  let first: TestApp;
+  let secondContext: AppContext;
+  let secondDatabase: Database;
+  let second: ReturnType<typeof supertest>;
+  let token: string;
+
+  beforeAll(async () => {
+    first = await createTestApp({ REDIS_URL });
+    const config = first.context.config;
+    secondDatabase = await openDatabase(config, createLogger(config.log));
+    secondContext = createAppContext(config, createLogger(config.log), secondDatabase);
+    await secondContext.ready;
+    second = supertest(createApp(secondContext).callback());
+    token = await first.login();
+  });
+  afterAll(async () => {
+    await secondContext.dispose();
+    await secondDatabase.close();
+    await first.close();
+  });
+
+  it('sees a collection created on the other instance without a restart', async () => {
+    const auth = { Authorization: `Bearer ${token}` };
+    await second.get('/items/late').set(auth).expect(403);
+    await first.request.post('/collections').set(auth).send({ collection: 'late', fields: [{ field: 'title', type: 'string' }] }).expect(200);
+    await first.request.post('/items/late').set(auth).send({ title: 'made on instance 1' }).expect(200);
+    await eventually(async () => {
+      const response = await second.get('/items/late?fields=title').set(auth);
+      expect(response.body.data).toEqual([{ title: 'made on instance 1' }]);
+    });
+  });
+
+  it('accepts a token issued by the other instance (shared SECRET, no sticky sessions)', async () => {
+    await second.get('/users/me').set({ Authorization: `Bearer ${token}` }).expect(200);
+  });
+});
