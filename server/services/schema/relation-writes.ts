@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { withDatabaseErrors } from '../../database/translate-db-error.ts';
 import type { CollectionOverview, RelationOverview, SchemaOverview } from '../../schema/overview.ts';
@@ -18,17 +19,33 @@ const ON_DELETE_SQL: Readonly<Record<OnDeleteAction, string>> = {
 /** Specials that already make a field relational; a plain m2o field without one gets `m2o`. */
 const RELATIONAL_SPECIALS: readonly FieldSpecial[] = ['m2o', 'files', 'translations', 'user-created', 'user-updated', 'role-created'];
 
-/** Adds the foreign key `many.field → related.primary` with the given on_delete. */
+/**
+ * Name of the index on a foreign-key column: `<table>_<column>_index`, shortened with a hash when it would
+ * pass PostgreSQL's 63-byte identifier limit.
+ */
+export function foreignKeyIndexName(table: string, column: string): string {
+  const name = `${table}_${column}_index`;
+  if (Buffer.byteLength(name) <= 63) return name;
+  return `${name.slice(0, 50)}_${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
+}
+
+/**
+ * Adds the foreign key `many.field → related.primary` with the given on_delete, and an index on the
+ * column: PostgreSQL does not index foreign keys, and every o2m/m2m read and cascading delete looks
+ * children up by that column (an unindexed 5,000 × 20 m2m read took 25 s instead of well under 1 s).
+ */
 export async function addForeignKey(trx: Kysely<any>, many: string, field: string, related: CollectionOverview, onDelete: OnDeleteAction): Promise<void> {
   const statement = sql`alter table ${sql.id(many)} add foreign key (${sql.id(field)})
     references ${sql.id(related.collection)} (${sql.id(related.primary)}) on delete ${sql.raw(ON_DELETE_SQL[onDelete])}`;
   await withDatabaseErrors(() => statement.execute(trx), { collection: many, field });
+  await sql`create index if not exists ${sql.id(foreignKeyIndexName(many, field))} on ${sql.id(many)} (${sql.id(field)})`.execute(trx);
 }
 
-/** Drops the foreign key of a relation, if it has one. */
+/** Drops the foreign key of a relation, and its index, if it has one. */
 export async function dropForeignKey(trx: Kysely<any>, relation: RelationOverview): Promise<void> {
   if (!relation.schema) return;
   await sql`alter table ${sql.id(relation.collection)} drop constraint if exists ${sql.id(relation.schema.constraintName)}`.execute(trx);
+  await sql`drop index if exists ${sql.id(foreignKeyIndexName(relation.collection, relation.field))}`.execute(trx);
 }
 
 /** The special the reverse alias of a relation gets: m2m/m2a through a junction, o2m otherwise. */

@@ -46,6 +46,8 @@ describe('/relations', () => {
       schema: { table: 'books', column: 'author', foreign_key_table: 'authors', foreign_key_column: 'id', on_delete: 'CASCADE' },
     });
     expect(await foreignKeys('books')).toContain('FOREIGN KEY (author) REFERENCES authors(id) ON DELETE CASCADE');
+    const indexes = await sql<{ indexdef: string }>`select indexdef from pg_indexes where tablename = 'books' and indexname = 'books_author_index'`.execute(db());
+    expect(indexes.rows.map((row) => row.indexdef)).toEqual(['CREATE INDEX books_author_index ON public.books USING btree (author)']);
     const alias = await t.request.get('/fields/authors/books').set(auth()).expect(200);
     expect(alias.body.data).toMatchObject({ type: 'alias', schema: null, meta: { special: ['o2m'], interface: 'list-o2m' } });
     const field = await t.request.get('/fields/books/author').set(auth()).expect(200);
