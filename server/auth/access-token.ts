@@ -25,16 +25,22 @@ export async function signAccessToken(claims: AccessTokenClaims, key: Uint8Array
 
 /** Verifies signature, issuer and expiry; TOKEN_EXPIRED and INVALID_TOKEN are told apart. */
 export async function verifyAccessToken(token: string, key: Uint8Array): Promise<AccessTokenClaims> {
+  return (await verifyAccessTokenWithExpiry(token, key)).claims;
+}
+
+/** Like verifyAccessToken, also returning when the token expires (epoch milliseconds). */
+export async function verifyAccessTokenWithExpiry(token: string, key: Uint8Array): Promise<{ claims: AccessTokenClaims; expiresAt: number }> {
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
-    if (typeof payload.id !== 'string' || typeof payload.session !== 'string') throw new InvalidTokenError();
-    return {
+    if (typeof payload.id !== 'string' || typeof payload.session !== 'string' || typeof payload.exp !== 'number') throw new InvalidTokenError();
+    const claims: AccessTokenClaims = {
       id: payload.id,
       role: typeof payload.role === 'string' ? payload.role : null,
       app_access: payload.app_access === true,
       admin_access: payload.admin_access === true,
       session: payload.session,
     };
+    return { claims, expiresAt: payload.exp * 1000 };
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new TokenExpiredError();
     if (error instanceof InvalidTokenError) throw error;

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
-import { verifyAccessToken } from '../auth/access-token.ts';
+import { verifyAccessTokenWithExpiry } from '../auth/access-token.ts';
+import { VerifiedTokenCache } from '../auth/verified-token-cache.ts';
 import { publicAccountability, type Accountability } from '../auth/accountability.ts';
 import { deriveKey } from '../auth/secret-keys.ts';
 import { InvalidTokenError } from '../errors.ts';
@@ -17,12 +18,18 @@ function readToken(header: string, query: unknown): string | null {
 /** Resolves who is calling into `ctx.state.accountability`; anonymous callers get the public role. */
 export function accountability(secret: string): Middleware {
   const key = deriveKey(secret, 'access-token');
+  const verified = new VerifiedTokenCache();
   return async (ctx, next) => {
     const request = { ip: ctx.ip || null, userAgent: ctx.get('User-Agent') || null, origin: ctx.get('Origin') || null };
     let caller: Accountability = publicAccountability(request);
     const token = readToken(ctx.get('Authorization'), ctx.query.access_token);
     if (token) {
-      const claims = await verifyAccessToken(token, key);
+      let claims = verified.get(token);
+      if (!claims) {
+        const result = await verifyAccessTokenWithExpiry(token, key);
+        verified.set(token, result.claims, result.expiresAt);
+        claims = result.claims;
+      }
       caller = { ...request, user: claims.id, role: claims.role, admin: claims.admin_access, app: claims.app_access, session: claims.session };
     }
     ctx.state.accountability = caller;

@@ -43,11 +43,32 @@ export interface RunningCli {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+const running = new Set<ChildProcess>();
+
+/** Kills every spawned CLI still running: call it in afterAll so a failed test leaves no server behind. */
+export async function killSpawned(): Promise<void> {
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          child.once('close', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+}
+
 /** Spawns `tessera <args>` and returns a handle to watch and stop it. */
 export function spawnCli(args: string[], options: { env?: Record<string, string>; cwd: string }): RunningCli {
   const child = spawn(process.execPath, [TESSERA_BIN, ...args], { cwd: options.cwd, env: cliEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   return {

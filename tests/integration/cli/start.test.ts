@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnCli, type RunningCli } from '../../helpers/cli.ts';
+import { killSpawned, spawnCli, type RunningCli } from '../../helpers/cli.ts';
 import { createEmptyDatabase } from '../../helpers/test-database.ts';
+
+afterAll(() => killSpawned());
 
 const READY = /Admin:\s+(http:\/\/localhost:(\d+))\/admin/;
 

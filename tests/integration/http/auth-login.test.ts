@@ -125,6 +125,16 @@ describe('bearer accountability', () => {
     await t.request.get('/users/me').set('Authorization', 'Basic abc').expect(401);
   });
 
+  it('stops accepting a token at its expiry even after it was accepted (and cached) before', async () => {
+    const key = deriveKey(t.context.config.secret, 'access-token');
+    const me = await t.request.get('/users/me').set('Authorization', `Bearer ${await t.login()}`).expect(200);
+    const shortLived = await signAccessToken({ id: me.body.data.id, role: null, admin_access: false, app_access: false, session: 's' }, key, 1_000);
+    await t.request.get('/users/me').set('Authorization', `Bearer ${shortLived}`).expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const response = await t.request.get('/users/me').set('Authorization', `Bearer ${shortLived}`).expect(401);
+    expect(response.body.errors[0].extensions.code).toBe('TOKEN_EXPIRED');
+  });
+
   it('rejects an expired token with 401 TOKEN_EXPIRED', async () => {
     const key = deriveKey(t.context.config.secret, 'access-token');
     const expired = await signAccessToken({ id: 'x', role: null, admin_access: false, app_access: false, session: 's' }, key, -1000);

@@ -1,0 +1,55 @@
+import { article, SEARCH_WORD } from './data.ts';
+import type { Scenario } from './load.ts';
+
+/** Every load scenario, in the order they run (reads first: create adds articles). */
+export function scenarios(articleIds: readonly number[], authorIds: readonly number[]): Scenario[] {
+  const anyArticle = () => articleIds[Math.floor(Math.random() * articleIds.length)]!;
+  return [
+    { name: 'read_one', kind: 'read', directus: 500, method: 'GET', path: '/items/articles/1', example: 'GET /items/articles/<random id>', next: () => ({ path: `/items/articles/${anyArticle()}` }) },
+    { name: 'list_100', kind: 'read', directus: 350, method: 'GET', path: '/items/articles?limit=100&sort=-published_on', example: 'GET /items/articles?limit=100&sort=-published_on' },
+    {
+      name: 'filter',
+      kind: 'read',
+      directus: 415,
+      method: 'GET',
+      path: '/items/articles?filter[status][_eq]=published&filter[views][_gt]=500',
+      example: 'GET /items/articles?filter[status][_eq]=published&filter[views][_gt]=500',
+    },
+    { name: 'relational', kind: 'read', directus: 340, method: 'GET', path: '/items/articles?fields=id,title,author.name&limit=100', example: 'GET /items/articles?fields=id,title,author.name&limit=100' },
+    {
+      name: 'o2m_deep',
+      kind: 'read',
+      directus: null,
+      method: 'GET',
+      path: '/items/authors?fields=id,name,articles.title&deep[articles][_limit]=5&deep[articles][_sort]=-views&limit=50',
+      example: 'GET /items/authors?fields=id,name,articles.title&deep[articles][_limit]=5&deep[articles][_sort]=-views&limit=50',
+    },
+    {
+      name: 'aggregate',
+      kind: 'read',
+      directus: 470,
+      method: 'GET',
+      path: '/items/articles?aggregate[count]=*&aggregate[avg]=views&groupBy=status',
+      example: 'GET /items/articles?aggregate[count]=*&aggregate[avg]=views&groupBy=status',
+    },
+    { name: 'search', kind: 'read', directus: 485, method: 'GET', path: `/items/articles?search=${SEARCH_WORD}&limit=100`, example: `GET /items/articles?search=${SEARCH_WORD}&limit=100` },
+    {
+      name: 'create',
+      kind: 'write',
+      directus: 295,
+      method: 'POST',
+      path: '/items/articles',
+      example: 'POST /items/articles {title, body, status, views, published_on, author}',
+      next: () => ({ body: JSON.stringify(article(Math.random, authorIds)) }),
+    },
+    {
+      name: 'update',
+      kind: 'write',
+      directus: 285,
+      method: 'PATCH',
+      path: '/items/articles/1',
+      example: 'PATCH /items/articles/<random id> {views}',
+      next: () => ({ path: `/items/articles/${anyArticle()}`, body: JSON.stringify({ views: Math.floor(Math.random() * 1000) }) }),
+    },
+  ];
+}
