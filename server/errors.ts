@@ -3,6 +3,11 @@ export const ERROR_CODES = {
   INVALID_PAYLOAD: 400,
   INVALID_QUERY: 400,
   RECORD_NOT_UNIQUE: 400,
+  NOT_NULL_VIOLATION: 400,
+  CONTAINS_NULL_VALUES: 400,
+  INVALID_FOREIGN_KEY: 400,
+  VALUE_TOO_LONG: 400,
+  VALUE_OUT_OF_RANGE: 400,
   INVALID_CREDENTIALS: 401,
   INVALID_OTP: 401,
   TOKEN_EXPIRED: 401,
@@ -56,6 +61,31 @@ export class InvalidQueryError extends TesseraError {
 /** A write that would duplicate a unique value. */
 export class RecordNotUniqueError extends TesseraError {
   readonly code = 'RECORD_NOT_UNIQUE';
+}
+
+/** A write that leaves a required (NOT NULL) field empty. */
+export class NotNullViolationError extends TesseraError {
+  readonly code = 'NOT_NULL_VIOLATION';
+}
+
+/** A schema change that makes a field required while existing items have no value for it. */
+export class ContainsNullValuesError extends TesseraError {
+  readonly code = 'CONTAINS_NULL_VALUES';
+}
+
+/** A relational value pointing at an item that does not exist. */
+export class InvalidForeignKeyError extends TesseraError {
+  readonly code = 'INVALID_FOREIGN_KEY';
+}
+
+/** A value longer than its field allows. */
+export class ValueTooLongError extends TesseraError {
+  readonly code = 'VALUE_TOO_LONG';
+}
+
+/** A number outside its field's range. */
+export class ValueOutOfRangeError extends TesseraError {
+  readonly code = 'VALUE_OUT_OF_RANGE';
 }
 
 /** Wrong e-mail or password; deliberately does not say which. */

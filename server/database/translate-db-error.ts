@@ -1,4 +1,13 @@
-import { InvalidPayloadError, RecordNotUniqueError, type TesseraError } from '../errors.ts';
+import {
+  ContainsNullValuesError,
+  InvalidForeignKeyError,
+  InvalidPayloadError,
+  NotNullViolationError,
+  RecordNotUniqueError,
+  type TesseraError,
+  ValueOutOfRangeError,
+  ValueTooLongError,
+} from '../errors.ts';
 import { getSystemCollection } from '../schema/system/index.ts';
 
 /** The fields of a PostgreSQL error that say what went wrong (node-postgres `DatabaseError`). */
@@ -48,21 +57,21 @@ export function translateDatabaseError(error: unknown, context: DatabaseErrorCon
       return new RecordNotUniqueError(`Value for ${fieldName} has to be unique.`, extensions);
     case '23502':
       if (pg.message?.includes('contains null values')) {
-        return new InvalidPayloadError(`Existing items have no value for ${fieldName}, so it can't be made non-nullable.`, { ...extensions, reason: 'NOT_NULL_VIOLATION' });
+        return new ContainsNullValuesError(`Existing items have no value for ${fieldName}, so it can't be made non-nullable.`, extensions);
       }
-      return new InvalidPayloadError(`Value for ${fieldName} can't be null.`, { ...extensions, reason: 'NOT_NULL_VIOLATION' });
+      return new NotNullViolationError(`Value for ${fieldName} can't be null.`, extensions);
     case '23503':
       if (pg.detail?.includes('is still referenced')) {
         const referrer = pg.detail.match(/from table "([^"]+)"/)?.[1];
         return new InvalidPayloadError(`The item is still referenced${referrer ? ` by "${referrer}"` : ''} and cannot be removed.`, { collection: pg.table, reason: 'ITEM_STILL_REFERENCED' });
       }
-      return new InvalidPayloadError(`Invalid foreign key for ${fieldName}: the related item does not exist.`, { ...extensions, reason: 'INVALID_FOREIGN_KEY' });
+      return new InvalidForeignKeyError(`Invalid foreign key for ${fieldName}: the related item does not exist.`, extensions);
     case '23514':
       return checkViolation(pg, extensions);
     case '22001':
-      return new InvalidPayloadError(`Value for ${fieldName} is too long.`, { ...extensions, reason: 'VALUE_TOO_LONG' });
+      return new ValueTooLongError(`Value for ${fieldName} is too long.`, extensions);
     case '22003':
-      return new InvalidPayloadError(`Value for ${fieldName} is out of range.`, { ...extensions, reason: 'VALUE_OUT_OF_RANGE' });
+      return new ValueOutOfRangeError(`Value for ${fieldName} is out of range.`, extensions);
     case '22P02':
     case '22007':
     case '22008':

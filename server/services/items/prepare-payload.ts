@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ValidationError } from 'yup';
 import type { Accountability } from '../../auth/accountability.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { InvalidPayloadError } from '../../errors.ts';
+import { InvalidPayloadError, NotNullViolationError, type TesseraError, ValueOutOfRangeError, ValueTooLongError } from '../../errors.ts';
 import type { CollectionOverview, FieldOverview } from '../../schema/overview.ts';
 import { fieldValueSchema } from './field-value-schema.ts';
 
@@ -14,8 +14,15 @@ export const CONCEALED_PLACEHOLDER = '**********';
 
 const ARGON2_HASH = /^\$argon2(id|i|d)\$/;
 
-function invalid(field: string, message: string): never {
-  throw new InvalidPayloadError(message, { field });
+function invalid(field: string, message: string, ErrorClass: new (message: string, extensions: { field: string }) => TesseraError = InvalidPayloadError): never {
+  throw new ErrorClass(message, { field });
+}
+
+/** The error class for a failed value check: length and range failures have codes of their own. */
+function errorClassFor(field: FieldOverview, error: ValidationError): new (message: string, extensions: { field: string }) => TesseraError {
+  if (error.type === 'max' && (field.type === 'string' || field.type === 'hash')) return ValueTooLongError;
+  if ((error.type === 'min' || error.type === 'max') && field.type === 'integer') return ValueOutOfRangeError;
+  return InvalidPayloadError;
 }
 
 function isRequired(field: FieldOverview): boolean {
@@ -39,12 +46,12 @@ export function validateScalars(collection: CollectionOverview, payload: Record<
     if (relational.has(name) && value !== null && typeof value === 'object') continue;
     if (field.alias && !relational.has(name)) invalid(name, `Field "${name}" has no data to write.`);
     if (mode === 'update' && field.primaryKey) invalid(name, `The primary key "${name}" can't be changed.`);
-    if (value === null && (!field.nullable || field.meta?.required) && !field.primaryKey) invalid(name, `Value for field "${name}" can't be null.`);
+    if (value === null && (!field.nullable || field.meta?.required) && !field.primaryKey) invalid(name, `Value for field "${name}" can't be null.`, NotNullViolationError);
     if (field.concealed && value === CONCEALED_PLACEHOLDER) continue;
     try {
       fieldValueSchema(field).validateSync(value);
     } catch (error) {
-      if (error instanceof ValidationError) invalid(name, error.message);
+      if (error instanceof ValidationError) invalid(name, error.message, errorClassFor(field, error));
       throw error;
     }
   }

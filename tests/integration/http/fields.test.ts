@@ -109,7 +109,7 @@ describe('/fields', () => {
     const rows = await sql<{ views: number }>`select views from posts`.execute(db());
     expect(rows.rows.map((row) => row.views)).toEqual([0, 0]);
     const refused = await addField('posts', { field: 'mandatory', type: 'string', schema: { is_nullable: false } }).expect(400);
-    expect(refused.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'mandatory' });
+    expect(refused.body.errors[0].extensions).toMatchObject({ code: 'CONTAINS_NULL_VALUES', field: 'mandatory' });
     expect((await columnsOf(db(), 'posts')).mandatory).toBeUndefined();
     await addField('posts', { field: 'slug', type: 'string', schema: { is_unique: true } }).expect(200);
     expect(await constraintsOf(db(), 'posts')).toContainEqual({ type: 'u', definition: 'UNIQUE (slug)' });
@@ -153,7 +153,7 @@ describe('/fields', () => {
     expect((await columnsOf(db(), 'posts')).code?.data_type).toBe('character varying');
     await sql`update posts set f_text = repeat('x', 300)`.execute(db());
     const truncated = await patchField('posts/f_text', { type: 'string' }).expect(400);
-    expect(truncated.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'f_text' });
+    expect(truncated.body.errors[0].extensions).toMatchObject({ code: 'VALUE_TOO_LONG', field: 'f_text' });
     await sql`update posts set f_text = null`.execute(db());
     const csv = await patchField('posts/code', { type: 'csv' }).expect(200);
     expect(csv.body.data).toMatchObject({ type: 'csv', meta: { special: ['cast-csv'] }, schema: { data_type: 'text' } });
@@ -170,13 +170,13 @@ describe('/fields', () => {
     expect((await constraintsOf(db(), 'posts')).some((c) => c.definition === 'UNIQUE (subtitle)')).toBe(false);
 
     const nullable = await patchField('posts/f_text', { schema: { is_nullable: false } }).expect(400);
-    expect(nullable.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'f_text' });
+    expect(nullable.body.errors[0].extensions).toMatchObject({ code: 'CONTAINS_NULL_VALUES', field: 'f_text' });
     await sql`update posts set f_text = 'filled'`.execute(db());
     await patchField('posts/f_text', { schema: { is_nullable: false } }).expect(200);
     expect((await columnsOf(db(), 'posts')).f_text?.is_nullable).toBe('NO');
 
     const tooShort = await patchField('posts/subtitle', { schema: { max_length: 3 } }).expect(400);
-    expect(tooShort.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'subtitle' });
+    expect(tooShort.body.errors[0].extensions).toMatchObject({ code: 'VALUE_TOO_LONG', field: 'subtitle' });
     await patchField('posts/subtitle', { schema: { max_length: 20 } }).expect(200);
     expect((await columnsOf(db(), 'posts')).subtitle?.character_maximum_length).toBe(20);
 

@@ -97,19 +97,20 @@ describe('/items', () => {
     expect(all.body.data).toEqual([{ count: 2 }]);
   });
 
-  it('validates payloads: 400 INVALID_PAYLOAD naming the field, nothing written', async () => {
-    const cases: Array<[object, string]> = [
-      [{ title: 'x'.repeat(41) }, 'title'],
-      [{ title: 'ok', views: 'many' }, 'views'],
-      [{ title: 'ok', views: 1.5 }, 'views'],
-      [{ title: 'ok', published_on: 'yesterday' }, 'published_on'],
-      [{ title: 'ok', nope: 1 }, 'nope'],
-      [{ views: 1 }, 'title'],
-      [{ title: null }, 'title'],
+  it('validates payloads: 400 with a code naming the field, nothing written', async () => {
+    const cases: Array<[object, string, string]> = [
+      [{ title: 'x'.repeat(41) }, 'title', 'VALUE_TOO_LONG'],
+      [{ title: 'ok', views: 'many' }, 'views', 'INVALID_PAYLOAD'],
+      [{ title: 'ok', views: 1.5 }, 'views', 'INVALID_PAYLOAD'],
+      [{ title: 'ok', views: 3_000_000_000 }, 'views', 'VALUE_OUT_OF_RANGE'],
+      [{ title: 'ok', published_on: 'yesterday' }, 'published_on', 'INVALID_PAYLOAD'],
+      [{ title: 'ok', nope: 1 }, 'nope', 'INVALID_PAYLOAD'],
+      [{ views: 1 }, 'title', 'INVALID_PAYLOAD'],
+      [{ title: null }, 'title', 'NOT_NULL_VIOLATION'],
     ];
-    for (const [payload, field] of cases) {
+    for (const [payload, field, code] of cases) {
       const response = await t.request.post(items('articles')).set(auth()).send(payload).expect(400);
-      expect(response.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field });
+      expect(response.body.errors[0].extensions).toMatchObject({ code, field });
     }
     const before = await t.request.get(items('articles?aggregate[count]=*')).set(auth());
     await t.request.post(items('articles')).set(auth()).send([{ title: 'valid' }, { title: 'y'.repeat(50) }]).expect(400);
@@ -121,7 +122,7 @@ describe('/items', () => {
     const duplicate = await t.request.post(items('authors')).set(auth()).send({ name: 'Copy', email: 'ada@example.com' }).expect(400);
     expect(duplicate.body.errors[0].extensions).toMatchObject({ code: 'RECORD_NOT_UNIQUE', field: 'email' });
     const dangling = await t.request.post(items('articles')).set(auth()).send({ title: 'Orphan', author: 999_999 }).expect(400);
-    expect(dangling.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'author' });
+    expect(dangling.body.errors[0].extensions).toMatchObject({ code: 'INVALID_FOREIGN_KEY', field: 'author' });
   });
 
   it('answers 403 for missing items, system collections and non-admins', async () => {

@@ -29,16 +29,14 @@ describe('translateDatabaseError', () => {
     expect(error?.extensions.field).toBe('email');
   });
 
-  it('maps 23502 to INVALID_PAYLOAD naming the column', () => {
+  it('maps 23502 to NOT_NULL_VIOLATION naming the column', () => {
     const error = translateDatabaseError(pgError({ code: '23502', column: 'title', table: 'articles', detail: 'Failing row contains (1, null).' }));
-    expect(error).toBeInstanceOf(InvalidPayloadError);
-    expect(error).toMatchObject({ code: 'INVALID_PAYLOAD', status: 400, extensions: { field: 'title', collection: 'articles', reason: 'NOT_NULL_VIOLATION' } });
+    expect(error).toMatchObject({ code: 'NOT_NULL_VIOLATION', status: 400, extensions: { field: 'title', collection: 'articles' } });
   });
 
-  it('maps 23503 to INVALID_PAYLOAD with INVALID_FOREIGN_KEY', () => {
+  it('maps 23503 to INVALID_FOREIGN_KEY naming the field', () => {
     const error = translateDatabaseError(pgError({ code: '23503', detail: 'Key (role)=(42) is not present in table "tessera_roles".', table: 'tessera_users' }));
-    expect(error).toBeInstanceOf(InvalidPayloadError);
-    expect(error).toMatchObject({ status: 400, extensions: { field: 'role', reason: 'INVALID_FOREIGN_KEY' } });
+    expect(error).toMatchObject({ code: 'INVALID_FOREIGN_KEY', status: 400, extensions: { field: 'role' } });
   });
 
   it('maps 23514 to INVALID_PAYLOAD naming the violated rule', () => {
@@ -51,11 +49,15 @@ describe('translateDatabaseError', () => {
   it.each([
     ['22001', 'VALUE_TOO_LONG'],
     ['22003', 'VALUE_OUT_OF_RANGE'],
-    ['22P02', 'INVALID_VALUE'],
-  ])('maps %s to INVALID_PAYLOAD with %s', (code, reason) => {
+  ])('maps %s to %s naming the field', (code, expected) => {
     const error = translateDatabaseError(pgError({ code, column: 'amount', table: 'orders' }));
+    expect(error).toMatchObject({ code: expected, status: 400, extensions: { field: 'amount' } });
+  });
+
+  it('maps 22P02 to INVALID_PAYLOAD with INVALID_VALUE', () => {
+    const error = translateDatabaseError(pgError({ code: '22P02', column: 'amount', table: 'orders' }));
     expect(error).toBeInstanceOf(InvalidPayloadError);
-    expect(error).toMatchObject({ code: 'INVALID_PAYLOAD', status: 400, extensions: { field: 'amount', reason } });
+    expect(error).toMatchObject({ code: 'INVALID_PAYLOAD', status: 400, extensions: { field: 'amount', reason: 'INVALID_VALUE' } });
   });
 
   it('speaks of "a field" when the error names no column', () => {
@@ -79,8 +81,9 @@ describe('translateDatabaseError', () => {
   it('names the field of a schema change from its context when PostgreSQL names no column', () => {
     const context = { collection: 'articles', field: 'title' };
     const notNull = translateDatabaseError(pgError({ code: '23502', table: 'articles' }), context);
-    expect(notNull?.extensions).toMatchObject({ field: 'title', collection: 'articles', reason: 'NOT_NULL_VIOLATION' });
+    expect(notNull).toMatchObject({ code: 'NOT_NULL_VIOLATION', extensions: { field: 'title', collection: 'articles' } });
     const existingNulls = Object.assign(pgError({ code: '23502', column: 'title', table: 'articles' }), { message: 'column "title" of relation "articles" contains null values' });
+    expect(translateDatabaseError(existingNulls)?.code).toBe('CONTAINS_NULL_VALUES');
     expect(translateDatabaseError(existingNulls)?.message).toBe('Existing items have no value for field "title", so it can\'t be made non-nullable.');
     const duplicates = translateDatabaseError(pgError({ code: '23505', detail: 'Key (title)=(a) is duplicated.', table: 'articles' }));
     expect(duplicates).toBeInstanceOf(RecordNotUniqueError);
