@@ -7,7 +7,7 @@ import type { CollectionOverview, SchemaOverview } from '../../schema/overview.t
 import type { ServiceContext } from '../service-context.ts';
 import { writeManyToOne, writeOneToMany } from './nested-writes.ts';
 import { toColumns, validateScalars, type WriteMode } from './prepare-payload.ts';
-import { recordActivity, type WrittenItem } from './record-activity.ts';
+import { keepsRevisions, recordActivity, type WrittenItem } from './record-activity.ts';
 import { relationOf } from './relations.ts';
 
 /** A primary-key value. */
@@ -103,7 +103,7 @@ export class ItemsService {
   async createMany(payloads: unknown[]): Promise<ItemKey[]> {
     return this.#inTransaction(async (service) => {
       const written: WrittenItem[] = [];
-      for (const payload of payloads) written.push({ key: await service.#insert(asPayload(payload)), delta: asPayload(payload) });
+      for (const payload of payloads) written.push(await service.#insert(asPayload(payload)));
       await service.#record('create', written);
       return written.map((item) => item.key);
     });
@@ -112,11 +112,10 @@ export class ItemsService {
   /** Applies the same change to every listed item; refuses the whole batch when one does not exist. */
   async updateMany(rawKeys: ItemKey[], payload: unknown): Promise<ItemKey[]> {
     const data = asPayload(payload);
-    const keys = this.#normalizeKeys(rawKeys);
+    const keys = unique(this.#normalizeKeys(rawKeys));
     return this.#inTransaction(async (service) => {
-      await service.#assertExist(keys);
-      await service.#update(keys, data);
-      await service.#record('update', keys.map((key) => ({ key, delta: data })));
+      const written = await service.#update(keys, data);
+      await service.#record('update', written);
       return keys;
     });
   }
@@ -143,10 +142,14 @@ export class ItemsService {
 
   /** Deletes the listed items; refuses the whole batch when one does not exist. */
   async deleteMany(rawKeys: ItemKey[]): Promise<ItemKey[]> {
-    const keys = this.#normalizeKeys(rawKeys);
+    const keys = unique(this.#normalizeKeys(rawKeys));
     return this.#inTransaction(async (service) => {
-      await service.#assertExist(keys);
-      await withDatabaseErrors(() => service.#db.deleteFrom(service.collection).where(sql.ref(service.primaryKeyField), 'in', keys).execute());
+      if (keys.length === 0) return keys;
+      const deleted = await withDatabaseErrors(() =>
+        service.#db.deleteFrom(service.collection).where(sql.ref(service.primaryKeyField), 'in', keys).returning(sql.ref(service.primaryKeyField).as('key')).execute(),
+      );
+      // A key that matched nothing refuses the whole batch: the transaction rolls the deletes back.
+      if (deleted.length !== keys.length) throw new ForbiddenError();
       await service.#record('delete', keys.map((key) => ({ key, delta: null })));
       return keys;
     });
@@ -257,21 +260,37 @@ export class ItemsService {
     return target;
   }
 
-  async #insert(payload: Payload): Promise<ItemKey> {
-    const { columns, toMany } = await this.#prepare(payload, 'create');
-    const insert = Object.keys(columns).length > 0 ? this.#db.insertInto(this.collection).values(columns) : this.#db.insertInto(this.collection).defaultValues();
-    const row = await withDatabaseErrors(() => insert.returning(sql.ref(this.primaryKeyField).as('key')).executeTakeFirstOrThrow());
-    const key = row.key as ItemKey;
-    await this.#writeToMany(key, toMany);
-    return key;
+  /** What a write returns: the key, and the whole row when revisions will need it (saves a read). */
+  #returning(action: 'create' | 'update') {
+    const key = sql.ref(this.primaryKeyField).as('key');
+    return keepsRevisions(this.#overview, action) ? [key, sql<Record<string, unknown>>`to_jsonb(${sql.table(this.collection)})`.as('data')] : [key];
   }
 
-  async #update(keys: ItemKey[], payload: Payload): Promise<void> {
+  async #insert(payload: Payload): Promise<WrittenItem> {
+    const { columns, toMany } = await this.#prepare(payload, 'create');
+    const insert = Object.keys(columns).length > 0 ? this.#db.insertInto(this.collection).values(columns) : this.#db.insertInto(this.collection).defaultValues();
+    const row = await withDatabaseErrors(() => insert.returning(this.#returning('create')).executeTakeFirstOrThrow());
+    const key = row.key as ItemKey;
+    await this.#writeToMany(key, toMany);
+    return { key, delta: payload, data: row.data as Record<string, unknown> | undefined };
+  }
+
+  async #update(keys: ItemKey[], payload: Payload): Promise<WrittenItem[]> {
     const { columns, toMany } = await this.#prepare(payload, 'update');
+    let written: WrittenItem[] = keys.map((key) => ({ key, delta: payload }));
     if (Object.keys(columns).length > 0) {
-      await withDatabaseErrors(() => this.#db.updateTable(this.collection).set(columns).where(sql.ref(this.primaryKeyField), 'in', keys).execute());
+      const rows = await withDatabaseErrors(() =>
+        this.#db.updateTable(this.collection).set(columns).where(sql.ref(this.primaryKeyField), 'in', keys).returning(this.#returning('update')).execute(),
+      );
+      // A key that matched nothing refuses the whole batch: the transaction rolls the update back.
+      if (rows.length !== keys.length) throw new ForbiddenError();
+      const byKey = new Map(rows.map((row) => [String(row.key), row.data as Record<string, unknown> | undefined]));
+      written = keys.map((key) => ({ key, delta: payload, data: byKey.get(String(key)) }));
+    } else {
+      await this.#assertExist(keys);
     }
     for (const key of keys) await this.#writeToMany(key, toMany);
+    return written;
   }
 
   async #writeToMany(key: ItemKey, toMany: Array<[string, unknown]>): Promise<void> {
@@ -280,6 +299,11 @@ export class ItemsService {
       await writeOneToMany(this.#sibling(relation.collection), relation, key, value, field);
     }
   }
+}
+
+function unique(keys: ItemKey[]): ItemKey[] {
+  const seen = new Set<string>();
+  return keys.filter((key) => !seen.has(String(key)) && seen.add(String(key)));
 }
 
 function asPayload(value: unknown): Payload {

@@ -6,14 +6,16 @@ import { CONCEALED_PLACEHOLDER } from './prepare-payload.ts';
 /** What happened to an item; `login` is recorded by the sign-in layer. */
 export type ActivityAction = 'create' | 'update' | 'delete';
 
-/** One written item: its key and what the caller sent (the delta). */
+/** One written item: its key, what the caller sent (the delta) and, for revisions, the row after the write. */
 export interface WrittenItem {
   key: string | number;
   delta: Record<string, unknown> | null;
+  /** The full row as the write's RETURNING gave it; read afresh when absent. */
+  data?: Record<string, unknown> | null;
 }
 
-function withoutSecrets(collection: CollectionOverview, data: Record<string, unknown> | null): Record<string, unknown> | null {
-  if (!data) return data;
+function withoutSecrets(collection: CollectionOverview, data: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  if (!data) return null;
   const clean = { ...data };
   for (const field of Object.values(collection.fields)) {
     if (field.concealed && clean[field.field] != null) clean[field.field] = CONCEALED_PLACEHOLDER;
@@ -21,10 +23,15 @@ function withoutSecrets(collection: CollectionOverview, data: Record<string, unk
   return clean;
 }
 
+/** Whether writes to this collection keep revisions (and so need the row data). */
+export function keepsRevisions(collection: CollectionOverview, action: ActivityAction): boolean {
+  return collection.accountability === 'all' && action !== 'delete';
+}
+
 /**
  * Records activity (and, for `accountability: all`, revisions holding the item's full data and the
- * delta) for a batch of written items, inside the caller's transaction: two statements per batch.
- * Returns the revision ids by item key, for nested writes to point at as `parent`.
+ * delta) for a batch of written items, inside the caller's transaction, in ONE statement: the activity
+ * rows are inserted in a CTE whose ids the revision rows take.
  */
 export async function recordActivity(
   trx: Kysely<any>,
@@ -33,47 +40,33 @@ export async function recordActivity(
   items: WrittenItem[],
   accountability: Accountability,
   parentRevision: number | null = null,
-): Promise<Map<string, number>> {
-  const revisions = new Map<string, number>();
-  if (!collection.accountability || items.length === 0) return revisions;
-  const activities = await trx
-    .insertInto('tessera_activity')
-    .values(
-      items.map((item) => ({
-        action,
-        collection: collection.collection,
-        item: String(item.key),
-        user: accountability.user,
-        ip: accountability.ip,
-        user_agent: accountability.userAgent,
-        origin: accountability.origin,
-      })),
-    )
-    .returning('id')
-    .execute();
-  if (collection.accountability !== 'all' || action === 'delete') return revisions;
+): Promise<void> {
+  if (!collection.accountability || items.length === 0) return;
+  const activityRows = items.map(
+    (item) => sql`(${action}, ${collection.collection}, ${String(item.key)}, ${accountability.user}::uuid, ${accountability.ip}, ${accountability.userAgent}, ${accountability.origin})`,
+  );
+  const insertActivity = sql`insert into tessera_activity (action, collection, item, "user", ip, user_agent, origin) values ${sql.join(activityRows)} returning id, item`;
+  if (!keepsRevisions(collection, action)) {
+    await insertActivity.execute(trx);
+    return;
+  }
+  const missing = items.filter((item) => item.data === undefined).map((item) => item.key);
+  const fresh = missing.length === 0 ? new Map() : await readRows(trx, collection, missing);
+  const revisionRows = items.map((item) => {
+    const data = withoutSecrets(collection, item.data === undefined ? fresh.get(String(item.key)) : item.data);
+    return sql`(${String(item.key)}, ${JSON.stringify(data)}::jsonb, ${JSON.stringify(withoutSecrets(collection, item.delta))}::jsonb)`;
+  });
+  await sql`with activity as (${insertActivity})
+    insert into tessera_revisions (activity, collection, item, data, delta, parent)
+    select activity.id, ${collection.collection}, activity.item, written.data, written.delta, ${parentRevision}::integer
+    from activity join (values ${sql.join(revisionRows)}) as written (item, data, delta) on written.item = activity.item`.execute(trx);
+}
 
-  const keys = items.map((item) => item.key);
+async function readRows(trx: Kysely<any>, collection: CollectionOverview, keys: Array<string | number>): Promise<Map<string, Record<string, unknown>>> {
   const rows = await trx
     .selectFrom(`${collection.collection} as t`)
     .select([sql.ref(`t.${collection.primary}`).as('key'), sql`to_jsonb(t)`.as('data')])
     .where(sql.ref(`t.${collection.primary}`), 'in', keys)
     .execute();
-  const dataByKey = new Map(rows.map((row) => [String(row.key), row.data as Record<string, unknown>]));
-  const inserted = await trx
-    .insertInto('tessera_revisions')
-    .values(
-      items.map((item, index) => ({
-        activity: activities[index]!.id,
-        collection: collection.collection,
-        item: String(item.key),
-        data: JSON.stringify(withoutSecrets(collection, dataByKey.get(String(item.key)) ?? null)),
-        delta: JSON.stringify(withoutSecrets(collection, item.delta)),
-        parent: parentRevision,
-      })),
-    )
-    .returning(['id', 'item'])
-    .execute();
-  for (const row of inserted) revisions.set(row.item as string, row.id as number);
-  return revisions;
+  return new Map(rows.map((row) => [String(row.key), row.data as Record<string, unknown>]));
 }
