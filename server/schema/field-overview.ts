@@ -4,7 +4,7 @@ import type { ColumnFacts } from './read-database.ts';
 import type { FieldMeta, FieldSpecial, FieldType, SystemField } from './types.ts';
 
 /** information_schema `data_type` of each field type, for system fields whose column was not read. */
-const DATA_TYPES: Readonly<Record<FieldType, string | null>> = {
+export const DATA_TYPES: Readonly<Record<FieldType, string | null>> = {
   string: 'character varying',
   text: 'text',
   integer: 'integer',

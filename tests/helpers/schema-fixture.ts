@@ -1,27 +1,12 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { CollectionOverview, FieldOverview, RelationOverview, SchemaOverview } from '../../server/schema/overview.ts';
+import { DATA_TYPES } from '../../server/schema/field-overview.ts';
 import type { FieldType } from '../../server/schema/types.ts';
 import { createMigratedDatabase } from './test-database.ts';
 
-const DB_TYPES: Record<FieldType, string | null> = {
-  string: 'character varying',
-  text: 'text',
-  integer: 'integer',
-  bigInteger: 'bigint',
-  float: 'double precision',
-  decimal: 'numeric',
-  boolean: 'boolean',
-  date: 'date',
-  time: 'time without time zone',
-  dateTime: 'timestamp without time zone',
-  timestamp: 'timestamp with time zone',
-  json: 'json',
-  csv: 'text',
-  uuid: 'uuid',
-  hash: 'character varying',
-  alias: null,
-};
+/** The fixture tables store JSON in `json` columns; everything else as Tessera creates it. */
+const DB_TYPES: Readonly<Record<FieldType, string | null>> = { ...DATA_TYPES, json: 'json' };
 
 /** A field of a hand-built schema overview; `options` override what the type implies. */
 export function field(name: string, type: FieldType, options: Partial<FieldOverview> = {}): FieldOverview {
