@@ -2,6 +2,7 @@ import type { Accountability } from './auth/accountability.ts';
 import type { Config } from './config/index.ts';
 import type { Database } from './database/database.ts';
 import type { Logger } from './logger.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createSchemaCache, type SchemaCache } from './schema/schema-cache.ts';
 import { syncSchemaCache } from './schema/schema-sync.ts';
 import type { ServiceContext } from './services/service-context.ts';
@@ -17,6 +18,8 @@ export interface AppContext {
   schema: SchemaCache;
   /** Builds the context a service runs with for this caller (inside `db` when given a transaction). */
   servicesContext(accountability: Accountability, db?: Kysely<any>): ServiceContext;
+  /** Sends e-mail through the transport EMAIL_TRANSPORT selects. */
+  mailer: Mailer;
   /** Resolves once connections to shared services (Redis) are ready. */
   ready: Promise<void>;
   /** Closes connections the context opened (Redis); the database is closed by its owner. */
@@ -28,14 +31,17 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
   const local = createSchemaCache(() => database.kysely());
   // With several instances, schema changes are announced through Redis so every cache rebuilds.
   const synced = config.redis.url ? syncSchemaCache(local, config.redis.url, logger) : null;
+  const mailer = createMailer(config, logger);
   return {
     config,
     logger,
     database,
     schema: synced ?? local,
     servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config }),
+    mailer,
     ready: synced?.ready ?? Promise.resolve(),
     dispose: async () => {
+      await mailer.idle();
       await synced?.close();
     },
   };

@@ -2,6 +2,7 @@
 export const ERROR_CODES = {
   INVALID_PAYLOAD: 400,
   INVALID_QUERY: 400,
+  FAILED_VALIDATION: 400,
   RECORD_NOT_UNIQUE: 400,
   NOT_NULL_VIOLATION: 400,
   CONTAINS_NULL_VALUES: 400,
@@ -14,6 +15,7 @@ export const ERROR_CODES = {
   INVALID_TOKEN: 401,
   USER_SUSPENDED: 401,
   FORBIDDEN: 403,
+  INVALID_VERIFICATION_TOKEN: 403,
   ROUTE_NOT_FOUND: 404,
   CONTENT_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -51,6 +53,11 @@ export abstract class TesseraError extends Error {
 /** A request body that fails validation; `extensions.field` names the field. */
 export class InvalidPayloadError extends TesseraError {
   readonly code = 'INVALID_PAYLOAD';
+}
+
+/** A written value that breaks a permission's validation rule; `extensions.field` names the field. */
+export class FailedValidationError extends TesseraError {
+  readonly code = 'FAILED_VALIDATION';
 }
 
 /** A query parameter that cannot be understood or is not allowed. */
@@ -132,6 +139,17 @@ export class UserSuspendedError extends TesseraError {
 export class ForbiddenError extends TesseraError {
   readonly code = 'FORBIDDEN';
   constructor(message = "You don't have permission to access this.", extensions?: ErrorExtensions) {
+    super(message, extensions);
+  }
+}
+
+/**
+ * An e-mail sign-in link that does not exist, was used already or has expired (SPEC §5, §8
+ * Verification); the sign-in pages show it as the Verification error page.
+ */
+export class VerificationError extends TesseraError {
+  readonly code = 'INVALID_VERIFICATION_TOKEN';
+  constructor(message = 'The sign in link is no longer valid. It may have been used already or it may have expired.', extensions?: ErrorExtensions) {
     super(message, extensions);
   }
 }

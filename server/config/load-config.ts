@@ -2,7 +2,24 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ValidationError } from 'yup';
 import { ConfigError } from '../errors.ts';
-import { VARIABLE_NAMES, variablesSchema, type Variables } from './variables.ts';
+import { PROVIDER_VARIABLE_SUFFIXES, providerVariablesSchema, VARIABLE_NAMES, variablesSchema, type Variables } from './variables.ts';
+
+/** One OpenID Connect provider, from AUTH_<NAME>_* (docs/auth.md, "OpenID Connect providers"). */
+export interface AuthProviderConfig {
+  /** Lowercase name, used in routes and stored in users.provider. */
+  name: string;
+  issuerUrl: string;
+  clientId: string;
+  /** Null for a public client (PKCE only). */
+  clientSecret: string | null;
+  scope: string;
+  label: string;
+  icon: string | null;
+  allowPublicRegistration: boolean;
+  defaultRoleId: string | null;
+  identifierKey: string;
+  redirectAllowList: string[];
+}
 
 /** Tessera's settings, typed and frozen; built once at an entry point and passed down. */
 export interface Config {
@@ -24,9 +41,19 @@ export interface Config {
   secret: string | null;
   admin: { email: string; password: string | null };
   log: { level: Variables['LOG_LEVEL']; style: Variables['LOG_STYLE'] };
-  auth: { accessTokenTtlMs: number; refreshTokenTtlMs: number };
+  auth: { accessTokenTtlMs: number; refreshTokenTtlMs: number; providers: AuthProviderConfig[] };
   query: { limitDefault: number; limitMax: number | null };
   redis: { url: string | null };
+  /** Outgoing e-mail (server/mail). */
+  mail: {
+    transport: 'outbox' | 'ses';
+    from: string;
+    ses: { region: string; endpoint: string | null; accessKeyId: string | null; secretAccessKey: string | null };
+  };
+  /** Password-reset links: lifetime and the pages (besides the admin's) a link may point to. */
+  passwordReset: { tokenTtlMs: number; urlAllowList: string[] };
+  /** Invitation links: lifetime and the pages (besides the admin's) a link may point to. */
+  invite: { tokenTtlMs: number; urlAllowList: string[] };
   cors: {
     enabled: boolean;
     origin: string[];
@@ -79,11 +106,69 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   if (raw.NODE_ENV === 'production' && !raw.SECRET) {
     problems.push('SECRET: is required when NODE_ENV is production (run `tessera init` or set a random string of 32+ characters)');
   }
+  if (Boolean(raw.EMAIL_SES_ACCESS_KEY_ID) !== Boolean(raw.EMAIL_SES_SECRET_ACCESS_KEY)) {
+    problems.push('EMAIL_SES_ACCESS_KEY_ID and EMAIL_SES_SECRET_ACCESS_KEY: set both or neither (neither uses the AWS default credential chain)');
+  }
+  const providers = readAuthProviders(env, vars?.AUTH_PROVIDERS ?? [], problems);
   if (problems.length > 0 || !vars) throw new ConfigError(problems);
-  return freezeDeep(toConfig(vars, cwd));
+  return freezeDeep(toConfig(vars, cwd, providers));
 }
 
-function toConfig(vars: Variables, cwd: string): Config {
+/** Names a provider may not take: the other sign-in methods' and local users' (users.provider = default). */
+const RESERVED_PROVIDER_NAMES = ['default', 'email', 'credentials'];
+
+/** Reads and validates AUTH_<NAME>_* (with `_FILE` twins) for every provider AUTH_PROVIDERS names. */
+function readAuthProviders(env: Env, names: string[], problems: string[]): AuthProviderConfig[] {
+  const providers: AuthProviderConfig[] = [];
+  for (const given of names) {
+    const name = given.toLowerCase();
+    if (!/^[a-z][a-z0-9_]*$/.test(name) || RESERVED_PROVIDER_NAMES.includes(name) || providers.some((p) => p.name === name)) {
+      problems.push(`AUTH_PROVIDERS: "${given}" must be a unique name of letters, digits and _ starting with a letter, other than ${RESERVED_PROVIDER_NAMES.join(', ')}`);
+      continue;
+    }
+    const prefix = `AUTH_${name.toUpperCase()}_`;
+    const raw: Env = {};
+    for (const suffix of PROVIDER_VARIABLE_SUFFIXES) {
+      const variable = `${prefix}${suffix}`;
+      const fromFile = env[`${variable}_FILE`];
+      if (!fromFile) {
+        raw[suffix] = env[variable] === '' ? undefined : env[variable];
+        continue;
+      }
+      try {
+        raw[suffix] = readFileSync(fromFile, 'utf8').trim();
+      } catch (error) {
+        problems.push(`${variable}_FILE: cannot read ${fromFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      }
+    }
+    try {
+      const vars = providerVariablesSchema.validateSync(raw, { abortEarly: false, stripUnknown: true });
+      providers.push({
+        name,
+        issuerUrl: vars.ISSUER_URL,
+        clientId: vars.CLIENT_ID,
+        clientSecret: vars.CLIENT_SECRET ?? null,
+        scope: vars.SCOPE,
+        label: vars.LABEL ?? name.charAt(0).toUpperCase() + name.slice(1),
+        icon: vars.ICON ?? null,
+        allowPublicRegistration: vars.ALLOW_PUBLIC_REGISTRATION,
+        defaultRoleId: vars.DEFAULT_ROLE_ID ?? null,
+        identifierKey: vars.IDENTIFIER_KEY,
+        redirectAllowList: vars.REDIRECT_ALLOW_LIST,
+      });
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      for (const issue of error.inner.length > 0 ? error.inner : [error]) {
+        const suffix = issue.path ?? '';
+        const message = issue.message.startsWith(`${suffix} `) ? issue.message.slice(suffix.length + 1) : issue.message;
+        problems.push(`${prefix}${suffix}: ${message} (got ${JSON.stringify(raw[suffix])})`);
+      }
+    }
+  }
+  return providers;
+}
+
+function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[]): Config {
   return {
     env: vars.NODE_ENV as Config['env'],
     server: {
@@ -98,8 +183,20 @@ function toConfig(vars: Variables, cwd: string): Config {
     secret: vars.SECRET ?? null,
     admin: { email: vars.ADMIN_EMAIL.toLowerCase(), password: vars.ADMIN_PASSWORD ?? null },
     log: { level: vars.LOG_LEVEL as Config['log']['level'], style: vars.LOG_STYLE as Config['log']['style'] },
-    auth: { accessTokenTtlMs: vars.ACCESS_TOKEN_TTL, refreshTokenTtlMs: vars.REFRESH_TOKEN_TTL },
+    auth: { accessTokenTtlMs: vars.ACCESS_TOKEN_TTL, refreshTokenTtlMs: vars.REFRESH_TOKEN_TTL, providers },
     redis: { url: vars.REDIS_URL ?? null },
+    mail: {
+      transport: vars.EMAIL_TRANSPORT as Config['mail']['transport'],
+      from: vars.EMAIL_FROM,
+      ses: {
+        region: vars.EMAIL_SES_REGION,
+        endpoint: vars.EMAIL_SES_ENDPOINT ?? null,
+        accessKeyId: vars.EMAIL_SES_ACCESS_KEY_ID ?? null,
+        secretAccessKey: vars.EMAIL_SES_SECRET_ACCESS_KEY ?? null,
+      },
+    },
+    passwordReset: { tokenTtlMs: vars.PASSWORD_RESET_TOKEN_TTL, urlAllowList: vars.PASSWORD_RESET_URL_ALLOW_LIST },
+    invite: { tokenTtlMs: vars.USER_INVITE_TOKEN_TTL, urlAllowList: vars.USER_INVITE_URL_ALLOW_LIST },
     query: { limitDefault: vars.QUERY_LIMIT_DEFAULT, limitMax: vars.QUERY_LIMIT_MAX ?? null },
     cors: {
       enabled: vars.CORS_ENABLED,

@@ -44,6 +44,8 @@ const duration = (fallback: string) =>
 
 const list = (fallback: string[]) => yup.array(yup.string().required()).transform(toList).default(fallback);
 
+const urlList = () => list([]).test('http-urls', 'must list absolute http:// or https:// URLs', (values) => (values ?? []).every(isHttpUrl));
+
 /**
  * Every environment variable Tessera reads, with its default and validation (docs/config.md lists them).
  * Names are the variables' own; loadConfig() maps them to the typed Config.
@@ -101,6 +103,28 @@ export const variablesSchema = yup.object({
   CORS_CREDENTIALS: yup.boolean().typeError('must be true or false').default(true),
   /** Seconds a preflight answer may be cached. @default 18000 */
   CORS_MAX_AGE: yup.number().typeError('must be a number of seconds').integer().min(0).default(18000),
+  /** How e-mail leaves: `outbox` (files in DATA_DIR/outbox plus the log, for development) or `ses`. @default outbox */
+  EMAIL_TRANSPORT: yup.string().oneOf(['outbox', 'ses']).default('outbox'),
+  /** Sender address of every e-mail; `Name <address>` is allowed. @default no-reply@example.com */
+  EMAIL_FROM: yup.string().matches(/^[^\r\n]*@[^\r\n]*$/, 'must be an e-mail address, optionally as Name <address>').default('no-reply@example.com'),
+  /** AWS region of Amazon SES (v2 API). @default us-east-1 */
+  EMAIL_SES_REGION: yup.string().matches(/^[a-z0-9-]+$/, 'must be an AWS region such as eu-west-1').default('us-east-1'),
+  /** SES endpoint override (a local emulator, a VPC endpoint); unset: the region's public endpoint. */
+  EMAIL_SES_ENDPOINT: yup.string().test('http-url', 'must be an absolute http:// or https:// URL', (value) => value === undefined || isHttpUrl(value)).optional(),
+  /** SES access key id; unset: the AWS SDK's default credential chain (environment, profile, instance role). */
+  EMAIL_SES_ACCESS_KEY_ID: yup.string().optional(),
+  /** SES secret access key, required together with EMAIL_SES_ACCESS_KEY_ID. */
+  EMAIL_SES_SECRET_ACCESS_KEY: yup.string().optional(),
+  /** Lifetime of the link a password-reset e-mail carries. @default 1h */
+  PASSWORD_RESET_TOKEN_TTL: duration('1h'),
+  /** Pages besides PUBLIC_URL/admin/reset-password that `reset_url` may name, comma-separated. @default empty */
+  PASSWORD_RESET_URL_ALLOW_LIST: urlList(),
+  /** Lifetime of the link an invitation e-mail carries. @default 7d */
+  USER_INVITE_TOKEN_TTL: duration('7d'),
+  /** Pages besides PUBLIC_URL/admin/accept-invite that `invite_url` may name, comma-separated. @default empty */
+  USER_INVITE_URL_ALLOW_LIST: urlList(),
+  /** OpenID Connect providers, comma-separated names; each is configured by AUTH_<NAME>_* (providerVariablesSchema). @default empty */
+  AUTH_PROVIDERS: list([]),
 });
 
 /** The raw, validated variables. */
@@ -108,3 +132,36 @@ export type Variables = yup.InferType<typeof variablesSchema>;
 
 /** Variable names, in documentation order. */
 export const VARIABLE_NAMES = Object.keys(variablesSchema.fields) as Array<keyof Variables>;
+
+/**
+ * The variables of one OpenID Connect provider, read as `AUTH_<NAME>_<SUFFIX>` for every name in
+ * AUTH_PROVIDERS (docs/config.md, "OpenID Connect providers").
+ */
+export const providerVariablesSchema = yup.object({
+  /** Issuer URL; its `/.well-known/openid-configuration` is discovered. Required. */
+  ISSUER_URL: yup.string().required('is required').test('http-url', 'must be an absolute http:// or https:// URL', (value) => value === undefined || isHttpUrl(value)),
+  /** Client id registered with the provider. Required. */
+  CLIENT_ID: yup.string().required('is required'),
+  /** Client secret; unset: a public client (PKCE only, no client authentication). */
+  CLIENT_SECRET: yup.string().optional(),
+  /** Scopes requested, space-separated; must include `openid`. @default openid */
+  SCOPE: yup.string().default('openid').test('openid-scope', 'must include openid', (value) => (value ?? '').split(/\s+/).includes('openid')),
+  /** Button text on the sign-in page. @default the name, capitalised */
+  LABEL: yup.string().max(100).optional(),
+  /** Icon name shown with the label. @default none */
+  ICON: yup.string().max(100).optional(),
+  /** Create users on their first sign-in. @default false */
+  ALLOW_PUBLIC_REGISTRATION: yup.boolean().typeError('must be true or false').default(false),
+  /** Role of users created on first sign-in; unset: no role. */
+  DEFAULT_ROLE_ID: yup.string().uuid('must be a role id (uuid)').optional(),
+  /** Profile claim that identifies the user at the provider. @default sub */
+  IDENTIFIER_KEY: yup.string().default('sub'),
+  /** Pages besides PUBLIC_URL's origin that `?redirect=` may name, comma-separated. @default empty */
+  REDIRECT_ALLOW_LIST: urlList(),
+});
+
+/** The raw, validated variables of one provider. */
+export type ProviderVariables = yup.InferType<typeof providerVariablesSchema>;
+
+/** Suffixes of the per-provider variables, in documentation order. */
+export const PROVIDER_VARIABLE_SUFFIXES = Object.keys(providerVariablesSchema.fields) as Array<keyof ProviderVariables>;

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import type { Config } from '../config/index.ts';
+import type { Logger } from '../logger.ts';
+import type { MailMessage, MailTransport } from './message.ts';
+import { createOutboxTransport } from './outbox-transport.ts';
+import { createSesTransport } from './ses-transport.ts';
+
+/** Sends Tessera's e-mail through the configured transport. */
+export interface Mailer {
+  /** Which transport is in use. */
+  readonly transport: MailTransport['name'];
+  /** Sends one message now; rejects when the transport fails. */
+  send(message: MailMessage): Promise<void>;
+  /**
+   * Runs `task` (which usually ends in `send`) after the response, so an endpoint that must not reveal
+   * whether an address exists answers in the same time either way. Failures are logged, not thrown.
+   */
+  sendLater(task: () => Promise<void>): void;
+  /** Resolves once every task given to sendLater has finished (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+/** Builds the mailer EMAIL_TRANSPORT selects: `ses`, or the development `outbox` in DATA_DIR/outbox. */
+export function createMailer(config: Config, logger: Logger): Mailer {
+  const transport = config.mail.transport === 'ses' ? createSesTransport(config.mail.ses) : createOutboxTransport(path.join(config.dataDir, 'outbox'), logger);
+  return createMailerWith(transport, config.mail.from, logger);
+}
+
+/** A mailer around any transport. */
+export function createMailerWith(transport: MailTransport, from: string, logger: Logger): Mailer {
+  const pending = new Set<Promise<void>>();
+  return {
+    transport: transport.name,
+    send: (message) => transport.send(message, from),
+    sendLater(task) {
+      const run = task()
+        .catch((error: unknown) => logger.error({ err: error }, 'sending an e-mail failed'))
+        .finally(() => pending.delete(run));
+      pending.add(run);
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+}
