@@ -4,6 +4,7 @@ import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { AppContext } from './app-context.ts';
 import { adminController } from './controllers/admin-controller.ts';
 import { authController } from './controllers/auth-controller.ts';
+import { cookieKeys } from './auth/session-cookie.ts';
 import { collectionsController } from './controllers/collections-controller.ts';
 import { fieldsController } from './controllers/fields-controller.ts';
 import { itemsController } from './controllers/items-controller.ts';
@@ -17,11 +18,12 @@ import { accountability } from './middleware/accountability.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { requestId } from './middleware/request-id.ts';
 import { requestLogger } from './middleware/request-logger.ts';
+import { withRequestDatabase } from './services/items/request-database.ts';
 
 /** Builds the Koa application; it does not listen, so tests can drive `app.callback()`. */
 export function createApp(context: AppContext): Koa {
   const { config, logger } = context;
-  const app = new Koa({ proxy: false });
+  const app = new Koa({ proxy: false, keys: cookieKeys(config.secret) });
   app.silent = true;
 
   // Order matters: ids and logs wrap everything, so even a failed body parse is logged with its id.
@@ -55,7 +57,8 @@ export function createApp(context: AppContext): Koa {
       },
     }),
   );
-  app.use(accountability(config.secret));
+  app.use((_ctx, next) => withRequestDatabase(context.database.kysely(), next));
+  app.use(accountability(config.secret, context));
 
   for (const router of [
     serverController(context),

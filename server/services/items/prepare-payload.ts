@@ -5,6 +5,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { InvalidPayloadError, NotNullViolationError, type TesseraError, ValueOutOfRangeError, ValueTooLongError } from '../../errors.ts';
 import type { CollectionOverview, FieldOverview } from '../../schema/overview.ts';
 import { fieldValueSchema } from './field-value-schema.ts';
+import { applyUserCredentialRules } from './user-credentials.ts';
 
 /** Create fills defaults and requires required fields; update touches only what is sent. */
 export type WriteMode = 'create' | 'update';
@@ -66,6 +67,7 @@ export function validateScalars(collection: CollectionOverview, payload: Record<
 export async function toColumns(collection: CollectionOverview, payload: Record<string, unknown>, mode: WriteMode, accountability: Accountability): Promise<Record<string, unknown>> {
   const columns: Record<string, unknown> = {};
   const now = new Date();
+  if (collection.collection === 'tessera_users') payload = await applyUserCredentialRules(payload, CONCEALED_PLACEHOLDER);
   for (const field of Object.values(collection.fields)) {
     if (field.alias) continue;
     const sent = Object.hasOwn(payload, field.field);

@@ -1,0 +1,36 @@
+import { assertPasswordPolicy } from '../../auth/password-policy.ts';
+import { hashStaticToken, MIN_STATIC_TOKEN_LENGTH } from '../../auth/static-token.ts';
+import { InvalidPayloadError } from '../../errors.ts';
+import { requestDatabase } from './request-database.ts';
+
+/** A value that is already an argon2 hash: imported as is, so no plaintext exists to check. */
+const ARGON2_HASH = /^\$argon2(id|i|d)\$/;
+
+/**
+ * Credential rules for writes to tessera_users, applied before values become columns:
+ * - `password` must meet settings.auth_password_policy (SPEC §9);
+ * - `token` (a static token) is stored as its SHA-256, so it is looked up by equality on the unique index
+ *   and a database leak yields no usable tokens;
+ * - `tfa_secret` can only be cleared here (turning two-factor off); it is set through /users/me/tfa,
+ *   which encrypts it.
+ * Returns the payload to store; `concealed` is the placeholder that means "unchanged".
+ */
+export async function applyUserCredentialRules(payload: Record<string, unknown>, concealed: string): Promise<Record<string, unknown>> {
+  const result = { ...payload };
+  const { password, token, tfa_secret: tfaSecret } = payload;
+  if (typeof password === 'string' && password !== concealed && !ARGON2_HASH.test(password)) {
+    const db = requestDatabase();
+    // Outside a request (CLI, bootstrap) the caller is the platform itself, which sets no policy-bound passwords.
+    if (db) await assertPasswordPolicy(db, password);
+  }
+  if (typeof token === 'string' && token !== concealed) {
+    if (token.length < MIN_STATIC_TOKEN_LENGTH) {
+      throw new InvalidPayloadError(`"token" must be at least ${MIN_STATIC_TOKEN_LENGTH} characters long, so it cannot be guessed.`, { field: 'token' });
+    }
+    result.token = hashStaticToken(token);
+  }
+  if (tfaSecret !== undefined && tfaSecret !== null && tfaSecret !== concealed) {
+    throw new InvalidPayloadError('"tfa_secret" can only be cleared (null) here; set up two-factor authentication through /users/me/tfa/generate and /users/me/tfa/enable.', { field: 'tfa_secret' });
+  }
+  return result;
+}
