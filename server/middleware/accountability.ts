@@ -1,11 +1,13 @@
 import type { Middleware } from 'koa';
+import type { AppContext } from '../app-context.ts';
+import { readCookieSession } from '../auth/session-cookie.ts';
 import { verifyAccessTokenWithExpiry } from '../auth/access-token.ts';
 import { VerifiedTokenCache } from '../auth/verified-token-cache.ts';
 import { publicAccountability, type Accountability } from '../auth/accountability.ts';
 import { deriveKey } from '../auth/secret-keys.ts';
 import { InvalidTokenError } from '../errors.ts';
 
-/** The bearer token from `Authorization: Bearer …` or `?access_token=`, if any. */
+/** The bearer token from `Authorization: Bearer …` or `?access_token=`, if any (else the session cookie is tried). */
 function readToken(header: string, query: unknown): string | null {
   if (header) {
     const [scheme, token] = header.split(' ');
@@ -16,7 +18,7 @@ function readToken(header: string, query: unknown): string | null {
 }
 
 /** Resolves who is calling into `ctx.state.accountability`; anonymous callers get the public role. */
-export function accountability(secret: string): Middleware {
+export function accountability(secret: string, app: AppContext): Middleware {
   const key = deriveKey(secret, 'access-token');
   const verified = new VerifiedTokenCache();
   return async (ctx, next) => {
@@ -31,6 +33,9 @@ export function accountability(secret: string): Middleware {
         claims = result.claims;
       }
       caller = { ...request, user: claims.id, role: claims.role, admin: claims.admin_access, app: claims.app_access, session: claims.session };
+    } else {
+      const session = await readCookieSession(ctx, app);
+      if (session) caller = { ...caller, user: session.user, role: session.role, admin: session.admin_access, app: session.app_access, session: session.hash };
     }
     ctx.state.accountability = caller;
     await next();
