@@ -5,6 +5,7 @@ import { signAccessToken } from './access-token.ts';
 import { normalizeEmail } from './email.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { deriveKey, requireSecret } from './secret-keys.ts';
+import { deleteExpiredSessions } from './sessions.ts';
 
 /** Tokens handed out by a successful sign-in. */
 export interface AuthTokens {
@@ -76,6 +77,7 @@ export class AuthService {
 
   async #openSession(user: { id: string; role: string | null; admin_access: boolean; app_access: boolean }): Promise<AuthTokens> {
     const { db, config, accountability } = this.#context;
+    await deleteExpiredSessions(db);
     const refreshToken = randomBytes(32).toString('base64url');
     const session = hashSessionToken(refreshToken);
     await db

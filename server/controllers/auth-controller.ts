@@ -3,37 +3,42 @@ import * as yup from 'yup';
 import type { AppContext } from '../app-context.ts';
 import { AuthService } from '../auth/auth-service.ts';
 import { normalizeEmail } from '../auth/email.ts';
+import { AUTH_MODES, clearModeCookie, deliverTokens, readRefreshToken, resolveMode } from '../auth/sessions-modes.ts';
 import { validatePayload } from '../services/validate-payload.ts';
 
 const loginSchema = yup.object({
   email: yup.string().required().transform((value: string) => normalizeEmail(value)).email().max(254),
   password: yup.string().required().max(1024),
-  mode: yup.string().oneOf(['json']).default('json'),
+  mode: yup.string().oneOf(AUTH_MODES).default('json'),
 });
 
 const refreshSchema = yup.object({
-  refresh_token: yup.string().required().max(512),
-  mode: yup.string().oneOf(['json']).default('json'),
+  refresh_token: yup.string().max(512),
+  mode: yup.string().oneOf(AUTH_MODES),
 });
 
-/** `/auth/*`: credential sign-in, refresh and logout in JSON mode (the sign-in issue adds cookies, sessions and providers). */
+/** `/auth/*`: credential sign-in, refresh and logout in json, cookie or session mode (server/auth/sessions-modes.ts). */
 export function authController(app: AppContext): Router {
   const router = new Router({ prefix: '/auth' });
 
   router.post('/login', async (ctx) => {
-    const { email, password } = validatePayload(loginSchema, ctx.request.body ?? {});
+    const { email, password, mode } = validatePayload(loginSchema, ctx.request.body ?? {});
     const tokens = await new AuthService(app.servicesContext(ctx.state.accountability)).login({ email, password });
-    ctx.body = { data: tokens };
+    ctx.body = { data: deliverTokens(ctx, app, tokens, mode) };
   });
 
   router.post('/refresh', async (ctx) => {
-    const { refresh_token } = validatePayload(refreshSchema, ctx.request.body ?? {});
-    ctx.body = { data: await new AuthService(app.servicesContext(ctx.state.accountability)).refresh(refresh_token) };
+    const body = validatePayload(refreshSchema, ctx.request.body ?? {});
+    const mode = resolveMode(ctx, body);
+    const tokens = await new AuthService(app.servicesContext(ctx.state.accountability)).refresh(readRefreshToken(ctx, body.refresh_token, mode));
+    ctx.body = { data: deliverTokens(ctx, app, tokens, mode) };
   });
 
   router.post('/logout', async (ctx) => {
-    const { refresh_token } = validatePayload(refreshSchema, ctx.request.body ?? {});
-    await new AuthService(app.servicesContext(ctx.state.accountability)).logout(refresh_token);
+    const body = validatePayload(refreshSchema, ctx.request.body ?? {});
+    const mode = resolveMode(ctx, body);
+    await new AuthService(app.servicesContext(ctx.state.accountability)).logout(readRefreshToken(ctx, body.refresh_token, mode));
+    clearModeCookie(ctx, app, mode);
     ctx.status = 204;
   });
 
