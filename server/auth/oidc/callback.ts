@@ -1,0 +1,88 @@
+import type Koa from 'koa';
+import * as oidc from 'openid-client';
+import type { AppContext } from '../../app-context.ts';
+import type { AuthProviderConfig } from '../../config/load-config.ts';
+import { getProviderClient } from './provider-client.ts';
+import { takeAuthorizationRequest } from './request-cookies.ts';
+import { MISSING_REQUEST_DETAILS_MESSAGE, ProviderSignInError } from './sign-in-error.ts';
+import { verifyIdTokenSignature } from './verify-id-token.ts';
+
+/** Who the provider says signed in. */
+export interface ProviderProfile {
+  /** The identifier-key claim, as text (users.external_identifier). */
+  identifier: string;
+  /** ID token claims merged with the user-info response. */
+  claims: Record<string, unknown>;
+  /** Kept in users.auth_data; never returned by the API. */
+  refreshToken: string | null;
+}
+
+/** A completed callback: the profile and where the browser goes next. */
+export interface CompletedAuthorization {
+  profile: ProviderProfile;
+  callbackUrl: string;
+}
+
+/**
+ * Finishes the authorization-code flow on the callback request: reads the state, PKCE and nonce cookies
+ * back (clearing them), exchanges the code, verifies the ID token and reads the user info. Throws
+ * ProviderSignInError for every way this can fail.
+ */
+export async function completeAuthorization(ctx: Koa.Context, app: AppContext, provider: AuthProviderConfig): Promise<CompletedAuthorization> {
+  const request = await takeAuthorizationRequest(ctx, app, provider.name);
+  if (!request) throw new ProviderSignInError('OAuthCallback', MISSING_REQUEST_DETAILS_MESSAGE);
+  const client = await getProviderClient(provider).catch((error: ProviderSignInError) => {
+    throw new ProviderSignInError('OAuthCallback', error.message, { cause: error });
+  });
+
+  const currentUrl = new URL(request.redirectUri);
+  currentUrl.search = ctx.querystring;
+  let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+  try {
+    tokens = await oidc.authorizationCodeGrant(client.configuration, currentUrl, {
+      pkceCodeVerifier: request.codeVerifier,
+      expectedState: request.state,
+      expectedNonce: request.nonce,
+      idTokenExpected: true,
+    });
+  } catch (error) {
+    throw fromProviderError(error);
+  }
+
+  if (!tokens.id_token) throw new ProviderSignInError('OAuthCallback', 'id_token not present in TokenSet');
+  await verifyIdTokenSignature(tokens.id_token, provider, client);
+  const idClaims = tokens.claims() ?? {};
+  const claims: Record<string, unknown> = { ...idClaims, ...(await readUserInfo(client.configuration, tokens.access_token, String((idClaims as { sub?: unknown }).sub))) };
+
+  const identifier = claims[provider.identifierKey];
+  if ((typeof identifier !== 'string' && typeof identifier !== 'number') || String(identifier) === '') {
+    throw new ProviderSignInError('OAuthCallback', `A provider profile must contain an id: the "${provider.identifierKey}" claim is missing.`);
+  }
+  if (String(identifier).length > 255) throw new ProviderSignInError('OAuthCallback', `The "${provider.identifierKey}" claim is longer than 255 characters.`);
+  return { profile: { identifier: String(identifier), claims, refreshToken: tokens.refresh_token ?? null }, callbackUrl: request.callbackUrl };
+}
+
+async function readUserInfo(configuration: oidc.Configuration, accessToken: string | undefined, subject: string): Promise<Record<string, unknown>> {
+  if (!configuration.serverMetadata().userinfo_endpoint) return {};
+  if (!accessToken) throw new ProviderSignInError('OAuthCallback', 'expected access_token to be returned when asking for userinfo in verify callback');
+  try {
+    return await oidc.fetchUserInfo(configuration, accessToken, subject);
+  } catch (error) {
+    throw new ProviderSignInError('OAuthCallback', `Reading the user info failed: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * SPEC §8: a provider's error other than server_error and the invalid_* ones is passed on as it is
+ * (e.g. access_denied when the person declined); those, and every other failure, are a failed sign-in.
+ */
+function fromProviderError(error: unknown): ProviderSignInError {
+  if (error instanceof oidc.AuthorizationResponseError) {
+    const code = error.error;
+    const message = error.error_description ? `${code}: ${error.error_description}` : code;
+    // Only plain codes travel on, as they end up in the error page's URL.
+    if (code !== 'server_error' && !code.startsWith('invalid') && /^[\w.-]{1,64}$/.test(code)) return new ProviderSignInError(code, message, { cause: error });
+    return new ProviderSignInError('OAuthCallback', message, { cause: error });
+  }
+  return new ProviderSignInError('OAuthCallback', (error as Error).message, { cause: error });
+}
