@@ -1,4 +1,5 @@
 import { SystemSchemaMigration } from './20261121000001-system-schema.ts';
+import { AuthVerificationTokensMigration } from './20261121000002-auth-verification-tokens.ts';
 
 /** Every system migration, oldest first; MikroORM runs them in this order. */
-export const systemMigrations = [SystemSchemaMigration];
+export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration];

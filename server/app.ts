@@ -4,13 +4,17 @@ import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { AppContext } from './app-context.ts';
 import { adminController } from './controllers/admin-controller.ts';
 import { authController } from './controllers/auth-controller.ts';
+import { oidcController } from './controllers/oidc-controller.ts';
 import { cookieKeys } from './auth/session-cookie.ts';
 import { collectionsController } from './controllers/collections-controller.ts';
 import { fieldsController } from './controllers/fields-controller.ts';
+import { inviteController } from './controllers/invite-controller.ts';
 import { itemsController } from './controllers/items-controller.ts';
+import { passwordController } from './controllers/password-controller.ts';
 import { relationsController } from './controllers/relations-controller.ts';
 import { systemCollectionsController } from './controllers/system-collections-controller.ts';
 import { serverController } from './controllers/server-controller.ts';
+import { tfaController } from './controllers/tfa-controller.ts';
 import { usersController } from './controllers/users-controller.ts';
 import { utilsController } from './controllers/utils-controller.ts';
 import { RouteNotFoundError } from './errors.ts';
@@ -63,7 +67,11 @@ export function createApp(context: AppContext): Koa {
   for (const router of [
     serverController(context),
     authController(context),
+    oidcController(context),
+    tfaController(context),
     usersController(context),
+    passwordController(context),
+    inviteController(context),
     collectionsController(context),
     fieldsController(context),
     relationsController(context),
