@@ -3,6 +3,7 @@ import type { Config } from './config/index.ts';
 import type { Database } from './database/database.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createLoginAttempts } from './auth/login-attempts.ts';
 import { createSchemaCache, type SchemaCache } from './schema/schema-cache.ts';
 import { syncSchemaCache } from './schema/schema-sync.ts';
 import type { ServiceContext } from './services/service-context.ts';
@@ -31,16 +32,18 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
   const local = createSchemaCache(() => database.kysely());
   // With several instances, schema changes are announced through Redis so every cache rebuilds.
   const synced = config.redis.url ? syncSchemaCache(local, config.redis.url, logger) : null;
+  const loginAttempts = createLoginAttempts(config.redis.url, logger);
   const mailer = createMailer(config, logger);
   return {
     config,
     logger,
     database,
     schema: synced ?? local,
-    servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config }),
+    servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config, loginAttempts }),
     mailer,
     ready: synced?.ready ?? Promise.resolve(),
     dispose: async () => {
+      await loginAttempts.close();
       await mailer.idle();
       await synced?.close();
     },

@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   TOKEN_EXPIRED: 401,
   INVALID_TOKEN: 401,
   USER_SUSPENDED: 401,
+  INVALID_IP: 401,
   FORBIDDEN: 403,
   INVALID_VERIFICATION_TOKEN: 403,
   ROUTE_NOT_FOUND: 404,
@@ -131,6 +132,14 @@ export class InvalidTokenError extends TesseraError {
 export class UserSuspendedError extends TesseraError {
   readonly code = 'USER_SUSPENDED';
   constructor(message = 'User suspended.', extensions?: ErrorExtensions) {
+    super(message, extensions);
+  }
+}
+
+/** A caller whose IP address is not in its role's ip_access list. */
+export class InvalidIpError extends TesseraError {
+  readonly code = 'INVALID_IP';
+  constructor(message = "Your IP address isn't allowed to use this role.", extensions?: ErrorExtensions) {
     super(message, extensions);
   }
 }

@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { InvalidCredentialsError, InvalidTokenError, UserSuspendedError } from '../errors.ts';
+import { InvalidCredentialsError, InvalidOtpError, InvalidTokenError, UserSuspendedError } from '../errors.ts';
 import type { ServiceContext } from '../services/service-context.ts';
 import { signAccessToken } from './access-token.ts';
 import { normalizeEmail } from './email.ts';
+import { assertIpAllowed } from './ip-access.ts';
+import { processLoginAttempts, recordFailedLogin } from './login-attempts.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { deriveKey, requireSecret } from './secret-keys.ts';
+import { assertOtpPresent, verifyStoredOtp } from './tfa-login.ts';
 import { deleteExpiredSessions } from './sessions.ts';
 
 /** Tokens handed out by a successful sign-in. */
@@ -28,13 +31,17 @@ export class AuthService {
     this.#context = context;
   }
 
-  /** Checks e-mail and password, opens a session and returns the tokens. */
-  async login(credentials: { email: string; password: string }): Promise<AuthTokens> {
-    const { db } = this.#context;
+  /**
+   * Checks e-mail, password, status, the role's ip_access and, when TFA is on, the one-time password;
+   * opens a session and returns the tokens. Wrong passwords and OTPs count towards auth_login_attempts.
+   */
+  async login(credentials: { email: string; password: string; otp?: string | null }): Promise<AuthTokens> {
+    const { db, config, accountability } = this.#context;
+    const attempts = this.#context.loginAttempts ?? processLoginAttempts();
     const user = await db
       .selectFrom('tessera_users as u')
       .leftJoin('tessera_roles as r', 'r.id', 'u.role')
-      .select(['u.id', 'u.password', 'u.status', 'u.role', 'r.admin_access', 'r.app_access'])
+      .select(['u.id', 'u.password', 'u.status', 'u.role', 'u.tfa_secret', 'r.admin_access', 'r.app_access', 'r.ip_access'])
       .where('u.email', '=', normalizeEmail(credentials.email))
       .executeTakeFirst();
 
@@ -42,8 +49,21 @@ export class AuthService {
       await verifyAgainstDummy(credentials.password);
       throw new InvalidCredentialsError();
     }
-    if (!(await verifyPassword(user.password, credentials.password))) throw new InvalidCredentialsError();
+    if (!(await verifyPassword(user.password, credentials.password))) {
+      if (user.status === 'active') await recordFailedLogin(db, attempts, user.id);
+      throw new InvalidCredentialsError();
+    }
+    // Only after a correct password, so the status of an account never leaks to someone guessing.
     if (user.status !== 'active') throw new UserSuspendedError(`User is ${user.status} and cannot sign in.`);
+    assertIpAllowed(user.ip_access, accountability.ip);
+    if (user.tfa_secret) {
+      assertOtpPresent(credentials.otp);
+      if (!(await verifyStoredOtp(requireSecret(config), user.id, user.tfa_secret, credentials.otp))) {
+        await recordFailedLogin(db, attempts, user.id);
+        throw new InvalidOtpError();
+      }
+    }
+    await attempts.reset(user.id);
 
     await db.updateTable('tessera_users').set({ last_access: new Date() }).where('id', '=', user.id).execute();
     return this.#openSession({ id: user.id, role: user.role ?? null, admin_access: user.admin_access === true, app_access: user.app_access === true });

@@ -9,6 +9,7 @@ import { validatePayload } from '../services/validate-payload.ts';
 const loginSchema = yup.object({
   email: yup.string().required().transform((value: string) => normalizeEmail(value)).email().max(254),
   password: yup.string().required().max(1024),
+  otp: yup.string().max(16).nullable(),
   mode: yup.string().oneOf(AUTH_MODES).default('json'),
 });
 
@@ -22,8 +23,8 @@ export function authController(app: AppContext): Router {
   const router = new Router({ prefix: '/auth' });
 
   router.post('/login', async (ctx) => {
-    const { email, password, mode } = validatePayload(loginSchema, ctx.request.body ?? {});
-    const tokens = await new AuthService(app.servicesContext(ctx.state.accountability)).login({ email, password });
+    const { email, password, otp, mode } = validatePayload(loginSchema, ctx.request.body ?? {});
+    const tokens = await new AuthService(app.servicesContext(ctx.state.accountability)).login({ email, password, otp });
     ctx.body = { data: deliverTokens(ctx, app, tokens, mode) };
   });
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Accountability } from '../auth/accountability.ts';
 import type { Config } from '../config/index.ts';
+import type { LoginAttempts } from '../auth/login-attempts.ts';
 
 /** What every service is built with: who is calling, the database handle, and the settings. */
 export interface ServiceContext {
@@ -8,4 +9,6 @@ export interface ServiceContext {
   /** The database, or the transaction the service must run inside. */
   db: Kysely<any>;
   config: Config;
+  /** Failed sign-in counts (auth_login_attempts); the app's store, shared through Redis when configured. */
+  loginAttempts?: LoginAttempts;
 }

@@ -1,0 +1,93 @@
+import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Logger } from '../logger.ts';
+
+/** Consecutive failed sign-ins per user (settings.auth_login_attempts), shared by every instance when Redis is configured. */
+export interface LoginAttempts {
+  /** Records one more failure for the user; returns the consecutive count. */
+  fail(userId: string): Promise<number>;
+  /** Forgets the user's failures (after a successful sign-in, or once the user is suspended). */
+  reset(userId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Failures are forgotten after a day without one, so an old stray typo does not count towards a later
+ * suspension (the count is "consecutive", not "ever").
+ */
+const FAILURE_MEMORY_SECONDS = 24 * 60 * 60;
+const KEY_PREFIX = 'tessera:login-attempts:';
+
+/** In-process counts: one instance, or tests. */
+export function memoryLoginAttempts(now: () => number = Date.now): LoginAttempts {
+  const failures = new Map<string, { count: number; last: number }>();
+  return {
+    async fail(userId) {
+      const entry = failures.get(userId);
+      const fresh = !entry || now() - entry.last > FAILURE_MEMORY_SECONDS * 1000;
+      const count = fresh ? 1 : entry.count + 1;
+      failures.set(userId, { count, last: now() });
+      return count;
+    },
+    async reset(userId) {
+      failures.delete(userId);
+    },
+    async close() {
+      failures.clear();
+    },
+  };
+}
+
+/** Counts in Redis (INCR + EXPIRE in one MULTI), so two instances see the same number. */
+export function redisLoginAttempts(redisUrl: string, logger: Logger): LoginAttempts {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+  redis.on('error', (error) => logger.warn({ err: error }, 'redis error (login attempts)'));
+  return {
+    async fail(userId) {
+      const key = KEY_PREFIX + userId;
+      const results = await redis.multi().incr(key).expire(key, FAILURE_MEMORY_SECONDS).exec();
+      const [error, count] = results?.[0] ?? [new Error('no reply'), 0];
+      if (error) throw error;
+      return Number(count);
+    },
+    async reset(userId) {
+      await redis.del(KEY_PREFIX + userId);
+    },
+    async close() {
+      await redis.quit().catch(() => undefined);
+    },
+  };
+}
+
+/** The store REDIS_URL selects. */
+export function createLoginAttempts(redisUrl: string | null, logger: Logger): LoginAttempts {
+  return redisUrl ? redisLoginAttempts(redisUrl, logger) : memoryLoginAttempts();
+}
+
+/** settings.auth_login_attempts; null (unlimited) when empty, zero, or before the settings row exists. */
+export async function readLoginAttemptsLimit(db: Kysely<any>): Promise<number | null> {
+  const row = await db.selectFrom('tessera_settings').select('auth_login_attempts').executeTakeFirst();
+  const limit = row?.auth_login_attempts;
+  return typeof limit === 'number' && limit > 0 ? limit : null;
+}
+
+/**
+ * Counts a failed sign-in (wrong password or wrong one-time password) of an active user; the failure that
+ * reaches settings.auth_login_attempts suspends the user, who from then on gets USER_SUSPENDED even with
+ * the right password, until an administrator sets the status back to active.
+ */
+export async function recordFailedLogin(db: Kysely<any>, attempts: LoginAttempts, userId: string): Promise<void> {
+  const limit = await readLoginAttemptsLimit(db);
+  if (limit === null) return;
+  if ((await attempts.fail(userId)) < limit) return;
+  await db.updateTable('tessera_users').set({ status: 'suspended' }).where('id', '=', userId).where('status', '=', 'active').execute();
+  await attempts.reset(userId);
+}
+
+let processAttempts: LoginAttempts | undefined;
+
+/** An in-memory store for services built without one (the CLI); HTTP services get the app's store. */
+export function processLoginAttempts(): LoginAttempts {
+  processAttempts ??= memoryLoginAttempts();
+  return processAttempts;
+}
