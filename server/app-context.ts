@@ -3,6 +3,7 @@ import type { Config } from './config/index.ts';
 import type { Database } from './database/database.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createPermissionCache, type PermissionCache } from './permissions/permission-cache.ts';
 import { createLoginAttempts } from './auth/login-attempts.ts';
 import { createSchemaCache, type SchemaCache } from './schema/schema-cache.ts';
 import { syncSchemaCache } from './schema/schema-sync.ts';
@@ -17,6 +18,8 @@ export interface AppContext {
   database: Database;
   /** The schema overview of this process, invalidated by the collections, fields and relations services. */
   schema: SchemaCache;
+  /** Effective permissions per role; cleared whenever the schema cache is invalidated (here or on another instance). */
+  permissions: PermissionCache;
   /** Builds the context a service runs with for this caller (inside `db` when given a transaction). */
   servicesContext(accountability: Accountability, db?: Kysely<any>): ServiceContext;
   /** Sends e-mail through the transport EMAIL_TRANSPORT selects. */
@@ -29,7 +32,8 @@ export interface AppContext {
 
 /** Ties a loaded config, a logger, an open database and its schema cache together. */
 export function createAppContext(config: Config & { secret: string }, logger: Logger, database: Database): AppContext {
-  const local = createSchemaCache(() => database.kysely());
+  const permissions = createPermissionCache(() => database.kysely());
+  const local = createSchemaCache(() => database.kysely(), undefined, () => permissions.clear());
   // With several instances, schema changes are announced through Redis so every cache rebuilds.
   const synced = config.redis.url ? syncSchemaCache(local, config.redis.url, logger) : null;
   const loginAttempts = createLoginAttempts(config.redis.url, logger);
@@ -39,7 +43,8 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
     logger,
     database,
     schema: synced ?? local,
-    servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config, loginAttempts }),
+    permissions,
+    servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config, permissions, schemaCache: synced ?? local, loginAttempts }),
     mailer,
     ready: synced?.ready ?? Promise.resolve(),
     dispose: async () => {

@@ -9,6 +9,8 @@ export interface AccessTokenClaims {
   admin_access: boolean;
   /** Hash of the session (refresh token) the access token was issued for. */
   session: string;
+  /** For a share session: the share's id (the session then reads only the shared item). */
+  share?: string | null;
 }
 
 const ISSUER = 'tessera';
@@ -39,6 +41,7 @@ export async function verifyAccessTokenWithExpiry(token: string, key: Uint8Array
       app_access: payload.app_access === true,
       admin_access: payload.admin_access === true,
       session: payload.session,
+      share: typeof payload.share === 'string' ? payload.share : null,
     };
     return { claims, expiresAt: payload.exp * 1000 };
   } catch (error) {

@@ -12,9 +12,14 @@ export interface SchemaCache {
 
 /**
  * A schema cache reading through `db()` (called for every build, so it always gets a live handle);
- * `read` is the reader, replaceable in tests.
+ * `read` is the reader, replaceable in tests; `onInvalidate` runs on every invalidation (caches derived from
+ * the schema, such as permissions, clear with it).
  */
-export function createSchemaCache(db: () => Kysely<any>, read: (db: Kysely<any>) => Promise<SchemaOverview> = readSchemaOverview): SchemaCache {
+export function createSchemaCache(
+  db: () => Kysely<any>,
+  read: (db: Kysely<any>) => Promise<SchemaOverview> = readSchemaOverview,
+  onInvalidate: () => void = () => {},
+): SchemaCache {
   let current: Promise<SchemaOverview> | null = null;
   return {
     get() {
@@ -29,6 +34,7 @@ export function createSchemaCache(db: () => Kysely<any>, read: (db: Kysely<any>)
     },
     invalidate() {
       current = null;
+      onInvalidate();
     },
   };
 }

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Accountability } from '../auth/accountability.ts';
 import type { Config } from '../config/index.ts';
 import type { LoginAttempts } from '../auth/login-attempts.ts';
+import type { PermissionCache } from '../permissions/permission-cache.ts';
+import type { SchemaCache } from '../schema/schema-cache.ts';
 
 /** What every service is built with: who is calling, the database handle, and the settings. */
 export interface ServiceContext {
@@ -11,4 +13,11 @@ export interface ServiceContext {
   config: Config;
   /** Failed sign-in counts (auth_login_attempts); the app's store, shared through Redis when configured. */
   loginAttempts?: LoginAttempts;
+  /** Effective permissions per role, kept until permissions, roles or the schema change. */
+  permissions: PermissionCache;
+  /**
+   * The shared schema cache. Invalidating it also drops every instance's permission cache, so writes to
+   * permissions and roles invalidate through it.
+   */
+  schemaCache: SchemaCache;
 }

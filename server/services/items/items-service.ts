@@ -1,6 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { withDatabaseErrors } from '../../database/translate-db-error.ts';
 import { ForbiddenError, InvalidPayloadError } from '../../errors.ts';
+import { Access, resolveAccess } from '../../permissions/access.ts';
+import { applyWritePermission, assertWritableFields } from '../../permissions/write-permission.ts';
+import type { Permission, PermissionAction } from '../../permissions/types.ts';
+import { compilePermittedKeys } from '../../query/compile-permitted.ts';
 import { readByQuery } from '../../query/run-query.ts';
 import type { Filter, Query, ReadResult } from '../../query/types.ts';
 import type { CollectionOverview, SchemaOverview } from '../../schema/overview.ts';
@@ -18,7 +22,14 @@ export interface ItemsContext extends ServiceContext {
   schema: SchemaOverview;
   /** Revision of the write that caused this one, for nested writes. */
   parentRevision?: number | null;
+  /** The caller's resolved permissions (null: unrestricted), shared by the services of one call. */
+  access?: Access | null;
+  /** Collections written in the current transaction, to invalidate caches once it commits. */
+  written?: Set<string>;
 }
+
+/** Collections whose writes change what callers may do: the permission caches are dropped after them. */
+const ACCESS_COLLECTIONS = new Set(['tessera_permissions', 'tessera_roles']);
 
 type Payload = Record<string, unknown>;
 
@@ -28,7 +39,7 @@ type Payload = Record<string, unknown>;
  */
 export class ItemsService {
   readonly collection: string;
-  readonly #context: ItemsContext;
+  #context: ItemsContext;
   readonly #overview: CollectionOverview;
 
   constructor(collection: string, context: ItemsContext) {
@@ -46,8 +57,14 @@ export class ItemsService {
 
   /** Reads items by query (fields, filter, sort, search, deep, aggregate, meta …) in one statement. */
   async readByQuery(query: Query): Promise<ReadResult> {
-    this.#authorize();
-    return readByQuery(this.#db, this.#context.schema, this.collection, query, { accountability: this.#context.accountability, maxLimit: this.#context.config.query.limitMax ?? undefined, defaultLimit: this.#context.config.query.limitDefault });
+    const access = await this.#access();
+    access?.require(this.collection, 'read');
+    return readByQuery(this.#db, this.#context.schema, this.collection, query, {
+      accountability: this.#context.accountability,
+      policy: access?.readPolicy(),
+      maxLimit: this.#context.config.query.limitMax ?? undefined,
+      defaultLimit: this.#context.config.query.limitDefault,
+    });
   }
 
   /** Reads one item; a missing or invisible item is FORBIDDEN, so existence never leaks. */
@@ -102,8 +119,11 @@ export class ItemsService {
   /** Creates items in one transaction; returns their keys in order. */
   async createMany(payloads: unknown[]): Promise<ItemKey[]> {
     return this.#inTransaction(async (service) => {
+      const permission = await service.#permission('create');
       const written: WrittenItem[] = [];
-      for (const payload of payloads) written.push(await service.#insert(asPayload(payload)));
+      for (const payload of payloads) written.push(await service.#insert(service.#permitted(permission, asPayload(payload), 'create')));
+      // A create rule is checked on the rows as written (relational rules included), before the commit.
+      if (permission?.permissions) await service.#assertWithinRule(written.map((item) => item.key), 'create');
       await service.#record('create', written);
       return written.map((item) => item.key);
     });
@@ -111,9 +131,9 @@ export class ItemsService {
 
   /** Applies the same change to every listed item; refuses the whole batch when one does not exist. */
   async updateMany(rawKeys: ItemKey[], payload: unknown): Promise<ItemKey[]> {
-    const data = asPayload(payload);
     const keys = unique(this.#normalizeKeys(rawKeys));
     return this.#inTransaction(async (service) => {
+      const data = service.#permitted(await service.#permission('update'), asPayload(payload), 'update');
       const written = await service.#update(keys, data);
       await service.#record('update', written);
       return keys;
@@ -144,9 +164,13 @@ export class ItemsService {
   async deleteMany(rawKeys: ItemKey[]): Promise<ItemKey[]> {
     const keys = unique(this.#normalizeKeys(rawKeys));
     return this.#inTransaction(async (service) => {
+      await service.#permission('delete');
       if (keys.length === 0) return keys;
       const deleted = await withDatabaseErrors(() =>
-        service.#db.deleteFrom(service.collection).where(sql.ref(service.primaryKeyField), 'in', keys).returning(sql.ref(service.primaryKeyField).as('key')).execute(),
+        service
+          .#withinRule(service.#db.deleteFrom(service.collection).where(sql.ref(service.primaryKeyField), 'in', keys), 'delete')
+          .returning(sql.ref(service.primaryKeyField).as('key'))
+          .execute(),
       );
       // A key that matched nothing refuses the whole batch: the transaction rolls the deletes back.
       if (deleted.length !== keys.length) throw new ForbiddenError();
@@ -161,11 +185,17 @@ export class ItemsService {
     return key;
   }
 
-  /** Normalises keys to the key's type and checks the caller may write and every item exists (FORBIDDEN otherwise). */
-  async normalizeAndCheck(rawKeys: ItemKey[]): Promise<ItemKey[]> {
-    this.#authorize();
+  /**
+   * Normalises keys to the key's type and checks the caller may update every item and the listed fields
+   * (FORBIDDEN otherwise, also for items that do not exist).
+   */
+  async normalizeAndCheck(rawKeys: ItemKey[], fields: string[] = [], options: { everyItem?: boolean } = {}): Promise<ItemKey[]> {
+    const permission = await this.#permission('update');
+    if (permission) assertWritableFields(permission, this.#overview, fields);
+    // A change that shifts other items too (manual sorting) needs update rights on every item.
+    if (options.everyItem && permission?.permissions) throw new ForbiddenError(`You may update only some items of "${this.collection}", so you cannot reorder them.`);
     const keys = this.#normalizeKeys(rawKeys);
-    await this.#assertExist(keys);
+    await this.#assertExist(keys, 'update');
     return keys;
   }
 
@@ -198,9 +228,35 @@ export class ItemsService {
     return { ...query, filter: query.filter ? { _and: [byKey, query.filter] } : byKey, limit, offset: 0, page: undefined };
   }
 
-  /** Until the permission engine lands, only administrators (and the system) read and write items. */
-  #authorize(): void {
-    if (!this.#context.accountability.admin) throw new ForbiddenError();
+  /** The caller's permissions, resolved once per call and shared with sibling services (null: unrestricted). */
+  async #access(): Promise<Access | null> {
+    if (this.#context.access === undefined) this.#context = { ...this.#context, access: await resolveAccess(this.#context, this.#context.schema) };
+    return this.#context.access ?? null;
+  }
+
+  /** The caller's permission for `action` here (FORBIDDEN without one); null for unrestricted callers. */
+  async #permission(action: PermissionAction): Promise<Permission | null> {
+    const access = await this.#access();
+    return access ? access.require(this.collection, action) : null;
+  }
+
+  /** The payload as the permission allows it: only permitted fields, presets as defaults, validation met. */
+  #permitted(permission: Permission | null, payload: Payload, mode: 'create' | 'update'): Payload {
+    if (!permission) return payload;
+    return applyWritePermission(permission, this.#overview, payload, mode, this.#context.accountability);
+  }
+
+  /** Narrows an UPDATE or DELETE to the items the caller's rule for `action` reaches. */
+  #withinRule<T extends { where: (...args: any[]) => T }>(builder: T, action: PermissionAction): T {
+    const rule = this.#context.access?.itemFilter(this.collection, action) ?? null;
+    if (!rule) return builder;
+    const permitted = compilePermittedKeys(this.#context.schema, this.collection, rule, this.#context.accountability);
+    return builder.where(sql<boolean>`${sql.ref(this.primaryKeyField)} in (${permitted})`);
+  }
+
+  /** FORBIDDEN (rolling the transaction back) unless every key is within the caller's rule for `action`. */
+  async #assertWithinRule(keys: ItemKey[], action: PermissionAction): Promise<void> {
+    await this.#assertExist(keys, action);
   }
 
   get #db(): Kysely<any> {
@@ -213,20 +269,28 @@ export class ItemsService {
   }
 
   async #inTransaction<T>(work: (service: ItemsService) => Promise<T>): Promise<T> {
-    this.#authorize();
-    if (this.#db.isTransaction) return work(this);
-    return this.#db.transaction().execute((trx) => work(new ItemsService(this.collection, { ...this.#context, db: trx })));
+    await this.#access();
+    if (this.#context.written) return work(this);
+    const written = new Set<string>();
+    const result = this.#db.isTransaction
+      ? await work(new ItemsService(this.collection, { ...this.#context, written }))
+      : await this.#db.transaction().execute((trx) => work(new ItemsService(this.collection, { ...this.#context, db: trx, written })));
+    // After the commit, so no instance can re-read the permissions before the change is visible.
+    if ([...written].some((collection) => ACCESS_COLLECTIONS.has(collection))) this.#context.schemaCache.invalidate();
+    return result;
   }
 
   async #record(action: 'create' | 'update' | 'delete', items: WrittenItem[]): Promise<void> {
+    this.#context.written?.add(this.collection);
     await recordActivity(this.#db, this.#overview, action, items, this.#context.accountability, this.#context.parentRevision ?? null);
   }
 
-  async #assertExist(keys: ItemKey[]): Promise<void> {
+  /** FORBIDDEN unless every key exists (and is within the caller's rule for `action`). */
+  async #assertExist(keys: ItemKey[], action: PermissionAction): Promise<void> {
     if (keys.length === 0) return;
     const unique = [...new Set(keys.map(String))];
     const found = await withDatabaseErrors(() =>
-      this.#db.selectFrom(this.collection).select((eb) => eb.fn.countAll<string>().as('count')).where(sql.ref(this.primaryKeyField), 'in', unique).executeTakeFirstOrThrow(),
+      this.#withinRule(this.#db.selectFrom(this.collection).select((eb) => eb.fn.countAll<string>().as('count')).where(sql.ref(this.primaryKeyField), 'in', unique), action).executeTakeFirstOrThrow(),
     );
     if (Number(found.count) !== unique.length) throw new ForbiddenError();
   }
@@ -280,14 +344,16 @@ export class ItemsService {
     let written: WrittenItem[] = keys.map((key) => ({ key, delta: payload }));
     if (Object.keys(columns).length > 0) {
       const rows = await withDatabaseErrors(() =>
-        this.#db.updateTable(this.collection).set(columns).where(sql.ref(this.primaryKeyField), 'in', keys).returning(this.#returning('update')).execute(),
+        this.#withinRule(this.#db.updateTable(this.collection).set(columns).where(sql.ref(this.primaryKeyField), 'in', keys), 'update')
+          .returning(this.#returning('update'))
+          .execute(),
       );
       // A key that matched nothing refuses the whole batch: the transaction rolls the update back.
       if (rows.length !== keys.length) throw new ForbiddenError();
       const byKey = new Map(rows.map((row) => [String(row.key), row.data as Record<string, unknown> | undefined]));
       written = keys.map((key) => ({ key, delta: payload, data: byKey.get(String(key)) }));
     } else {
-      await this.#assertExist(keys);
+      await this.#assertExist(keys, 'update');
     }
     for (const key of keys) await this.#writeToMany(key, toMany);
     return written;

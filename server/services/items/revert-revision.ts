@@ -7,7 +7,8 @@ import { ItemsService } from './items-service.ts';
  * and revision). Fields that no longer exist are skipped; masked secrets stay as they are.
  */
 export async function revertRevision(context: ItemsContext, revisionId: number): Promise<void> {
-  const revision = await context.db.selectFrom('tessera_revisions').select(['collection', 'item', 'data']).where('id', '=', revisionId).executeTakeFirst();
+  // Read as the caller: a revision it may not read cannot be reverted to.
+  const [revision] = await new ItemsService('tessera_revisions', context).readMany([revisionId], { fields: ['collection', 'item', 'data'] });
   const overview = revision ? context.schema.collections[revision.collection as string] : undefined;
   if (!revision || !overview || !revision.data) throw new ForbiddenError();
   const data: Record<string, unknown> = {};

@@ -14,7 +14,7 @@ export async function moveItem(context: ItemsContext, collection: string, item: 
   const primary = overview.primary;
   // Checks access and key types the way every other write does.
   const service = new ItemsService(collection, context);
-  const [itemKey, toKey] = await service.normalizeAndCheck([item, to]);
+  const [itemKey, toKey] = await service.normalizeAndCheck([item, to], [sortField], { everyItem: true });
   await context.db.transaction().execute(async (trx) => {
     await sql`update ${sql.table(collection)} as t set ${sql.ref(sortField)} = numbered.position
       from (select ${sql.ref(primary)} as key, row_number() over (order by ${sql.ref(sortField)} nulls last, ${sql.ref(primary)}) as position from ${sql.table(collection)}) as numbered

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => fixture.close());
 
-const ada: Accountability = { user: FIXTURE_IDS.ada, role: FIXTURE_IDS.editors, admin: false, app: true, ip: null, userAgent: null, origin: null, session: null };
+const ada: Accountability = { user: FIXTURE_IDS.ada, role: FIXTURE_IDS.editors, admin: false, app: true, ip: null, userAgent: null, origin: null, session: null, share: null };
 
 /** Ids of the articles a filter (JSON) selects, in id order. */
 async function ids(filter: object, accountability: Accountability | null = null): Promise<unknown[]> {

@@ -145,7 +145,7 @@ describe('a restrictive read policy', () => {
       itemFilter: (collection) => (collection === 'articles' ? { author: { owner: { _eq: '$CURRENT_USER' } } } : null),
       allowedFields: (collection) => (collection === 'articles' ? new Set(['id', 'title']) : '*'),
     };
-    const ada: Accountability = { user: FIXTURE_IDS.ada, role: null, admin: false, app: true, ip: null, userAgent: null, origin: null, session: null };
+    const ada: Accountability = { user: FIXTURE_IDS.ada, role: null, admin: false, app: true, ip: null, userAgent: null, origin: null, session: null, share: null };
     const mine = await readByQuery(fixture.db, fixture.schema, 'articles', parseQuery('fields=id,title&meta=*'), { accountability: ada, policy: own });
     expect(mine).toEqual({ data: [{ id: 1, title: 'Hello World' }, { id: 3, title: 'Draft idea' }], meta: { total_count: 2, filter_count: 2 } });
     const publicResult = await readByQuery(fixture.db, fixture.schema, 'articles', parseQuery('fields=id&meta=*'), { accountability: null, policy: own });

@@ -535,7 +535,11 @@ describe('@directus/sdk 26 against Tessera over HTTP', () => {
   describe('errors through the SDK', () => {
     it('FORBIDDEN for the public, INVALID_TOKEN for a bad static token', async () => {
       const anonymous = createDirectus<Schema>(server.url).with(rest());
-      expect(summary(await failure(anonymous.request(readItems('books'))))).toEqual({ status: 403, code: 'FORBIDDEN', message: "You don't have permission to access this." });
+      expect(summary(await failure(anonymous.request(readItems('books'))))).toEqual({
+        status: 403,
+        code: 'FORBIDDEN',
+        message: 'You don\'t have permission to read items of "books", or it does not exist.',
+      });
       const forged = createDirectus<Schema>(server.url).with(rest()).with(staticToken('not-a-token'));
       expect(summary(await failure(forged.request(readItems('books'))))).toEqual({ status: 401, code: 'INVALID_TOKEN', message: 'Invalid token.' });
     });

@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { Accountability } from '../auth/accountability.ts';
+import { ForbiddenError } from '../errors.ts';
+import type { Filter, ReadPolicy } from '../query/types.ts';
+import type { SchemaOverview } from '../schema/overview.ts';
+import type { PermissionCache } from './permission-cache.ts';
+import { permissionKey, type Permission, type PermissionAction, type PermissionSet } from './types.ts';
+
+/** A filter that matches no row. */
+const NOTHING: Filter = Object.freeze({ _or: [] });
+const NO_FIELDS: ReadonlySet<string> = new Set();
+
+/** The one item a share session may read, with its share's role. */
+export interface ShareScope {
+  role: string | null;
+  collection: string;
+  item: string;
+}
+
+/**
+ * What one non-admin caller may do: the effective permissions of its role (or the public role), and for
+ * a share session only reading the shared item (plus what the share's role may read through relations).
+ */
+export class Access {
+  readonly accountability: Accountability;
+  readonly #permissions: PermissionSet;
+  readonly #share: ShareScope | null;
+  readonly #schema: SchemaOverview;
+
+  constructor(accountability: Accountability, permissions: PermissionSet, schema: SchemaOverview, share: ShareScope | null = null) {
+    this.accountability = accountability;
+    this.#permissions = permissions;
+    this.#schema = schema;
+    this.#share = share;
+  }
+
+  /** The caller's permission for an action on a collection, or null. Share sessions only read. */
+  permission(collection: string, action: PermissionAction): Permission | null {
+    if (this.#share && action !== 'read') return null;
+    return this.#permissions.get(permissionKey(collection, action)) ?? null;
+  }
+
+  /** The permission, or FORBIDDEN (the same answer as for a collection that does not exist). */
+  require(collection: string, action: PermissionAction): Permission {
+    const permission = this.permission(collection, action);
+    if (!permission) throw new ForbiddenError(`You don't have permission to ${action} items of "${collection}", or it does not exist.`);
+    return permission;
+  }
+
+  /** Every effective permission, for /permissions/me. */
+  all(): Permission[] {
+    if (this.#share) return [...this.#permissions.values()].filter((permission) => permission.action === 'read');
+    return [...this.#permissions.values()];
+  }
+
+  /** The rows of `collection` the action reaches: the permission's item rule (and a share's item). */
+  itemFilter(collection: string, action: PermissionAction): Filter | null {
+    const permission = this.permission(collection, action);
+    if (!permission) return NOTHING;
+    const shared = this.#shareFilter(collection);
+    if (!shared) return permission.permissions;
+    return permission.permissions ? { _and: [shared, permission.permissions] } : shared;
+  }
+
+  /** Fields of `collection` the action may see or write. */
+  allowedFields(collection: string, action: PermissionAction): '*' | ReadonlySet<string> {
+    return this.permission(collection, action)?.fields ?? NO_FIELDS;
+  }
+
+  /** The read side as the query compiler takes it: applied at every relational level. */
+  readPolicy(): ReadPolicy {
+    return { itemFilter: (collection) => this.itemFilter(collection, 'read'), allowedFields: (collection) => this.allowedFields(collection, 'read') };
+  }
+
+  #shareFilter(collection: string): Filter | null {
+    if (!this.#share || this.#share.collection !== collection) return null;
+    const primary = this.#schema.collections[collection]?.primary;
+    return primary ? { [primary]: { _eq: this.#share.item } } : NOTHING;
+  }
+}
+
+/** Where a caller's permissions come from. */
+export interface AccessSources {
+  accountability: Accountability;
+  db: Kysely<any>;
+  permissions: PermissionCache;
+}
+
+/** The caller's Access, or null for administrators and the system, which bypass permissions. */
+export async function resolveAccess(sources: AccessSources, schema: SchemaOverview): Promise<Access | null> {
+  const { accountability } = sources;
+  if (accountability.admin) return null;
+  if (accountability.share) {
+    const share = await sources.db.selectFrom('tessera_shares').select(['role', 'collection', 'item']).where('id', '=', accountability.share).executeTakeFirst();
+    if (!share) throw new ForbiddenError('The share no longer exists.');
+    const permissions = await sources.permissions.forRole(share.role ?? null, false);
+    return new Access(accountability, permissions, schema, { role: share.role ?? null, collection: share.collection, item: String(share.item) });
+  }
+  return new Access(accountability, await sources.permissions.forRole(accountability.role, accountability.app), schema);
+}

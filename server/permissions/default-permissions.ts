@@ -1,0 +1,56 @@
+import type { Permission, PermissionAction } from './types.ts';
+
+/** The user fields every app user may read of their own record (SPEC.md §6). */
+export const OWN_USER_FIELDS = [
+  'id',
+  'first_name',
+  'last_name',
+  'last_page',
+  'email',
+  'password',
+  'location',
+  'title',
+  'description',
+  'tags',
+  'avatar',
+  'language',
+  'appearance',
+  'theme_light',
+  'theme_dark',
+  'tfa_secret',
+  'status',
+  'role',
+] as const;
+
+function permission(collection: string, action: PermissionAction, rest: Partial<Omit<Permission, 'collection' | 'action'>> = {}): Permission {
+  return { collection, action, fields: '*', permissions: null, validation: null, presets: null, ...rest };
+}
+
+const OWN = { user: { _eq: '$CURRENT_USER' } };
+
+/**
+ * The permissions every role with app access has without storing them (SPEC.md §6). They are merged at
+ * run time: a stored row for the same collection and action replaces the default, it does not widen it,
+ * so a role can be given more (or less) than the default explicitly.
+ */
+export const APP_DEFAULT_PERMISSIONS: readonly Permission[] = Object.freeze([
+  permission('tessera_collections', 'read'),
+  permission('tessera_fields', 'read'),
+  permission('tessera_relations', 'read'),
+  permission('tessera_permissions', 'read', { permissions: { role: { _eq: '$CURRENT_ROLE' } } }),
+  permission('tessera_activity', 'read', { permissions: OWN }),
+  permission('tessera_activity', 'create', { validation: { comment: { _nnull: true } } }),
+  permission('tessera_presets', 'read', {
+    permissions: { _or: [OWN, { _and: [{ user: { _null: true } }, { role: { _eq: '$CURRENT_ROLE' } }] }, { _and: [{ user: { _null: true } }, { role: { _null: true } }] }] },
+  }),
+  permission('tessera_presets', 'create', { validation: OWN }),
+  permission('tessera_presets', 'update', { permissions: OWN, validation: OWN }),
+  permission('tessera_presets', 'delete', { permissions: OWN }),
+  permission('tessera_roles', 'read', { permissions: { id: { _eq: '$CURRENT_ROLE' } } }),
+  permission('tessera_settings', 'read'),
+  permission('tessera_translations', 'read'),
+  permission('tessera_notifications', 'read', { permissions: { recipient: { _eq: '$CURRENT_USER' } } }),
+  permission('tessera_notifications', 'update', { permissions: { recipient: { _eq: '$CURRENT_USER' } }, fields: new Set(['status']) }),
+  permission('tessera_shares', 'read', { permissions: { user_created: { _eq: '$CURRENT_USER' } } }),
+  permission('tessera_users', 'read', { permissions: { id: { _eq: '$CURRENT_USER' } }, fields: new Set(OWN_USER_FIELDS) }),
+]);

@@ -1,0 +1,164 @@
+import type { Accountability } from '../auth/accountability.ts';
+import { FailedValidationError, InvalidPayloadError } from '../errors.ts';
+import type { Filter } from '../query/types.ts';
+
+type Payload = Record<string, unknown>;
+
+/** How a payload is checked: a create checks every rule; an update only the fields it sends. */
+export type ValidationMode = 'create' | 'update';
+
+interface Failure {
+  field: string;
+  operator: string;
+  expected: unknown;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function resolve(value: unknown, accountability: Accountability): unknown {
+  if (Array.isArray(value)) return value.map((entry) => resolve(entry, accountability));
+  if (value === '$CURRENT_USER') return accountability.user;
+  if (value === '$CURRENT_ROLE') return accountability.role;
+  if (value === '$NOW') return new Date();
+  return value;
+}
+
+function comparable(value: unknown): unknown {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) {
+    const time = Date.parse(value);
+    if (!Number.isNaN(time)) return time;
+  }
+  return value;
+}
+
+const same = (a: unknown, b: unknown): boolean => a === b || (a !== null && b !== null && String(comparable(a)) === String(comparable(b)));
+const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+const isEmpty = (value: unknown): boolean => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+function order(a: unknown, b: unknown): number | null {
+  if (a === null || a === undefined || b === null || b === undefined) return null;
+  const x = comparable(a);
+  const y = comparable(b);
+  const nx = typeof x === 'number' ? x : Number(x);
+  const ny = typeof y === 'number' ? y : Number(y);
+  if (!Number.isNaN(nx) && !Number.isNaN(ny)) return nx - ny;
+  return String(x).localeCompare(String(y));
+}
+
+const list = (expected: unknown): unknown[] => (Array.isArray(expected) ? expected : typeof expected === 'string' ? expected.split(',') : [expected]);
+
+/** Whether `value` meets `operator` with `expected` (the query language's operators, evaluated in memory). */
+function meets(operator: string, value: unknown, expected: unknown): boolean {
+  switch (operator) {
+    case '_eq':
+      return expected === null ? value === null || value === undefined : same(value, expected);
+    case '_neq':
+      return expected === null ? value !== null && value !== undefined : !same(value, expected);
+    case '_lt':
+    case '_lte':
+    case '_gt':
+    case '_gte': {
+      const difference = order(value, expected);
+      if (difference === null) return false;
+      return operator === '_lt' ? difference < 0 : operator === '_lte' ? difference <= 0 : operator === '_gt' ? difference > 0 : difference >= 0;
+    }
+    case '_in':
+      return list(expected).some((entry) => same(value, entry));
+    case '_nin':
+      return !list(expected).some((entry) => same(value, entry));
+    case '_null':
+      return (expected === true || expected === 'true') === (value === null || value === undefined);
+    case '_nnull':
+      return (expected === true || expected === 'true') === (value !== null && value !== undefined);
+    case '_empty':
+      return (expected === true || expected === 'true') === isEmpty(value);
+    case '_nempty':
+      return (expected === true || expected === 'true') !== isEmpty(value);
+    case '_contains':
+      return value !== null && value !== undefined && text(value).includes(text(expected));
+    case '_ncontains':
+      return !text(value).includes(text(expected));
+    case '_icontains':
+      return value !== null && value !== undefined && text(value).toLowerCase().includes(text(expected).toLowerCase());
+    case '_starts_with':
+      return value !== null && value !== undefined && text(value).startsWith(text(expected));
+    case '_istarts_with':
+      return value !== null && value !== undefined && text(value).toLowerCase().startsWith(text(expected).toLowerCase());
+    case '_nstarts_with':
+      return !text(value).startsWith(text(expected));
+    case '_ends_with':
+      return value !== null && value !== undefined && text(value).endsWith(text(expected));
+    case '_iends_with':
+      return value !== null && value !== undefined && text(value).toLowerCase().endsWith(text(expected).toLowerCase());
+    case '_nends_with':
+      return !text(value).endsWith(text(expected));
+    case '_between':
+    case '_nbetween': {
+      const [low, high] = list(expected);
+      const inside = order(value, low) !== null && (order(value, low) as number) >= 0 && (order(value, high) as number) <= 0;
+      return operator === '_between' ? inside : !inside;
+    }
+    case '_regex':
+      return value !== null && value !== undefined && new RegExp(text(expected)).test(text(value));
+    default:
+      throw new InvalidPayloadError(`The validation rule uses "${operator}", which cannot check a written value.`, { field: operator });
+  }
+}
+
+function check(filter: Filter, payload: Payload, mode: ValidationMode, accountability: Accountability, prefix: string): Failure | null {
+  for (const [key, condition] of Object.entries(filter)) {
+    if (key === '_and' || key === '_or') {
+      const parts = Array.isArray(condition) ? (condition as Filter[]) : [];
+      const failures = parts.map((part) => check(part, payload, mode, accountability, prefix));
+      if (key === '_and') {
+        const failure = failures.find((entry) => entry !== null);
+        if (failure) return failure;
+      } else if (parts.length > 0 && failures.every((entry) => entry !== null)) return failures[0]!;
+      continue;
+    }
+    const field = `${prefix}${key}`;
+    // An update is checked on what it changes; fields it leaves alone were checked when they were written.
+    if (mode === 'update' && !Object.hasOwn(payload, key)) continue;
+    const value = payload[key];
+    if (!isObject(condition)) continue;
+    const operators = Object.keys(condition).filter((name) => name.startsWith('_'));
+    if (operators.length === 0) {
+      // A rule on a related item's fields checks the nested object written with it; a bare key cannot be checked.
+      if (!isObject(value)) return { field, operator: 'object', expected: condition };
+      const nested = check(condition as Filter, value, mode, accountability, `${field}.`);
+      if (nested) return nested;
+      continue;
+    }
+    for (const operator of operators) {
+      const expected = resolve(condition[operator], accountability);
+      if (!meets(operator, value, expected)) return { field, operator, expected };
+    }
+  }
+  return null;
+}
+
+const DESCRIPTIONS: Record<string, (expected: unknown) => string> = {
+  _eq: (expected) => `must equal ${JSON.stringify(expected)}`,
+  _neq: (expected) => `must not equal ${JSON.stringify(expected)}`,
+  _null: (expected) => (expected === true || expected === 'true' ? 'must be empty (null)' : "can't be null"),
+  _nnull: (expected) => (expected === true || expected === 'true' ? "can't be null" : 'must be null'),
+  _in: (expected) => `must be one of ${JSON.stringify(list(expected))}`,
+  _nin: (expected) => `must not be one of ${JSON.stringify(list(expected))}`,
+  object: () => 'must be given as an object to check its fields',
+};
+
+/**
+ * Checks a payload against a permission's validation rule; the first broken condition is a 400
+ * FAILED_VALIDATION naming the field and the operator.
+ */
+export function assertValidPayload(rule: Filter | null, payload: Payload, mode: ValidationMode, accountability: Accountability): void {
+  if (!rule) return;
+  const failure = check(rule, payload, mode, accountability, '');
+  if (!failure) return;
+  const describe = DESCRIPTIONS[failure.operator] ?? ((expected: unknown) => `must meet ${failure.operator} ${JSON.stringify(expected)}`);
+  throw new FailedValidationError(`Validation failed for field "${failure.field}": it ${describe(failure.expected)}.`, {
+    field: failure.field,
+    type: failure.operator,
+  });
+}

@@ -1,0 +1,40 @@
+import type { Accountability } from '../auth/accountability.ts';
+import { ForbiddenError } from '../errors.ts';
+import type { CollectionOverview } from '../schema/overview.ts';
+import type { Permission } from './types.ts';
+import { assertValidPayload, type ValidationMode } from './validate-payload.ts';
+
+type Payload = Record<string, unknown>;
+
+/** FORBIDDEN naming the first field the permission does not let the caller write. */
+export function assertWritableFields(permission: Permission, collection: CollectionOverview, fields: Iterable<string>): void {
+  if (permission.fields === '*') return;
+  for (const field of fields) {
+    if (!permission.fields.has(field)) {
+      throw new ForbiddenError(`You don't have permission to ${permission.action} field "${field}" of "${collection.collection}".`, { field });
+    }
+  }
+}
+
+function resolvePreset(value: unknown, accountability: Accountability): unknown {
+  if (value === '$CURRENT_USER') return accountability.user;
+  if (value === '$CURRENT_ROLE') return accountability.role;
+  if (value === '$NOW') return new Date().toISOString();
+  return value;
+}
+
+/**
+ * A payload as a create or update permission allows it: every field it sends must be permitted, the
+ * permission's presets fill what it leaves out (`$CURRENT_USER`, `$CURRENT_ROLE` and `$NOW` resolved), and
+ * the result must meet the validation rule (400 FAILED_VALIDATION naming the field).
+ */
+export function applyWritePermission(permission: Permission, collection: CollectionOverview, payload: Payload, mode: ValidationMode, accountability: Accountability): Payload {
+  assertWritableFields(permission, collection, Object.keys(payload));
+  const merged: Payload = {};
+  if (permission.presets) {
+    for (const [field, value] of Object.entries(permission.presets)) merged[field] = resolvePreset(value, accountability);
+  }
+  Object.assign(merged, payload);
+  assertValidPayload(permission.validation, merged, mode, accountability);
+  return merged;
+}
