@@ -68,7 +68,7 @@ async function readUserInfo(configuration: oidc.Configuration, accessToken: stri
   try {
     return await oidc.fetchUserInfo(configuration, accessToken, subject);
   } catch (error) {
-    throw new ProviderSignInError('OAuthCallback', `Reading the user info failed: ${(error as Error).message}`, { cause: error });
+    throw new ProviderSignInError('OAuthCallback', `Reading the user info failed: ${describe(error)}`, { cause: error });
   }
 }
 
@@ -84,5 +84,11 @@ function fromProviderError(error: unknown): ProviderSignInError {
     if (code !== 'server_error' && !code.startsWith('invalid') && /^[\w.-]{1,64}$/.test(code)) return new ProviderSignInError(code, message, { cause: error });
     return new ProviderSignInError('OAuthCallback', message, { cause: error });
   }
-  return new ProviderSignInError('OAuthCallback', (error as Error).message, { cause: error });
+  return new ProviderSignInError('OAuthCallback', describe(error), { cause: error });
+}
+
+/** openid-client wraps the telling message ('unexpected "state" …') in a generic one; prefer the inner. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error instanceof oidc.ClientError && error.cause instanceof Error ? error.cause.message : error.message;
 }
