@@ -9,6 +9,8 @@ import type { MailMessage, MailTransport } from './message.ts';
 export function createSesTransport(ses: Config['mail']['ses']): MailTransport {
   const client = new SESv2Client({
     region: ses.region,
+    // Without limits a stalled connection would hold a request (and shutdown, which waits for mail) forever.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 15_000 },
     ...(ses.endpoint ? { endpoint: ses.endpoint } : {}),
     ...(ses.accessKeyId && ses.secretAccessKey ? { credentials: { accessKeyId: ses.accessKeyId, secretAccessKey: ses.secretAccessKey } } : {}),
   });

@@ -148,4 +148,14 @@ describe('password reset by e-mail (SES)', () => {
     const notJson = await t.request.post('/auth/password/request').send([1, 2]).expect(400);
     expect(notJson.body.errors[0].extensions.code).toBe('INVALID_PAYLOAD');
   });
+
+  it('still answers 204 when the mail cannot be sent: a transport failure reveals nothing', async () => {
+    await ses.close();
+    try {
+      await t.request.post('/auth/password/request').send({ email: 'reader@example.com' }).expect(204);
+      await t.context.mailer.idle();
+    } finally {
+      ses = await startSesEmulator();
+    }
+  });
 });
