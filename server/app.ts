@@ -4,6 +4,7 @@ import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { AppContext } from './app-context.ts';
 import { adminController } from './controllers/admin-controller.ts';
 import { authController } from './controllers/auth-controller.ts';
+import { authPagesController } from './controllers/auth-pages-controller.ts';
 import { oidcController } from './controllers/oidc-controller.ts';
 import { cookieKeys } from './auth/session-cookie.ts';
 import { collectionsController } from './controllers/collections-controller.ts';
@@ -67,6 +68,7 @@ export function createApp(context: AppContext): Koa {
   for (const router of [
     serverController(context),
     authController(context),
+    authPagesController(context),
     oidcController(context),
     tfaController(context),
     usersController(context),

@@ -3,6 +3,7 @@ import type Cookies from 'cookies';
 import type { AppContext } from '../app-context.ts';
 import { ForbiddenError, UserSuspendedError } from '../errors.ts';
 import { clearChunkedCookie, getChunkedCookie, setChunkedCookie } from './cookie-chunks.ts';
+import { assertIpAllowed } from './ip-access.ts';
 import { deriveKey } from './secret-keys.ts';
 import { createSession, deleteSession, extendSessionIfDue, findActiveSession, type ActiveSession } from './sessions.ts';
 
@@ -64,18 +65,6 @@ export function requestOrigin(ctx: Koa.Context): { ip: string | null; userAgent:
   return { ip: ctx.ip || null, userAgent: ctx.get('User-Agent') || null, origin: ctx.get('Origin') || null };
 }
 
-/** True when `ip` is allowed by a role's ip_access list (empty or unset: every address). */
-export function isIpAllowed(ipAccess: string | null | undefined, ip: string | null): boolean {
-  const allowed = (ipAccess ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  if (allowed.length === 0) return true;
-  if (!ip) return false;
-  const bare = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  return allowed.includes(ip) || allowed.includes(bare);
-}
-
 /**
  * Signs `userId` in with a session cookie: the user must be active and the request's address allowed
  * by the role's ip_access. Opens a session row (SPEC §9 lifetime) and sets `tessera_session_token`.
@@ -91,7 +80,7 @@ export async function startCookieSession(ctx: Koa.Context, app: AppContext, user
     .executeTakeFirst();
   if (!user) throw new ForbiddenError('This user does not exist.');
   if (user.status !== 'active') throw new UserSuspendedError(`User is ${user.status} and cannot sign in.`);
-  if (!isIpAllowed(user.ip_access, ctx.ip || null)) throw new ForbiddenError("IP address isn't allowed to sign in for this role.");
+  assertIpAllowed(user.ip_access, ctx.ip || null);
 
   const lifetimeMs = app.config.auth.refreshTokenTtlMs;
   const { token } = await createSession(db, userId, requestOrigin(ctx), lifetimeMs);

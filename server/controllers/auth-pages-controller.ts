@@ -1,0 +1,172 @@
+import Router from '@koa/router';
+import type Koa from 'koa';
+import * as yup from 'yup';
+import type { AppContext } from '../app-context.ts';
+import { AuthService } from '../auth/auth-service.ts';
+import { assertCsrfToken, ensureCsrfToken } from '../auth/csrf.ts';
+import { consumeSignInLink, sendSignInLink } from '../auth/email-link.ts';
+import { normalizeEmail } from '../auth/email.ts';
+import { handleProviderCallback, startProviderSignIn } from '../auth/oidc/flow.ts';
+import { listProviders } from '../auth/oidc/providers.ts';
+import { safeCallbackUrl } from '../auth/pages/callback-url.ts';
+import { signInErrorPage } from '../auth/pages/error-catalogue.ts';
+import { renderErrorPage } from '../auth/pages/error-page.ts';
+import { renderSignInPage } from '../auth/pages/signin-page.ts';
+import { renderSignOutPage } from '../auth/pages/signout-page.ts';
+import { renderVerifyRequestPage } from '../auth/pages/verify-request-page.ts';
+import { endCookieSession, readCookieSession, startCookieSession } from '../auth/session-cookie.ts';
+import { deliverTokens } from '../auth/sessions-modes.ts';
+import { isTesseraError, VerificationError } from '../errors.ts';
+import { readBranding } from '../mail/branding.ts';
+import { validatePayload } from '../services/validate-payload.ts';
+
+const emailSchema = yup.object({
+  email: yup.string().required().transform((value: string) => normalizeEmail(value)).email().max(254),
+});
+
+const credentialsSchema = yup.object({
+  email: yup.string().required().transform((value: string) => normalizeEmail(value)).email().max(254),
+  password: yup.string().required().max(1024),
+  otp: yup.string().max(16).transform((value: string) => value || undefined),
+});
+
+/** Codes of sign-in failures the error page shows instead of CredentialsSignin. */
+const ACCESS_DENIED_CODES = new Set(['USER_SUSPENDED', 'INVALID_IP']);
+
+/**
+ * The sign-in pages and routes under `/auth` (SPEC §2, §7, §8): server-rendered forms that work
+ * without JavaScript, guarded by a double-submit CSRF token, ending in the session cookie.
+ */
+export function authPagesController(app: AppContext): Router {
+  const router = new Router({ prefix: '/auth' });
+  const publicUrl = app.config.server.publicUrl;
+  const authBase = `${new URL(publicUrl).pathname.replace(/\/+$/, '')}/auth`;
+  const branding = () => readBranding(app.database.kysely(), publicUrl);
+  const form = (ctx: Koa.Context): Record<string, unknown> => (ctx.request.body && typeof ctx.request.body === 'object' ? (ctx.request.body as Record<string, unknown>) : {});
+  const toErrorPage = (ctx: Koa.Context, code: string) => ctx.redirect(`${publicUrl}/auth/error?error=${encodeURIComponent(code)}`);
+
+  router.use(async (ctx, next) => {
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  });
+
+  router.get('/signin', async (ctx) => {
+    const error = typeof ctx.query.error === 'string' ? signInErrorPage(ctx.query.error).messages.join(' ') : null;
+    ctx.type = 'html';
+    ctx.body = renderSignInPage(await branding(), {
+      authBase,
+      csrfToken: ensureCsrfToken(ctx, app),
+      callbackUrl: safeCallbackUrl(ctx.query.callbackUrl, publicUrl),
+      email: Boolean(app.mailer),
+      providers: listProviders(app),
+      error,
+    });
+  });
+
+  router.post('/signin/:provider', async (ctx) => {
+    const body = form(ctx);
+    assertCsrfToken(ctx, body.csrfToken);
+    const callbackUrl = safeCallbackUrl(body.callbackUrl, publicUrl);
+    const provider = ctx.params.provider!;
+    if (provider === 'credentials') {
+      // Credentials are posted to the callback; a post here just shows the form.
+      ctx.redirect(`${publicUrl}/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+    } else if (provider === 'email') {
+      const { email } = validatePayload(emailSchema, body);
+      try {
+        await sendSignInLink(app, email, callbackUrl);
+      } catch (error) {
+        app.logger.error({ err: error }, 'sending a sign-in link failed');
+        return toErrorPage(ctx, 'EmailSignin');
+      }
+      ctx.redirect(`${publicUrl}/auth/verify-request?provider=email&type=email`);
+    } else {
+      await startProviderSignIn(ctx, app, provider, callbackUrl);
+    }
+  });
+
+  const callback = async (ctx: Koa.Context) => {
+    const provider = ctx.params.provider!;
+    const input = ctx.method === 'POST' ? form(ctx) : (ctx.query as Record<string, unknown>);
+    if (provider === 'credentials') {
+      if (ctx.method !== 'POST') return ctx.redirect(`${publicUrl}/auth/signin`);
+      assertCsrfToken(ctx, input.csrfToken);
+      const credentials = validatePayload(credentialsSchema, input);
+      try {
+        const tokens = await new AuthService(app.servicesContext(ctx.state.accountability)).login(credentials);
+        deliverTokens(ctx, app, tokens, 'session');
+      } catch (error) {
+        if (!isTesseraError(error) || error.status >= 500) throw error;
+        return toErrorPage(ctx, ACCESS_DENIED_CODES.has(error.code) ? 'AccessDenied' : 'CredentialsSignin');
+      }
+      return ctx.redirect(safeCallbackUrl(input.callbackUrl, publicUrl));
+    }
+    if (provider === 'email') {
+      let userId: string;
+      try {
+        userId = await consumeSignInLink(app, String(input.email ?? ''), String(input.token ?? ''));
+      } catch (error) {
+        if (error instanceof VerificationError) return toErrorPage(ctx, 'Verification');
+        throw error;
+      }
+      try {
+        await startCookieSession(ctx, app, userId);
+      } catch (error) {
+        if (!isTesseraError(error) || error.status >= 500) throw error;
+        return toErrorPage(ctx, 'AccessDenied');
+      }
+      return ctx.redirect(safeCallbackUrl(input.callbackUrl, publicUrl));
+    }
+    await handleProviderCallback(ctx, app, provider);
+  };
+  router.get('/callback/:provider', callback);
+  router.post('/callback/:provider', callback);
+
+  router.get('/signout', async (ctx) => {
+    ctx.type = 'html';
+    ctx.body = renderSignOutPage(await branding(), { authBase, csrfToken: ensureCsrfToken(ctx, app), callbackUrl: safeCallbackUrl(ctx.query.callbackUrl, publicUrl) });
+  });
+
+  router.post('/signout', async (ctx) => {
+    const body = form(ctx);
+    assertCsrfToken(ctx, body.csrfToken);
+    await endCookieSession(ctx, app);
+    ctx.redirect(safeCallbackUrl(body.callbackUrl, publicUrl));
+  });
+
+  router.get('/verify-request', async (ctx) => {
+    ctx.type = 'html';
+    ctx.body = renderVerifyRequestPage(await branding(), publicUrl);
+  });
+
+  router.get('/error', async (ctx) => {
+    const page = signInErrorPage(ctx.query.error);
+    ctx.status = page.status;
+    ctx.type = 'html';
+    ctx.body = renderErrorPage(await branding(), page, authBase);
+  });
+
+  router.get('/session', async (ctx) => {
+    const session = await readCookieSession(ctx, app);
+    ctx.body = session
+      ? {
+          user: { id: session.user, name: session.name, email: session.email, image: session.avatar ? `${publicUrl}/assets/${encodeURIComponent(session.avatar)}` : null },
+          expires: session.expires.toISOString(),
+        }
+      : {};
+  });
+
+  router.get('/providers', (ctx) => {
+    const entry = (id: string, name: string, type: string) => ({ id, name, type, signinUrl: `${publicUrl}/auth/signin/${id}`, callbackUrl: `${publicUrl}/auth/callback/${id}` });
+    const providers: Record<string, ReturnType<typeof entry>> = { credentials: entry('credentials', 'Credentials', 'credentials') };
+    if (app.mailer) providers.email = entry('email', 'Email', 'email');
+    for (const provider of listProviders(app)) providers[provider.name] = entry(provider.name, provider.label, 'oidc');
+    ctx.body = providers;
+  });
+
+  router.get('/csrf', (ctx) => {
+    ctx.body = { csrfToken: ensureCsrfToken(ctx, app) };
+  });
+
+  return router;
+}
