@@ -24,8 +24,16 @@ export interface TestOidcProvider {
 
 const defaultClaims: ClaimsFor = (id) => ({ email: `${id}@example.test`, email_verified: true, given_name: 'User', family_name: id, name: `User ${id}` });
 
+/** How the provider's key set (`/jwks`) misbehaves, for signature-verification tests. */
+export interface KeySetOptions {
+  /** Published instead of the signing keys. */
+  publishedJwks?: Record<string, unknown>;
+  /** The key-set request never gets an answer. */
+  hangJwks?: boolean;
+}
+
 /** Starts oidc-provider 9 (STACK.md's configuration) with the given redirect URIs registered. */
-export async function startOidcProvider(redirectUris: string[]): Promise<TestOidcProvider> {
+export async function startOidcProvider(redirectUris: string[], keySet: KeySetOptions = {}): Promise<TestOidcProvider> {
   let claimsFor = defaultClaims;
   const server = createServer();
   const port = await listenOn(server);
@@ -40,8 +48,18 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['test-cookie-key'] },
+    // Fixed lifetimes, so the provider does not print a notice for each default it falls back to.
+    ttl: { AccessToken: 3600, AuthorizationCode: 60, Grant: 3600, IdToken: 3600, Interaction: 3600, RefreshToken: 86400, Session: 3600 },
   });
-  server.on('request', provider.callback());
+  const handle = provider.callback();
+  server.on('request', (request, response) => {
+    if (request.url === '/jwks' && keySet.hangJwks) return;
+    if (request.url === '/jwks' && keySet.publishedJwks) {
+      response.writeHead(200, { 'content-type': 'application/jwk-set+json' }).end(JSON.stringify(keySet.publishedJwks));
+      return;
+    }
+    handle(request, response);
+  });
 
   return {
     issuer,
