@@ -215,3 +215,41 @@ describe('the sign-in card', () => {
     });
   });
 });
+
+describe('the sign-in card with OpenID providers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      PUBLIC_URL,
+      AUTH_PROVIDERS: 'acme',
+      // Nothing listens on port 9: discovery fails, which the page flow must turn into OAuthSignin.
+      AUTH_ACME_ISSUER_URL: 'http://127.0.0.1:9/',
+      AUTH_ACME_CLIENT_ID: 'tessera',
+      AUTH_ACME_LABEL: 'Acme <SSO>',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('shows one escaped button per provider, posting to /auth/signin/<name>, and lists it in /auth/providers', async () => {
+    const page = await t.request.get('/auth/signin').expect(200);
+    expect(page.text).toContain('action="/auth/signin/acme"');
+    expect(page.text).toContain('Sign in with Acme &lt;SSO&gt;');
+    const providers = await t.request.get('/auth/providers').expect(200);
+    expect(providers.body.acme).toEqual({ id: 'acme', name: 'Acme <SSO>', type: 'oidc', signinUrl: `${PUBLIC_URL}/auth/signin/acme`, callbackUrl: `${PUBLIC_URL}/auth/callback/acme` });
+  });
+
+  it('hands a provider button over to the OpenID flow (here: an unreachable issuer → OAuthSignin)', async () => {
+    const browser = new PageBrowser(t);
+    const response = await browser.post('/auth/signin/acme', { csrfToken: await browser.csrfToken(), callbackUrl: '/admin' });
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe(`${PUBLIC_URL}/auth/error?error=OAuthSignin`);
+  });
+
+  it('answers an unknown provider with 404 ROUTE_NOT_FOUND', async () => {
+    const browser = new PageBrowser(t);
+    const response = await browser.post('/auth/signin/nope', { csrfToken: await browser.csrfToken() });
+    expect(response.status).toBe(404);
+    expect(response.body.errors[0].extensions.code).toBe('ROUTE_NOT_FOUND');
+    expect((await browser.get('/auth/callback/nope?code=x&state=y')).status).toBe(404);
+  });
+});
