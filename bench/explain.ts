@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   const schema = await readSchemaOverview(db);
   const ids = (await db.selectFrom('articles').select('id').orderBy('id').limit(10_000).execute()).map((row) => row.id as number);
   const extra: Array<{ name: string; path: string }> = [{ name: 'm2m', path: '/items/parents?fields=*,children.*&limit=-1' }];
-  const all = [...scenarios(ids, []).filter((s) => s.method === 'GET').map((s) => ({ name: s.name, path: s.name === 'read_one' ? `/items/articles/${ids[4321]}` : s.path })), ...extra];
+  const all = [...scenarios(ids, [], { email: '', password: '' }).filter((s) => s.method === 'GET').map((s) => ({ name: s.name, path: s.name === 'read_one' ? `/items/articles/${ids[4321]}` : s.path })), ...extra];
   for (const scenario of all.filter((s) => wanted.size === 0 || wanted.has(s.name))) {
     const compiled = compile(schema, scenario.path);
     const { sql: text, parameters } = compiled.statement.compile(db);

@@ -243,7 +243,7 @@ async function main(): Promise<number> {
     await vacuumAnalyze(database.url);
     log('  vacuum analyze (what autovacuum would do within a minute)');
 
-    const all = scenarios(seeded.articleIds, seeded.authorIds);
+    const all = scenarios(seeded.articleIds, seeded.authorIds, ADMIN);
     const selected = all.filter((s) => !SETTINGS.only || SETTINGS.only.has(s.name));
     const results: Array<LoadResult & { cpu: CpuUsage }> = [];
     const failures: string[] = [];

@@ -2,7 +2,7 @@ import { article, SEARCH_WORD } from './data.ts';
 import type { Scenario } from './load.ts';
 
 /** Every load scenario, in the order they run (reads first: create adds articles). */
-export function scenarios(articleIds: readonly number[], authorIds: readonly number[]): Scenario[] {
+export function scenarios(articleIds: readonly number[], authorIds: readonly number[], credentials: { email: string; password: string }): Scenario[] {
   const anyArticle = () => articleIds[Math.floor(Math.random() * articleIds.length)]!;
   return [
     { name: 'read_one', kind: 'read', directus: 500, method: 'GET', path: '/items/articles/1', example: 'GET /items/articles/<random id>', next: () => ({ path: `/items/articles/${anyArticle()}` }) },
@@ -50,6 +50,16 @@ export function scenarios(articleIds: readonly number[], authorIds: readonly num
       path: '/items/articles/1',
       example: 'PATCH /items/articles/<random id> {views}',
       next: () => ({ path: `/items/articles/${anyArticle()}`, body: JSON.stringify({ views: Math.floor(Math.random() * 1000) }) }),
+    },
+    {
+      // Directus stalls every sign-in for 500 ms; Tessera's cost is one argon2id verification plus a session row.
+      name: 'login',
+      kind: 'write',
+      directus: 11,
+      method: 'POST',
+      path: '/auth/login',
+      example: 'POST /auth/login {email, password}',
+      next: () => ({ body: JSON.stringify(credentials) }),
     },
   ];
 }

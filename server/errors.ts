@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   USER_SUSPENDED: 401,
   INVALID_IP: 401,
   FORBIDDEN: 403,
+  TFA_SETUP_REQUIRED: 403,
   INVALID_VERIFICATION_TOKEN: 403,
   ROUTE_NOT_FOUND: 404,
   CONTENT_TOO_LARGE: 413,
@@ -159,6 +160,14 @@ export class ForbiddenError extends TesseraError {
 export class VerificationError extends TesseraError {
   readonly code = 'INVALID_VERIFICATION_TOKEN';
   constructor(message = 'The sign in link is no longer valid. It may have been used already or it may have expired.', extensions?: ErrorExtensions) {
+    super(message, extensions);
+  }
+}
+
+/** A user of a role with enforce_tfa who has not set up two-factor authentication yet (docs/auth.md). */
+export class TfaSetupRequiredError extends TesseraError {
+  readonly code = 'TFA_SETUP_REQUIRED';
+  constructor(message = 'Your role requires two-factor authentication: set it up with /users/me/tfa/generate and /users/me/tfa/enable first.', extensions?: ErrorExtensions) {
     super(message, extensions);
   }
 }

@@ -1,5 +1,7 @@
 import { BlockList, isIP } from 'node:net';
+import type { Kysely } from 'kysely';
 import { InvalidIpError } from '../errors.ts';
+import { assertTfaSetUp, isTfaSetupRoute } from './tfa-enforcement.ts';
 
 /** The entries of a role's ip_access (stored comma-separated); empty means "from anywhere". */
 export function parseIpAccess(value: string | string[] | null | undefined): string[] {
@@ -38,4 +40,45 @@ export function isIpAllowed(allowed: string | string[] | null | undefined, ip: s
 /** Throws 401 INVALID_IP when the role does not allow `ip`. */
 export function assertIpAllowed(allowed: string | string[] | null | undefined, ip: string | null): void {
   if (!isIpAllowed(allowed, ip)) throw new InvalidIpError();
+}
+
+/** The access restrictions a role carries beyond permissions. */
+export interface RoleRestrictions {
+  ip_access: string | null;
+  enforce_tfa: boolean;
+}
+
+/**
+ * Role restrictions by role id, kept for `ttlMs`: every request with a token is checked, and a lookup per
+ * request would cost more than verifying the token. Sign-in always reads the role afresh; a change to a
+ * role reaches tokens already handed out within `ttlMs`.
+ */
+export function createRoleRestrictionsCache(db: () => Kysely<any>, ttlMs = 5_000, now: () => number = Date.now) {
+  const entries = new Map<string, { value: RoleRestrictions | null; expires: number }>();
+  return {
+    async get(roleId: string): Promise<RoleRestrictions | null> {
+      const cached = entries.get(roleId);
+      if (cached && cached.expires > now()) return cached.value;
+      const row = await db().selectFrom('tessera_roles').select(['ip_access', 'enforce_tfa']).where('id', '=', roleId).executeTakeFirst();
+      const value = row ? { ip_access: row.ip_access ?? null, enforce_tfa: row.enforce_tfa === true } : null;
+      if (entries.size >= 1_000) entries.clear();
+      entries.set(roleId, { value, expires: now() + ttlMs });
+      return value;
+    },
+  };
+}
+
+/**
+ * Checks a signed-in caller against their role: the IP address must be in ip_access (401 INVALID_IP), and
+ * with enforce_tfa, only TFA setup routes are open until the user has TFA (403 TFA_SETUP_REQUIRED).
+ */
+export function roleAccessGuard(db: () => Kysely<any>) {
+  const roles = createRoleRestrictionsCache(db);
+  return async (caller: { user: string | null; role: string | null; ip: string | null }, method: string, path: string): Promise<void> => {
+    if (!caller.user || !caller.role) return;
+    const restrictions = await roles.get(caller.role);
+    if (!restrictions) return;
+    assertIpAllowed(restrictions.ip_access, caller.ip);
+    if (restrictions.enforce_tfa && !isTfaSetupRoute(method, path)) await assertTfaSetUp(db(), caller.user);
+  };
 }

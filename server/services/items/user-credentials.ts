@@ -1,5 +1,5 @@
 import { assertPasswordPolicy } from '../../auth/password-policy.ts';
-import { hashStaticToken, MIN_STATIC_TOKEN_LENGTH } from '../../auth/static-token.ts';
+import { hashStaticToken, looksLikeJwt, MIN_STATIC_TOKEN_LENGTH } from '../../auth/static-token.ts';
 import { InvalidPayloadError } from '../../errors.ts';
 import { requestDatabase } from './request-database.ts';
 
@@ -27,6 +27,7 @@ export async function applyUserCredentialRules(payload: Record<string, unknown>,
     if (token.length < MIN_STATIC_TOKEN_LENGTH) {
       throw new InvalidPayloadError(`"token" must be at least ${MIN_STATIC_TOKEN_LENGTH} characters long, so it cannot be guessed.`, { field: 'token' });
     }
+    if (looksLikeJwt(token)) throw new InvalidPayloadError('"token" must not have the shape of an access token (three parts separated by dots).', { field: 'token' });
     result.token = hashStaticToken(token);
   }
   if (tfaSecret !== undefined && tfaSecret !== null && tfaSecret !== concealed) {
