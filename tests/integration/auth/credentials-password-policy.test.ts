@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordFingerprint, signEmailToken } from '../../../server/auth/email-tokens.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 const WEAK_ONLY = 'longenough'; // 10 characters, nothing else
@@ -69,6 +70,18 @@ describe('settings.auth_password_policy on /users writes', () => {
     await t.request.patch(`/users/${id}`).set(auth).send({ first_name: 'Ada' }).expect(200);
     await t.request.patch(`/users/${id}`).set(auth).send({ first_name: 'Ada', password: '**********' }).expect(200);
     await t.login('placeholder@example.com', STRONG);
+  });
+
+  it('applies to password reset: a weak new password is refused, the link still works for a strong one', async () => {
+    await setPolicy('strong');
+    await createUser('reset@example.com', STRONG);
+    const user = await t.system.db.selectFrom('tessera_users').select(['id', 'email', 'password']).where('email', '=', 'reset@example.com').executeTakeFirstOrThrow();
+    const token = await signEmailToken(t.context.config.secret, 'password-reset', { userId: user.id, email: user.email, fingerprint: passwordFingerprint(user.password) }, 60_000);
+    const weak = await t.request.post('/auth/password/reset').send({ token, password: WEAK_ONLY }).expect(400);
+    expect(weak.body.errors[0].extensions).toEqual({ code: 'INVALID_PAYLOAD', field: 'password' });
+    expect(weak.body.errors[0].message).toContain('strong password policy');
+    await t.request.post('/auth/password/reset').send({ token, password: 'Reset!Str0ng' }).expect(204);
+    await t.login('reset@example.com', 'Reset!Str0ng');
   });
 
   it('refuses an unknown policy name on settings with the allowed values', async () => {
