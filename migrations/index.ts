@@ -1,5 +1,6 @@
 import { SystemSchemaMigration } from './20261121000001-system-schema.ts';
 import { AuthVerificationTokensMigration } from './20261121000002-auth-verification-tokens.ts';
+import { UniquePermissionsMigration } from './20261121000003-unique-permissions.ts';
 
 /** Every system migration, oldest first; MikroORM runs them in this order. */
-export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration];
+export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration];

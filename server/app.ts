@@ -11,6 +11,8 @@ import { collectionsController } from './controllers/collections-controller.ts';
 import { fieldsController } from './controllers/fields-controller.ts';
 import { inviteController } from './controllers/invite-controller.ts';
 import { itemsController } from './controllers/items-controller.ts';
+import { permissionsController } from './controllers/permissions-controller.ts';
+import { sharesController } from './controllers/shares-controller.ts';
 import { passwordController } from './controllers/password-controller.ts';
 import { relationsController } from './controllers/relations-controller.ts';
 import { systemCollectionsController } from './controllers/system-collections-controller.ts';
@@ -72,6 +74,8 @@ export function createApp(context: AppContext): Koa {
     oidcController(context),
     tfaController(context),
     usersController(context),
+    permissionsController(context),
+    sharesController(context),
     passwordController(context),
     inviteController(context),
     collectionsController(context),

@@ -3,7 +3,8 @@ import { InvalidTokenError, TokenExpiredError } from '../errors.ts';
 
 /** What an access token asserts about its bearer. */
 export interface AccessTokenClaims {
-  id: string;
+  /** The user; null only in a share session's token. */
+  id: string | null;
   role: string | null;
   app_access: boolean;
   admin_access: boolean;
@@ -34,9 +35,10 @@ export async function verifyAccessToken(token: string, key: Uint8Array): Promise
 export async function verifyAccessTokenWithExpiry(token: string, key: Uint8Array): Promise<{ claims: AccessTokenClaims; expiresAt: number }> {
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
-    if (typeof payload.id !== 'string' || typeof payload.session !== 'string' || typeof payload.exp !== 'number') throw new InvalidTokenError();
+    const shareToken = payload.id === null && typeof payload.share === 'string';
+    if ((typeof payload.id !== 'string' && !shareToken) || typeof payload.session !== 'string' || typeof payload.exp !== 'number') throw new InvalidTokenError();
     const claims: AccessTokenClaims = {
-      id: payload.id,
+      id: typeof payload.id === 'string' ? payload.id : null,
       role: typeof payload.role === 'string' ? payload.role : null,
       app_access: payload.app_access === true,
       admin_access: payload.admin_access === true,

@@ -39,10 +39,18 @@ export function registerItemRoutes(app: AppContext, router: Router, base: string
 
   const queryOf = (ctx: Context): Query => parseQuery(ctx.querystring, { maxLimit: maxLimit() });
 
-  /** Reads back written items with the request's `fields` (the caller sees what it may read). */
+  /**
+   * Reads back written items with the request's `fields` (the caller sees what it may read). A caller that
+   * may write but not read them gets 204: the write happened, and nothing is revealed.
+   */
   async function respondWith(ctx: Context, service: ItemsService, keys: ItemKey[], single: boolean): Promise<void> {
     const query = queryOf(ctx);
-    ctx.body = { data: single ? await service.readOne(keys[0]!, query) : await service.readMany(keys, query) };
+    try {
+      ctx.body = { data: single ? await service.readOne(keys[0]!, query) : await service.readMany(keys, query) };
+    } catch (error) {
+      if (!(error instanceof ForbiddenError) || ctx.state.accountability.admin) throw error;
+      ctx.status = 204;
+    }
   }
 
   router.get(base, async (ctx) => {

@@ -1,23 +1,51 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import type { AppContext } from '../app-context.ts';
 import { ForbiddenError } from '../errors.ts';
+import { resolveAccess } from '../permissions/access.ts';
+import { OWN_PROFILE_UPDATE } from '../permissions/default-permissions.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import { ItemsService } from '../services/items/items-service.ts';
 
-/** `/users/me`: the signed-in user's own item, read with the query language like any other item. */
+/** `/users/me`: the signed-in user's own item, read and updated with the caller's own permissions. */
 export function usersController(app: AppContext): Router {
   const router = new Router({ prefix: '/users' });
 
+  function signedInUser(ctx: Context): string {
+    const user: string | null = ctx.state.accountability.user;
+    if (!user) throw new ForbiddenError('Sign in to read your own user.');
+    return user;
+  }
+
   router.get('/me', async (ctx) => {
-    const caller = ctx.state.accountability;
-    if (!caller.user) throw new ForbiddenError();
+    const user = signedInUser(ctx);
     const query = parseQuery(ctx.querystring);
-    // Until role permissions land, non-admins may read their own plain fields only: a relational path
-    // (role.users.email) would read other items with the admin rights used here.
-    if (!caller.admin && (query.fields?.some((field) => field.includes('.')) || query.deep || query.filter || query.aggregate)) throw new ForbiddenError();
     const schema = await app.schema.get();
-    const service = new ItemsService('tessera_users', { ...app.servicesContext({ ...caller, admin: true }), schema });
-    ctx.body = { data: await service.readOne(caller.user, { fields: query.fields }) };
+    const service = new ItemsService('tessera_users', { ...app.servicesContext(ctx.state.accountability), schema });
+    try {
+      ctx.body = { data: await service.readOne(user, query) };
+    } catch (error) {
+      // A role that may not read users still learns who it is signed in as (and nothing else).
+      if (!(error instanceof ForbiddenError) || query.fields?.some((field) => field !== 'id') || query.filter || query.deep) throw error;
+      ctx.body = { data: { id: user } };
+    }
+  });
+
+  router.patch('/me', async (ctx) => {
+    const user = signedInUser(ctx);
+    const schema = await app.schema.get();
+    const context = app.servicesContext(ctx.state.accountability);
+    let access = await resolveAccess(context, schema);
+    // App users may edit their own profile even when their role grants no update on users.
+    if (access && !access.permission('tessera_users', 'update') && ctx.state.accountability.app) access = access.withPermission(OWN_PROFILE_UPDATE);
+    const service = new ItemsService('tessera_users', { ...context, schema, access });
+    await service.updateOne(user, ctx.request.body);
+    try {
+      ctx.body = { data: await service.readOne(user, parseQuery(ctx.querystring)) };
+    } catch (error) {
+      if (!(error instanceof ForbiddenError)) throw error;
+      ctx.status = 204;
+    }
   });
 
   return router;

@@ -47,6 +47,13 @@ export class Access {
     return permission;
   }
 
+  /** This caller with one more permission (replacing its own for that collection and action). */
+  withPermission(permission: Permission): Access {
+    const permissions = new Map(this.#permissions);
+    permissions.set(permissionKey(permission.collection, permission.action), permission);
+    return new Access(this.accountability, permissions, this.#schema, this.#share);
+  }
+
   /** Every effective permission, for /permissions/me. */
   all(): Permission[] {
     if (this.#share) return [...this.#permissions.values()].filter((permission) => permission.action === 'read');
@@ -91,8 +98,9 @@ export async function resolveAccess(sources: AccessSources, schema: SchemaOvervi
   const { accountability } = sources;
   if (accountability.admin) return null;
   if (accountability.share) {
-    const share = await sources.db.selectFrom('tessera_shares').select(['role', 'collection', 'item']).where('id', '=', accountability.share).executeTakeFirst();
+    const share = await sources.db.selectFrom('tessera_shares').select(['role', 'collection', 'item', 'date_end']).where('id', '=', accountability.share).executeTakeFirst();
     if (!share) throw new ForbiddenError('The share no longer exists.');
+    if (share.date_end && new Date(share.date_end).getTime() <= Date.now()) throw new ForbiddenError('This share has expired.');
     const permissions = await sources.permissions.forRole(share.role ?? null, false);
     return new Access(accountability, permissions, schema, { role: share.role ?? null, collection: share.collection, item: String(share.item) });
   }

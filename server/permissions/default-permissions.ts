@@ -22,6 +22,40 @@ export const OWN_USER_FIELDS = [
   'role',
 ] as const;
 
+/**
+ * What an app user may change of their own record through PATCH /users/me when the role has no update
+ * permission on users: the profile, never status, role, tokens or sign-in data (TFA has its own endpoints).
+ */
+export const OWN_PROFILE_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'password',
+  'location',
+  'title',
+  'description',
+  'tags',
+  'avatar',
+  'language',
+  'appearance',
+  'theme_light',
+  'theme_dark',
+  'theme_light_overrides',
+  'theme_dark_overrides',
+  'email_notifications',
+  'last_page',
+] as const;
+
+/** The update permission PATCH /users/me falls back to for app users. */
+export const OWN_PROFILE_UPDATE: Permission = Object.freeze({
+  collection: 'tessera_users',
+  action: 'update',
+  fields: new Set<string>(OWN_PROFILE_FIELDS),
+  permissions: { id: { _eq: '$CURRENT_USER' } },
+  validation: null,
+  presets: null,
+}) as Permission;
+
 function permission(collection: string, action: PermissionAction, rest: Partial<Omit<Permission, 'collection' | 'action'>> = {}): Permission {
   return { collection, action, fields: '*', permissions: null, validation: null, presets: null, ...rest };
 }
@@ -39,7 +73,12 @@ export const APP_DEFAULT_PERMISSIONS: readonly Permission[] = Object.freeze([
   permission('tessera_relations', 'read'),
   permission('tessera_permissions', 'read', { permissions: { role: { _eq: '$CURRENT_ROLE' } } }),
   permission('tessera_activity', 'read', { permissions: OWN }),
-  permission('tessera_activity', 'create', { validation: { comment: { _nnull: true } } }),
+  // Comments only: the audit log's own columns are written by the server, never forged by a caller.
+  permission('tessera_activity', 'create', {
+    fields: new Set(['comment', 'collection', 'item']),
+    validation: { comment: { _nnull: true } },
+    presets: { action: 'comment', user: '$CURRENT_USER' },
+  }),
   permission('tessera_presets', 'read', {
     permissions: { _or: [OWN, { _and: [{ user: { _null: true } }, { role: { _eq: '$CURRENT_ROLE' } }] }, { _and: [{ user: { _null: true } }, { role: { _null: true } }] }] },
   }),

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import * as yup from 'yup';
 import { withDatabaseErrors } from '../database/translate-db-error.ts';
-import { InvalidPayloadError } from '../errors.ts';
+import { ForbiddenError, InvalidPayloadError } from '../errors.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
 import type { SchemaCache } from '../schema/schema-cache.ts';
-import { requireSchemaAccess } from './schema/access.ts';
+import { requireSchemaWrite, schemaVisibility } from './schema/access.ts';
 import { collectionMetaRow, collectionMetaSchema, collectionResponse, type CollectionMetaInput } from './schema/collection-meta.ts';
 import { columnDefinitionSql } from './schema/column-sql.ts';
 import { newFieldSchema, prepareNewField, type NewField } from './schema/field-payload.ts';
@@ -64,17 +64,19 @@ export class CollectionsService {
 
   /** Every collection: system ones first, then user ones by name. */
   async readAll(): Promise<CollectionResponse[]> {
-    requireSchemaAccess(this.#context.accountability, 'read');
     const schema = await currentSchema(this.#context, this.#cache);
-    const all = Object.values(schema.collections);
+    const visible = await schemaVisibility(this.#context, schema, 'tessera_collections');
+    const all = Object.values(schema.collections).filter((collection) => visible.collection(collection.collection));
     const user = all.filter((collection) => !collection.system).sort((a, b) => a.collection.localeCompare(b.collection));
     return [...all.filter((collection) => collection.system), ...user].map(collectionResponse);
   }
 
   /** One collection; 403 when it does not exist. */
   async readOne(name: string): Promise<CollectionResponse> {
-    requireSchemaAccess(this.#context.accountability, 'read');
-    return collectionResponse(findCollection(await currentSchema(this.#context, this.#cache), name));
+    const schema = await currentSchema(this.#context, this.#cache);
+    const visible = await schemaVisibility(this.#context, schema, 'tessera_collections');
+    if (!visible.collection(name)) throw new ForbiddenError();
+    return collectionResponse(findCollection(schema, name));
   }
 
   /**
@@ -83,7 +85,7 @@ export class CollectionsService {
    * one transaction. `schema: null` makes a folder: metadata only.
    */
   async createOne(payload: unknown): Promise<CollectionResponse> {
-    requireSchemaAccess(this.#context.accountability, 'write');
+    requireSchemaWrite(this.#context.accountability);
     const input = validatePayload(newCollectionSchema, payload);
     const name = input.collection;
     assertCollectionName(name);
@@ -117,7 +119,7 @@ export class CollectionsService {
 
   /** Updates a user collection's settings (only `meta`; the table is changed through its fields). */
   async updateOne(name: string, payload: unknown): Promise<CollectionResponse> {
-    requireSchemaAccess(this.#context.accountability, 'write');
+    requireSchemaWrite(this.#context.accountability);
     const schema = await currentSchema(this.#context, this.#cache);
     const collection = findUserCollection(schema, name);
     const input = validatePayload(collectionUpdateSchema, payload);
@@ -142,7 +144,7 @@ export class CollectionsService {
    * permissions and presets.
    */
   async deleteOne(name: string): Promise<void> {
-    requireSchemaAccess(this.#context.accountability, 'write');
+    requireSchemaWrite(this.#context.accountability);
     const schema = await currentSchema(this.#context, this.#cache);
     const collection = findUserCollection(schema, name);
     await runSchemaChange(this.#context, this.#cache, async (trx) => {

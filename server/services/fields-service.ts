@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { withDatabaseErrors } from '../database/translate-db-error.ts';
-import { InvalidPayloadError } from '../errors.ts';
+import { ForbiddenError, InvalidPayloadError } from '../errors.ts';
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '../schema/overview.ts';
 import type { SchemaCache } from '../schema/schema-cache.ts';
 import { field as defineField } from '../schema/system/define.ts';
 import type { FieldType } from '../schema/types.ts';
-import { requireSchemaAccess } from './schema/access.ts';
+import { requireSchemaWrite, schemaVisibility, type SchemaVisibility } from './schema/access.ts';
 import { alterColumn, changesColumn } from './schema/column-alter.ts';
 import { columnDefinitionSql } from './schema/column-sql.ts';
 import { fieldResponse } from './schema/field-response.ts';
@@ -40,29 +40,31 @@ export class FieldsService {
 
   /** Every field of every collection. */
   async readAll(): Promise<FieldResponse[]> {
-    requireSchemaAccess(this.#context.accountability, 'read');
     const schema = await currentSchema(this.#context, this.#cache);
-    return Object.values(schema.collections).flatMap((collection) => this.#responses(schema, collection));
+    const visible = await schemaVisibility(this.#context, schema, 'tessera_fields');
+    return Object.values(schema.collections).flatMap((collection) => this.#responses(schema, collection, visible));
   }
 
   /** The fields of one collection; 403 when it does not exist. */
   async readAllInCollection(collection: string): Promise<FieldResponse[]> {
-    requireSchemaAccess(this.#context.accountability, 'read');
     const schema = await currentSchema(this.#context, this.#cache);
-    return this.#responses(schema, findCollection(schema, collection));
+    const visible = await schemaVisibility(this.#context, schema, 'tessera_fields');
+    if (!visible.collection(collection)) throw new ForbiddenError();
+    return this.#responses(schema, findCollection(schema, collection), visible);
   }
 
   /** One field; 403 when it or its collection does not exist. */
   async readOne(collection: string, field: string): Promise<FieldResponse> {
-    requireSchemaAccess(this.#context.accountability, 'read');
     const schema = await currentSchema(this.#context, this.#cache);
+    const visible = await schemaVisibility(this.#context, schema, 'tessera_fields');
+    if (!visible.field(collection, field)) throw new ForbiddenError();
     const found = findCollection(schema, collection);
     return fieldResponse(schema, found, findField(found, field));
   }
 
   /** Adds a field: ALTER TABLE ADD COLUMN (none for aliases) and its tessera_fields row, in one transaction. */
   async createOne(collection: string, payload: unknown): Promise<FieldResponse> {
-    requireSchemaAccess(this.#context.accountability, 'write');
+    requireSchemaWrite(this.#context.accountability);
     const schema = await currentSchema(this.#context, this.#cache);
     const target = findUserCollection(schema, collection);
     const input = validatePayload(newFieldSchema, payload);
@@ -88,7 +90,7 @@ export class FieldsService {
    * uniqueness, length. The primary key's column can't change; data that violates a new rule gives 400.
    */
   async updateOne(collection: string, fieldName: string, payload: unknown): Promise<FieldResponse> {
-    requireSchemaAccess(this.#context.accountability, 'write');
+    requireSchemaWrite(this.#context.accountability);
     const schema = await currentSchema(this.#context, this.#cache);
     const target = findUserCollection(schema, collection);
     const current = findField(target, fieldName);
@@ -114,7 +116,7 @@ export class FieldsService {
 
   /** Deletes a field: its column, its metadata and the relations that use it, in one transaction. */
   async deleteOne(collection: string, fieldName: string): Promise<void> {
-    requireSchemaAccess(this.#context.accountability, 'write');
+    requireSchemaWrite(this.#context.accountability);
     const schema = await currentSchema(this.#context, this.#cache);
     const target = findUserCollection(schema, collection);
     const field = findField(target, fieldName);
@@ -144,7 +146,10 @@ export class FieldsService {
     }
   }
 
-  #responses(schema: SchemaOverview, collection: CollectionOverview): FieldResponse[] {
-    return Object.values(collection.fields).map((field) => fieldResponse(schema, collection, field));
+  #responses(schema: SchemaOverview, collection: CollectionOverview, visible: SchemaVisibility): FieldResponse[] {
+    if (!visible.collection(collection.collection)) return [];
+    return Object.values(collection.fields)
+      .filter((field) => visible.field(collection.collection, field.field))
+      .map((field) => fieldResponse(schema, collection, field));
   }
 }

@@ -2,7 +2,7 @@ import type * as yup from 'yup';
 import { ForbiddenError, InvalidPayloadError } from '../errors.ts';
 import type { CollectionOverview, RelationOverview, SchemaOverview } from '../schema/overview.ts';
 import type { SchemaCache } from '../schema/schema-cache.ts';
-import { requireSchemaAccess } from './schema/access.ts';
+import { requireSchemaWrite, schemaVisibility, type SchemaVisibility } from './schema/access.ts';
 import { findCollection, findUserCollection } from './schema/lookup.ts';
 import { dropRelation } from './schema/relation-cleanup.ts';
 import {
@@ -80,29 +80,34 @@ export class RelationsService {
 
   /** Every relation, system ones included. */
   async readAll(): Promise<RelationResponse[]> {
-    requireSchemaAccess(this.#context.accountability, 'read');
     const schema = await currentSchema(this.#context, this.#cache);
-    return schema.relations.map((relation) => relationResponse(schema, relation));
+    const visible = await schemaVisibility(this.#context, schema, 'tessera_relations');
+    return schema.relations.filter((relation) => relationVisible(visible, relation)).map((relation) => relationResponse(schema, relation));
   }
 
   /** The relations stored on the fields of one collection; 403 when it does not exist. */
   async readAllInCollection(collection: string): Promise<RelationResponse[]> {
-    requireSchemaAccess(this.#context.accountability, 'read');
     const schema = await currentSchema(this.#context, this.#cache);
+    const visible = await schemaVisibility(this.#context, schema, 'tessera_relations');
+    if (!visible.collection(collection)) throw new ForbiddenError();
     findCollection(schema, collection);
-    return schema.relations.filter((relation) => relation.collection === collection).map((relation) => relationResponse(schema, relation));
+    return schema.relations
+      .filter((relation) => relation.collection === collection && relationVisible(visible, relation))
+      .map((relation) => relationResponse(schema, relation));
   }
 
   /** The relation of one field; 403 when there is none. */
   async readOne(collection: string, field: string): Promise<RelationResponse> {
-    requireSchemaAccess(this.#context.accountability, 'read');
     const schema = await currentSchema(this.#context, this.#cache);
-    return relationResponse(schema, findRelation(schema, collection, field));
+    const visible = await schemaVisibility(this.#context, schema, 'tessera_relations');
+    const relation = findRelation(schema, collection, field);
+    if (!relationVisible(visible, relation)) throw new ForbiddenError();
+    return relationResponse(schema, relation);
   }
 
   /** Creates a relation, its foreign key (m2o with `schema` not null) and its reverse alias, in one transaction. */
   async createOne(payload: unknown): Promise<RelationResponse> {
-    requireSchemaAccess(this.#context.accountability, 'write');
+    requireSchemaWrite(this.#context.accountability);
     const input = validatePayload(newRelationSchema, payload);
     const schema = await currentSchema(this.#context, this.#cache);
     const many = findUserCollection(schema, input.collection);
@@ -140,7 +145,7 @@ export class RelationsService {
 
   /** Updates a relation's metadata and its foreign key's on_delete; the fields it joins can't change. */
   async updateOne(collection: string, field: string, payload: unknown): Promise<RelationResponse> {
-    requireSchemaAccess(this.#context.accountability, 'write');
+    requireSchemaWrite(this.#context.accountability);
     const schema = await currentSchema(this.#context, this.#cache);
     const many = findUserCollection(schema, collection);
     const relation = findRelation(schema, collection, field);
@@ -183,7 +188,7 @@ export class RelationsService {
 
   /** Deletes a relation: its foreign key, its row, its reverse alias and its junction link. */
   async deleteOne(collection: string, field: string): Promise<void> {
-    requireSchemaAccess(this.#context.accountability, 'write');
+    requireSchemaWrite(this.#context.accountability);
     const schema = await currentSchema(this.#context, this.#cache);
     findUserCollection(schema, collection);
     const relation = findRelation(schema, collection, field);
@@ -197,4 +202,9 @@ export class RelationsService {
     if (!related?.table) throw new InvalidPayloadError(`related_collection "${name}" is not a collection with a table.`, { field: 'related_collection' });
     return related;
   }
+}
+
+/** A relation is visible when the caller may read the field that holds it (and the related collection, if any). */
+function relationVisible(visible: SchemaVisibility, relation: RelationOverview): boolean {
+  return visible.field(relation.collection, relation.field) && (relation.relatedCollection === null || visible.collection(relation.relatedCollection));
 }

@@ -13,6 +13,7 @@ import { writeManyToOne, writeOneToMany } from './nested-writes.ts';
 import { toColumns, validateScalars, type WriteMode } from './prepare-payload.ts';
 import { keepsRevisions, recordActivity, type WrittenItem } from './record-activity.ts';
 import { relationOf } from './relations.ts';
+import { applyShareRules } from './share-rules.ts';
 
 /** A primary-key value. */
 export type ItemKey = string | number;
@@ -121,7 +122,7 @@ export class ItemsService {
     return this.#inTransaction(async (service) => {
       const permission = await service.#permission('create');
       const written: WrittenItem[] = [];
-      for (const payload of payloads) written.push(await service.#insert(service.#permitted(permission, asPayload(payload), 'create')));
+      for (const payload of payloads) written.push(await service.#insert(await service.#systemRules(service.#permitted(permission, asPayload(payload), 'create'), 'create')));
       // A create rule is checked on the rows as written (relational rules included), before the commit.
       if (permission?.permissions) await service.#assertWithinRule(written.map((item) => item.key), 'create');
       await service.#record('create', written);
@@ -133,7 +134,7 @@ export class ItemsService {
   async updateMany(rawKeys: ItemKey[], payload: unknown): Promise<ItemKey[]> {
     const keys = unique(this.#normalizeKeys(rawKeys));
     return this.#inTransaction(async (service) => {
-      const data = service.#permitted(await service.#permission('update'), asPayload(payload), 'update');
+      const data = await service.#systemRules(service.#permitted(await service.#permission('update'), asPayload(payload), 'update'), 'update');
       const written = await service.#update(keys, data);
       await service.#record('update', written);
       return keys;
@@ -244,6 +245,12 @@ export class ItemsService {
   #permitted(permission: Permission | null, payload: Payload, mode: 'create' | 'update'): Payload {
     if (!permission) return payload;
     return applyWritePermission(permission, this.#overview, payload, mode, this.#context.accountability);
+  }
+
+  /** Rules of SPEC.md §5 that belong to one system collection. */
+  async #systemRules(payload: Payload, mode: 'create' | 'update'): Promise<Payload> {
+    if (this.collection !== 'tessera_shares') return payload;
+    return applyShareRules(this.#db, this.#context.schema, this.#context.access ?? null, payload, mode);
   }
 
   /** Narrows an UPDATE or DELETE to the items the caller's rule for `action` reaches. */

@@ -1,13 +1,39 @@
 import type { Accountability } from '../../auth/accountability.ts';
 import { ForbiddenError } from '../../errors.ts';
+import { resolveAccess } from '../../permissions/access.ts';
+import type { SchemaOverview } from '../../schema/overview.ts';
+import type { ServiceContext } from '../service-context.ts';
 
-/** What a caller wants to do with collections, fields or relations. */
-export type SchemaAction = 'read' | 'write';
+/** Only administrators (and the system) change the schema. */
+export function requireSchemaWrite(accountability: Accountability): void {
+  if (!accountability.admin) throw new ForbiddenError("You don't have permission to change the schema.");
+}
+
+/** What of the schema a caller may see. */
+export interface SchemaVisibility {
+  collection(name: string): boolean;
+  field(collection: string, field: string): boolean;
+}
+
+const EVERYTHING: SchemaVisibility = { collection: () => true, field: () => true };
 
 /**
- * The one access check of the collections, fields and relations services. For now only administrators
- * (and the system) may read or change the schema; the permission engine replaces this check.
+ * Checks the caller may read `metaCollection` (tessera_collections, tessera_fields or tessera_relations;
+ * app users may by default) and returns what it may see: collections it may read items of, and their
+ * fields it may read. Anything else would tell a restricted caller about data it cannot reach.
  */
-export function requireSchemaAccess(accountability: Accountability, _action: SchemaAction): void {
-  if (!accountability.admin) throw new ForbiddenError();
+export async function schemaVisibility(context: ServiceContext, schema: SchemaOverview, metaCollection: string): Promise<SchemaVisibility> {
+  const access = await resolveAccess(context, schema);
+  if (!access) return EVERYTHING;
+  access.require(metaCollection, 'read');
+  return {
+    collection: (name) => {
+      const fields = access.allowedFields(name, 'read');
+      return fields === '*' || fields.size > 0;
+    },
+    field: (collection, field) => {
+      const fields = access.allowedFields(collection, 'read');
+      return fields === '*' || fields.has(field);
+    },
+  };
 }

@@ -171,10 +171,15 @@ describe('/collections', () => {
     expect(await tableExists(db(), 'tessera_users')).toBe(true);
   });
 
-  it('refuses non-admins and the public with 403', async () => {
+  it('shows app users only the collections they may read, and refuses changes to non-admins and the public', async () => {
+    const visible = await t.request.get('/collections').set('Authorization', `Bearer ${editor}`).expect(200);
+    const names = visible.body.data.map((collection: { collection: string }) => collection.collection);
+    expect(names).toContain('tessera_settings');
+    expect(names).not.toContain('articles');
+    expect(names).not.toContain('tessera_revisions');
+    const list = await t.request.get('/collections').expect(403);
+    expect(list.body.errors[0].extensions.code).toBe('FORBIDDEN');
     for (const headers of [{ Authorization: `Bearer ${editor}` }, {}]) {
-      const list = await t.request.get('/collections').set(headers).expect(403);
-      expect(list.body.errors[0].extensions.code).toBe('FORBIDDEN');
       await t.request.get('/collections/articles').set(headers).expect(403);
       await t.request.post('/collections').set(headers).send({ collection: 'sneaky' }).expect(403);
       await t.request.patch('/collections/articles').set(headers).send({ meta: { note: 'x' } }).expect(403);

@@ -215,12 +215,17 @@ describe('/fields', () => {
     await t.request.delete('/fields/tessera_users/email').set(auth()).expect(403);
   });
 
-  it('refuses non-admins and the public with 403', async () => {
+  it('hides fields of unreadable collections from app users, and refuses changes to non-admins and the public', async () => {
     const role = await new RolesService(t.system).create({ name: 'Writer', admin_access: false, app_access: true });
     await new UsersService(t.system).createOne({ email: 'writer@example.com', password: 'writer-password', role: role.id });
     const writer = await t.login('writer@example.com', 'writer-password');
+    const visible = await t.request.get('/fields').set('Authorization', `Bearer ${writer}`).expect(200);
+    const fields = visible.body.data.map((field: { collection: string; field: string }) => `${field.collection}.${field.field}`);
+    expect(fields).toContain('tessera_users.first_name');
+    expect(fields).not.toContain('tessera_users.token');
+    expect(fields.some((name: string) => name.startsWith('posts.'))).toBe(false);
+    await t.request.get('/fields').expect(403);
     for (const headers of [{ Authorization: `Bearer ${writer}` }, {}]) {
-      await t.request.get('/fields').set(headers).expect(403);
       await t.request.get('/fields/posts').set(headers).expect(403);
       await t.request.get('/fields/posts/title').set(headers).expect(403);
       await t.request.post('/fields/posts').set(headers).send({ field: 'sneaky', type: 'string' }).expect(403);

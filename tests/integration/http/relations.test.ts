@@ -179,12 +179,16 @@ describe('/relations', () => {
     await t.request.get('/fields/tags/books').set(auth()).expect(403);
   });
 
-  it('refuses non-admins and the public with 403', async () => {
+  it('hides relations of unreadable collections from app users, and refuses changes to non-admins and the public', async () => {
     const role = await new RolesService(t.system).create({ name: 'Reader', admin_access: false, app_access: true });
     await new UsersService(t.system).createOne({ email: 'reader@example.com', password: 'reader-password', role: role.id });
     const reader = await t.login('reader@example.com', 'reader-password');
+    const visible = await t.request.get('/relations').set('Authorization', `Bearer ${reader}`).expect(200);
+    const relations = visible.body.data.map((relation: { collection: string; field: string }) => `${relation.collection}.${relation.field}`);
+    expect(relations).toContain('tessera_users.role');
+    expect(relations.some((name: string) => name.startsWith('books.') || name.startsWith('pages_blocks.'))).toBe(false);
+    await t.request.get('/relations').expect(403);
     for (const headers of [{ Authorization: `Bearer ${reader}` }, {}]) {
-      await t.request.get('/relations').set(headers).expect(403);
       await t.request.get('/relations/books').set(headers).expect(403);
       await t.request.post('/relations').set(headers).send({ collection: 'books', field: 'editor', related_collection: 'tags' }).expect(403);
       await t.request.patch('/relations/pages_blocks/pages_id').set(headers).send({ schema: { on_delete: 'NO ACTION' } }).expect(403);
