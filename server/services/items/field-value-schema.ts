@@ -35,12 +35,12 @@ export function fieldValueSchema(field: FieldOverview): yup.Schema {
       case 'boolean':
         return yup.boolean().strict().typeError(`${name} must be true or false`);
       case 'date':
-        return yup.string().strict().typeError(`${name} must be a date (YYYY-MM-DD)`).matches(DATE, `${name} must be a date (YYYY-MM-DD)`).test('date', `${name} must be a valid date`, (value) => value === undefined || isValidDate(value));
+        return yup.string().strict().typeError(`${name} must be a date (YYYY-MM-DD)`).matches(DATE, `${name} must be a date (YYYY-MM-DD)`).test('date', `${name} must be a valid date`, (value) => value === undefined || value === null || isValidDate(value));
       case 'time':
         return yup.string().strict().typeError(`${name} must be a time (HH:MM:SS)`).matches(TIME, `${name} must be a time (HH:MM:SS)`);
       case 'dateTime':
       case 'timestamp':
-        return yup.string().strict().typeError(`${name} must be a date and time (ISO 8601)`).test('datetime', `${name} must be a date and time (ISO 8601)`, (value) => value === undefined || (/^\d{4}-\d{2}-\d{2}/.test(value) && isValidDate(value)));
+        return yup.string().strict().typeError(`${name} must be a date and time (ISO 8601)`).test('datetime', `${name} must be a date and time (ISO 8601)`, (value) => value === undefined || value === null || (/^\d{4}-\d{2}-\d{2}/.test(value) && isValidDate(value)));
       case 'uuid':
         return yup.string().strict().typeError(`${name} must be a UUID`).matches(UUID, `${name} must be a UUID`);
       case 'csv':
