@@ -12,6 +12,8 @@ export interface Scenario {
   /** A fixed path, or a function giving each request its own path and body. */
   path: string;
   next?: () => { path?: string; body?: string };
+  /** Who sends the requests: the admin (default) or a user whose role restricts rows and fields. */
+  as?: 'admin' | 'restricted';
 }
 
 export interface LoadResult {

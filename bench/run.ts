@@ -64,6 +64,21 @@ const SETTINGS = {
 /** The targets: ≥5x Directus on reads, ≥3x on writes; m2m read under 500 ms. */
 const TARGET = { read: 5, write: 3, m2mMs: 500 } as const;
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' } as const;
+const RESTRICTED = { email: 'reader@example.com', password: 'reader-password-1' } as const;
+
+/** A role that reads only published articles and six of their fields, and a user with it. */
+async function restrictedReader(api: Api): Promise<Api> {
+  const role = await api.call<{ data: { id: string } }>('POST', '/roles', { name: 'Bench reader', app_access: false });
+  await api.call('POST', '/permissions', {
+    role: role.data.id,
+    collection: 'articles',
+    action: 'read',
+    fields: 'id,title,status,views,published_on,author',
+    permissions: { status: { _eq: 'published' } },
+  });
+  await api.call('POST', '/users', { ...RESTRICTED, role: role.data.id, status: 'active' });
+  return signIn(api.base, RESTRICTED.email, RESTRICTED.password);
+}
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 const PROFILES = fileURLToPath(new URL('./results/profiles/', import.meta.url));
 
@@ -244,18 +259,20 @@ async function main(): Promise<number> {
     log('  vacuum analyze (what autovacuum would do within a minute)');
 
     const all = scenarios(seeded.articleIds, seeded.authorIds, ADMIN);
+    const reader = await restrictedReader(api);
+    const apiFor = (scenario: Scenario): Api => (scenario.as === 'restricted' ? reader : api);
     const selected = all.filter((s) => !SETTINGS.only || SETTINGS.only.has(s.name));
     const results: Array<LoadResult & { cpu: CpuUsage }> = [];
     const failures: string[] = [];
     const interference: string[] = [];
     log('\nLoad (autocannon):');
     for (const scenario of selected) {
-      const bytes = await preflight(api, scenario);
-      if (SETTINGS.warmupS > 0) await runLoad(server.base, api.token, scenario, { connections: SETTINGS.connections, durationS: SETTINGS.warmupS });
+      const bytes = await preflight(apiFor(scenario), scenario);
+      if (SETTINGS.warmupS > 0) await runLoad(server.base, apiFor(scenario).token, scenario, { connections: SETTINGS.connections, durationS: SETTINGS.warmupS });
       const pgPids = await postgresPids(database.url, database.name);
       await inspector?.start();
       const before = snapshot(server.child.pid, pgPids);
-      const load = await runLoad(server.base, api.token, scenario, { connections: SETTINGS.connections, durationS: SETTINGS.durationS });
+      const load = await runLoad(server.base, apiFor(scenario).token, scenario, { connections: SETTINGS.connections, durationS: SETTINGS.durationS });
       const cpu = usageBetween(before, snapshot(server.child.pid, pgPids), load.requests);
       if (inspector) {
         const profile = await inspector.stop();

@@ -8,6 +8,16 @@ export function scenarios(articleIds: readonly number[], authorIds: readonly num
     { name: 'read_one', kind: 'read', directus: 500, method: 'GET', path: '/items/articles/1', example: 'GET /items/articles/<random id>', next: () => ({ path: `/items/articles/${anyArticle()}` }) },
     { name: 'list_100', kind: 'read', directus: 350, method: 'GET', path: '/items/articles?limit=100&sort=-published_on', example: 'GET /items/articles?limit=100&sort=-published_on' },
     {
+      // The same list as a role that may read only published articles, and only some of their fields.
+      name: 'list_100_restricted',
+      kind: 'read',
+      directus: null,
+      method: 'GET',
+      path: '/items/articles?limit=100&sort=-published_on',
+      example: 'GET /items/articles?limit=100&sort=-published_on as a role: status = published, 6 fields',
+      as: 'restricted',
+    },
+    {
       name: 'filter',
       kind: 'read',
       directus: 415,
