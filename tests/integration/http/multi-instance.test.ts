@@ -57,4 +57,29 @@ describe('two instances sharing PostgreSQL and Redis', () => {
   it('accepts a token issued by the other instance (shared SECRET, no sticky sessions)', async () => {
     await second.get('/users/me').set({ Authorization: `Bearer ${token}` }).expect(200);
   });
+
+  it('applies a permission changed on one instance to requests on the other', async () => {
+    const auth = { Authorization: `Bearer ${token}` };
+    await first.request.post('/items/late').set(auth).send({ title: 'second item' }).expect(200);
+    const role = (await first.request.post('/roles').set(auth).send({ name: 'Late reader' }).expect(200)).body.data.id;
+    await first.request.post('/users').set(auth).send({ email: 'late@example.com', password: 'late-password-1', role, status: 'active' }).expect(200);
+    const reader = { Authorization: `Bearer ${await first.login('late@example.com', 'late-password-1')}` };
+    await second.get('/items/late').set(reader).expect(403);
+    const permission = await first.request
+      .post('/permissions')
+      .set(auth)
+      .send({ role, collection: 'late', action: 'read', fields: 'title', permissions: { title: { _eq: 'second item' } } })
+      .expect(200);
+    await eventually(async () => {
+      expect((await second.get('/items/late').set(reader)).body.data).toEqual([{ title: 'second item' }]);
+    });
+    await first.request.patch(`/permissions/${permission.body.data.id}`).set(auth).send({ permissions: null }).expect(200);
+    await eventually(async () => {
+      expect((await second.get('/items/late?sort=title').set(reader)).body.data).toEqual([{ title: 'made on instance 1' }, { title: 'second item' }]);
+    });
+    await first.request.delete(`/permissions/${permission.body.data.id}`).set(auth).expect(204);
+    await eventually(async () => {
+      expect((await second.get('/items/late').set(reader)).status).toBe(403);
+    });
+  });
 });
