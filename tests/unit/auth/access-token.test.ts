@@ -17,7 +17,17 @@ describe('access tokens', () => {
 
   it('round-trips the claims', async () => {
     const token = await signAccessToken(claims, key, 60_000);
-    await expect(verifyAccessToken(token, key)).resolves.toEqual(claims);
+    await expect(verifyAccessToken(token, key)).resolves.toEqual({ ...claims, share: null });
+  });
+
+  it('round-trips a share session token, which has no user but a share', async () => {
+    const share = { id: null, role: 'role-1', app_access: false, admin_access: false, session: 'session-hash', share: 'share-1' };
+    await expect(verifyAccessToken(await signAccessToken(share, key, 60_000), key)).resolves.toEqual(share);
+  });
+
+  it('refuses a token with neither a user nor a share', async () => {
+    const token = await signAccessToken({ ...claims, id: null }, key, 60_000);
+    await expect(verifyAccessToken(token, key)).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
   });
 
   it('signs with HS256, issuer tessera and the requested lifetime', async () => {
