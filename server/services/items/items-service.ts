@@ -13,6 +13,7 @@ import { writeManyToOne, writeOneToMany } from './nested-writes.ts';
 import { toColumns, validateScalars, type WriteMode } from './prepare-payload.ts';
 import { keepsRevisions, recordActivity, type WrittenItem } from './record-activity.ts';
 import { relationOf } from './relations.ts';
+import { assertNoEscalation } from './privilege-rules.ts';
 import { applyShareRules } from './share-rules.ts';
 
 /** A primary-key value. */
@@ -249,6 +250,7 @@ export class ItemsService {
 
   /** Rules of SPEC.md §5 that belong to one system collection. */
   async #systemRules(payload: Payload, mode: 'create' | 'update'): Promise<Payload> {
+    await assertNoEscalation(this.#db, this.#context.access ?? null, this.collection, payload);
     if (this.collection !== 'tessera_shares') return payload;
     return applyShareRules(this.#db, this.#context.schema, this.#context.access ?? null, payload, mode);
   }
