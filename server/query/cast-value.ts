@@ -92,7 +92,8 @@ export function castValue(value: unknown, type: FieldType, label: string): unkno
     case 'alias':
       return fail('no value (this field can only be tested with _null and _nnull)');
     default:
-      if (typeof value === 'string') return value;
+      // PostgreSQL text cannot hold NUL, so no stored value can match one (and the statement would fail).
+      if (typeof value === 'string') return value.includes('\u0000') ? fail('text without NUL characters') : value;
       return typeof value === 'number' || typeof value === 'boolean' ? String(value) : fail('a string');
   }
 }

@@ -75,6 +75,7 @@ function emptiness(target: Target, empty: boolean): Sql {
 function pattern(target: Target, operator: string, raw: unknown): Sql {
   const rule = PATTERNS[operator];
   if (!rule || (typeof raw !== 'string' && typeof raw !== 'number')) return fail(`${operator} on "${target.label}" takes a string.`, target);
+  if (String(raw).includes('\u0000')) return fail(`${operator} on "${target.label}" takes text without NUL characters.`, target);
   const value = `${rule.start}${escapeLike(String(raw))}${rule.end}`;
   return sql`${textOf(target)} ${sql.raw(rule.negate ? 'not ' : '')}${sql.raw(rule.like)} ${value}`;
 }
@@ -102,7 +103,7 @@ function between(ctx: CompileContext, target: Target, operator: string, raw: unk
 }
 
 function regex(target: Target, raw: unknown): Sql {
-  if (typeof raw !== 'string') return fail(`_regex on "${target.label}" takes a string.`, target);
+  if (typeof raw !== 'string' || raw.includes('\u0000')) return fail(`_regex on "${target.label}" takes a string without NUL characters.`, target);
   try {
     new RegExp(raw);
   } catch {

@@ -7,6 +7,7 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 
 /** A parameter that must be given once, as text. */
 export function parseText(value: unknown, name: string): string {
+  if (typeof value === 'string' && value.includes('\u0000')) throw new InvalidQueryError(`${name} cannot contain NUL characters.`);
   if (typeof value === 'string') return value;
   throw new InvalidQueryError(`${name} must be given once, as text.`);
 }
