@@ -73,7 +73,7 @@ function parseAggregate(value: unknown): Aggregate {
 }
 
 function parseAlias(value: unknown): Record<string, string> {
-  const entries = Object.entries(parseObject(value, 'alias')).map(([name, field]): [string, string] => [name, parseText(field, `alias.${name}`)]);
+  const entries = Object.entries(parseObject(value, 'alias')).map(([name, field]): [string, string] => [parseText(name, 'an alias name'), parseText(field, `alias.${name}`)]);
   return Object.fromEntries(entries);
 }
 

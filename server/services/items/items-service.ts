@@ -136,6 +136,8 @@ export class ItemsService {
     const keys = unique(this.#normalizeKeys(rawKeys));
     return this.#inTransaction(async (service) => {
       const data = await service.#systemRules(service.#permitted(await service.#permission('update'), asPayload(payload), 'update'), 'update');
+      // Nothing to update (no keys, or a query that matched nothing): `in ()` is not SQL.
+      if (keys.length === 0) return keys;
       const written = await service.#update(keys, data);
       await service.#record('update', written);
       return keys;

@@ -572,6 +572,16 @@ describe('leak matrix: writes', () => {
     expect((await row(W.w2))?.rating).toBe(4);
     expect((await row(W.w3))?.rating).toBe(1);
   });
+  writeIt('update with no keys, or by a query matching nothing: 200 and nothing written', async () => {
+    const none = await send('editor', 'patch', '/items/articles', { keys: [], data: { rating: 5 } });
+    expect(none.status, JSON.stringify(none.body)).toBe(200);
+    expect(none.body.data).toEqual([]);
+    const nothing = await send('editor', 'patch', '/items/articles', { query: { filter: { id: { _eq: 5 } } }, data: { rating: 5 } });
+    expect(nothing.status, JSON.stringify(nothing.body)).toBe(200);
+    expect(nothing.body.data).toEqual([]);
+    expect((await row(5))?.rating).toBe(4);
+    expectError(await send('editor', 'patch', '/items/articles', { keys: [], data: { secret_note: 'x' } }), 403, 'FORBIDDEN', 'secret_note');
+  });
   writeIt('update by query filtering on a forbidden field: 403, nothing written', async () => {
     expectError(await send('editor', 'patch', '/items/articles', { query: { filter: { secret_note: { _null: true } } }, data: { rating: 6 } }), 403, 'FORBIDDEN', 'secret_note');
     expect((await row(W.w2))?.rating).toBe(4);
