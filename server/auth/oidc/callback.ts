@@ -31,7 +31,7 @@ export interface CompletedAuthorization {
 export async function completeAuthorization(ctx: Koa.Context, app: AppContext, provider: AuthProviderConfig): Promise<CompletedAuthorization> {
   const request = await takeAuthorizationRequest(ctx, app, provider.name);
   if (!request) throw new ProviderSignInError('OAuthCallback', MISSING_REQUEST_DETAILS_MESSAGE);
-  const client = await getProviderClient(provider).catch((error: ProviderSignInError) => {
+  const client = await getProviderClient(provider).catch((error: Error) => {
     throw new ProviderSignInError('OAuthCallback', error.message, { cause: error });
   });
 
@@ -51,8 +51,8 @@ export async function completeAuthorization(ctx: Koa.Context, app: AppContext, p
 
   if (!tokens.id_token) throw new ProviderSignInError('OAuthCallback', 'id_token not present in TokenSet');
   await verifyIdTokenSignature(tokens.id_token, provider, client);
-  const idClaims = tokens.claims() ?? {};
-  const claims: Record<string, unknown> = { ...idClaims, ...(await readUserInfo(client.configuration, tokens.access_token, String((idClaims as { sub?: unknown }).sub))) };
+  const idClaims: Record<string, unknown> = { ...tokens.claims() };
+  const claims = { ...idClaims, ...(await readUserInfo(client.configuration, tokens.access_token, String(idClaims.sub))) };
 
   const identifier = claims[provider.identifierKey];
   if ((typeof identifier !== 'string' && typeof identifier !== 'number') || String(identifier) === '') {
