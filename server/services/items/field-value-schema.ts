@@ -8,6 +8,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INTEGER_TEXT = /^-?\d{1,19}$/;
 const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
 
+/** PostgreSQL text and jsonb cannot hold NUL characters: such a value is the client's error, not a 500. */
+function withoutNul(value: unknown): boolean {
+  if (typeof value === 'string') return !value.includes('\u0000');
+  if (Array.isArray(value)) return value.every(withoutNul);
+  if (typeof value === 'object' && value !== null) return Object.entries(value).every(([key, inner]) => !key.includes('\u0000') && withoutNul(inner));
+  return true;
+}
+
 function isValidDate(value: string): boolean {
   return !Number.isNaN(Date.parse(value));
 }
@@ -19,11 +27,11 @@ export function fieldValueSchema(field: FieldOverview): yup.Schema {
     switch (field.type) {
       case 'string':
       case 'hash': {
-        const schema = yup.string().strict().typeError(`${name} must be a string`);
+        const schema = yup.string().strict().typeError(`${name} must be a string`).test('nul', `${name} cannot contain NUL characters`, withoutNul);
         return field.maxLength ? schema.max(field.maxLength, `${name} must be at most ${field.maxLength} characters`) : schema;
       }
       case 'text':
-        return yup.string().strict().typeError(`${name} must be a string`);
+        return yup.string().strict().typeError(`${name} must be a string`).test('nul', `${name} cannot contain NUL characters`, withoutNul);
       case 'integer':
         return yup.number().strict().typeError(`${name} must be an integer`).integer(`${name} must be an integer`).min(INT4.min, `${name} is out of range`).max(INT4.max, `${name} is out of range`);
       case 'bigInteger':
@@ -44,8 +52,9 @@ export function fieldValueSchema(field: FieldOverview): yup.Schema {
       case 'uuid':
         return yup.string().strict().typeError(`${name} must be a UUID`).matches(UUID, `${name} must be a UUID`);
       case 'csv':
-        return yup.mixed().test('csv', `${name} must be a list of strings`, (value) => typeof value === 'string' || (Array.isArray(value) && value.every((part) => typeof part === 'string' || typeof part === 'number')));
+        return yup.mixed().test('csv', `${name} must be a list of strings`, (value) => typeof value === 'string' || (Array.isArray(value) && value.every((part) => typeof part === 'string' || typeof part === 'number'))).test('nul', `${name} cannot contain NUL characters`, withoutNul);
       case 'json':
+        return yup.mixed().test('nul', `${name} cannot contain NUL characters`, withoutNul);
       case 'alias':
         return yup.mixed();
     }

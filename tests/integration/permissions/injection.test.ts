@@ -265,3 +265,45 @@ describe('injection through values', () => {
     await expectTablesIntact();
   });
 });
+
+describe('NUL characters (PostgreSQL text cannot hold them)', () => {
+  it('in payload values are a 400 naming the field, nothing written', async () => {
+    const before = await f.t.system.db.selectFrom('articles').select('id').execute();
+    for (const [who, path, method, body, field] of [
+      ['admin', '/items/articles', 'post', { title: 'a\u0000b' }, 'title'],
+      ['editor', '/items/articles', 'post', { title: 'a\u0000b' }, 'title'],
+      ['admin', '/items/articles', 'post', { title: 'ok', secret_note: '\u0000' }, 'secret_note'],
+      ['admin', '/items/articles/1', 'patch', { title: 'x\u0000' }, 'title'],
+      ['editor', '/items/articles/3', 'patch', { title: 'x\u0000' }, 'title'],
+    ] as const) {
+      const response = await send(who, method, path, body);
+      expect(response.status, `${who} ${method} ${path} → ${JSON.stringify(response.body)}`).toBe(400);
+      expect(response.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field });
+    }
+    expect(await f.t.system.db.selectFrom('articles').select('id').execute()).toEqual(before);
+    const titles = await f.t.system.db.selectFrom('articles').select('title').where('id', 'in', [1, 3]).orderBy('id').execute();
+    expect(titles).toEqual([{ title: 'Pub One' }, { title: 'Ed Draft' }]);
+  });
+
+  it('a literal backslash-u text is ordinary data', async () => {
+    const response = await send('editor', 'post', '/items/articles?fields=title', { title: '\\u0000 literally' });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.data).toEqual({ title: '\\u0000 literally' });
+  });
+
+  it('in filter values, search and alias names are a 400', async () => {
+    for (const query of [
+      `filter=${enc({ title: { _eq: 'a\u0000' } })}`,
+      `filter=${enc({ title: { _contains: '\u0000' } })}`,
+      `filter=${enc({ title: { _in: ['x', '\u0000'] } })}`,
+      `filter=${enc({ title: { _regex: '\u0000' } })}`,
+      `search=${enc('\u0000')}`,
+      `fields=comments.body&deep=${enc({ comments: { _search: '\u0000' } })}`,
+      `alias=${enc({ 'x\u0000': 'title' })}&fields=${enc('x\u0000')}`,
+    ]) {
+      const response = await send('editor', 'get', `/items/articles?${query}`);
+      expect(response.status, `${decodeURIComponent(query)} → ${JSON.stringify(response.body)}`).toBe(400);
+      expect(response.body.errors[0].extensions.code).toBe('INVALID_QUERY');
+    }
+  });
+});
