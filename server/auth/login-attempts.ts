@@ -38,20 +38,29 @@ export function memoryLoginAttempts(now: () => number = Date.now): LoginAttempts
   };
 }
 
-/** Counts in Redis (INCR + EXPIRE in one MULTI), so two instances see the same number. */
+/**
+ * Counts in Redis (INCR + EXPIRE in one MULTI), so two instances see the same number. When Redis cannot
+ * be reached, sign-in keeps working and the failure is not counted (logged): an outage of the counter
+ * must not lock everyone out.
+ */
 export function redisLoginAttempts(redisUrl: string, logger: Logger): LoginAttempts {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis error (login attempts)'));
   return {
     async fail(userId) {
       const key = KEY_PREFIX + userId;
-      const results = await redis.multi().incr(key).expire(key, FAILURE_MEMORY_SECONDS).exec();
-      const [error, count] = results?.[0] ?? [new Error('no reply'), 0];
-      if (error) throw error;
-      return Number(count);
+      try {
+        const results = await redis.multi().incr(key).expire(key, FAILURE_MEMORY_SECONDS).exec();
+        const [error, count] = results?.[0] ?? [new Error('no reply from Redis'), 0];
+        if (error) throw error;
+        return Number(count);
+      } catch (error) {
+        logger.warn({ err: error, user: userId }, 'could not count a failed sign-in');
+        return 0;
+      }
     },
     async reset(userId) {
-      await redis.del(KEY_PREFIX + userId);
+      await redis.del(KEY_PREFIX + userId).catch((error: unknown) => logger.warn({ err: error, user: userId }, 'could not reset failed sign-ins'));
     },
     async close() {
       await redis.quit().catch(() => undefined);
