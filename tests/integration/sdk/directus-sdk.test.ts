@@ -4,8 +4,8 @@
  * errors as the SDK surfaces them. Every request the SDK makes goes through a recording fetch, so the wire
  * format (what the SDK sent, what Tessera answered) can be asserted where the SDK itself hides it (`meta`).
  *
- * The SDK's default `authentication()` mode is "cookie"; cookie and session modes arrive with the sign-in
- * issue, so this file signs in with `authentication('json')`.
+ * This file signs in with `authentication('json')`; the SDK's cookie and session modes are driven in
+ * tests/integration/auth/sessions-sdk.test.ts.
  */
 import {
   aggregate,
