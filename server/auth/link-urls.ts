@@ -1,4 +1,5 @@
 import { InvalidPayloadError } from '../errors.ts';
+import { isSamePage, parseHttpUrl } from './http-url.ts';
 
 /**
  * Decides which page a mailed link points to: `requested` when it is the default page or in the
@@ -8,10 +9,7 @@ import { InvalidPayloadError } from '../errors.ts';
 export function resolveLinkPage(requested: string | undefined, defaultPage: string, allowList: readonly string[], field: string): URL {
   if (requested === undefined) return new URL(defaultPage);
   const url = parseHttpUrl(requested);
-  const allowed = [defaultPage, ...allowList].some((entry) => {
-    const candidate = parseHttpUrl(entry);
-    return candidate !== null && url !== null && candidate.origin === url.origin && trimSlash(candidate.pathname) === trimSlash(url.pathname);
-  });
+  const allowed = url !== null && [defaultPage, ...allowList].some((entry) => isSamePage(entry, url));
   if (!url || !allowed) throw new InvalidPayloadError(`"${field}" is not an allowed address for this link; allowed: ${[defaultPage, ...allowList].join(', ')}.`, { field });
   return url;
 }
@@ -21,17 +19,4 @@ export function withParams(page: URL, params: Record<string, string>): string {
   const url = new URL(page);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
   return url.toString();
-}
-
-function parseHttpUrl(value: string): URL | null {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-function trimSlash(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }

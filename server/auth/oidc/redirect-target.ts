@@ -1,5 +1,6 @@
 import type { AuthProviderConfig } from '../../config/load-config.ts';
 import { InvalidQueryError } from '../../errors.ts';
+import { isSamePage, parseHttpUrl } from '../http-url.ts';
 
 /**
  * Where `GET /auth/login/:provider?redirect=` may send the browser after signing in: any http(s) page on
@@ -14,27 +15,9 @@ export function resolveRedirectTarget(publicUrl: string, provider: AuthProviderC
   const allowed =
     url !== null &&
     (url.origin === base.origin ||
-      provider.redirectAllowList.some((entry) => {
-        const page = parseHttpUrl(entry);
-        return page !== null && page.origin === url.origin && trimSlash(page.pathname) === trimSlash(url.pathname);
-      }));
+      provider.redirectAllowList.some((entry) => isSamePage(entry, url)));
   if (!url || !allowed) {
     throw new InvalidQueryError(`"redirect" must be an http(s) page on ${base.origin} or listed in AUTH_${provider.name.toUpperCase()}_REDIRECT_ALLOW_LIST.`, { field: 'redirect' });
   }
   return url.toString();
-}
-
-function parseHttpUrl(value: string, base?: string): URL | null {
-  // `//host/path` is protocol-relative: another origin, judged as such rather than as a path.
-  if (base && value.startsWith('/') && !value.startsWith('//')) value = new URL(base).origin + value;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-function trimSlash(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
