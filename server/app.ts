@@ -25,7 +25,6 @@ import { accountability } from './middleware/accountability.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { requestId } from './middleware/request-id.ts';
 import { requestLogger } from './middleware/request-logger.ts';
-import { withRequestDatabase } from './services/items/request-database.ts';
 
 /** Builds the Koa application; it does not listen, so tests can drive `app.callback()`. */
 export function createApp(context: AppContext): Koa {
@@ -64,7 +63,6 @@ export function createApp(context: AppContext): Koa {
       },
     }),
   );
-  app.use((_ctx, next) => withRequestDatabase(context.database.kysely(), next));
   app.use(accountability(config.secret, context));
 
   for (const router of [

@@ -14,6 +14,7 @@ import { toColumns, validateScalars, type WriteMode } from './prepare-payload.ts
 import { keepsRevisions, recordActivity, type WrittenItem } from './record-activity.ts';
 import { relationOf } from './relations.ts';
 import { assertNoEscalation } from './privilege-rules.ts';
+import { assertUserPasswordPolicy } from './user-credentials.ts';
 import { applyShareRules } from './share-rules.ts';
 
 /** A primary-key value. */
@@ -253,6 +254,7 @@ export class ItemsService {
   /** Rules of SPEC.md §5 that belong to one system collection. */
   async #systemRules(payload: Payload, mode: 'create' | 'update'): Promise<Payload> {
     await assertNoEscalation(this.#db, this.#context.access ?? null, this.collection, payload);
+    if (this.collection === 'tessera_users') await assertUserPasswordPolicy(this.#db, payload, this.#context.accountability.admin);
     if (this.collection !== 'tessera_shares') return payload;
     return applyShareRules(this.#db, this.#context.schema, this.#context.access ?? null, payload, mode);
   }

@@ -85,14 +85,19 @@ export async function toColumns(collection: CollectionOverview, payload: Record<
       else if (special.has('user-updated')) value = accountability.user;
       else continue;
     }
-    columns[field.field] = await castForColumn(field, value);
+    columns[field.field] = await castForColumn(field, value, accountability.admin);
   }
   return columns;
 }
 
-async function castForColumn(field: FieldOverview, value: unknown): Promise<unknown> {
+/**
+ * A value as its column stores it. A `hash` field stores an argon2id hash of the value; a value that is
+ * already an argon2 hash is kept as is only for administrators (importing users), since anyone else could
+ * otherwise choose a password the policy refuses by sending its hash.
+ */
+async function castForColumn(field: FieldOverview, value: unknown, trusted: boolean): Promise<unknown> {
   if (value === null || value === undefined) return null;
-  if (field.special.includes('hash') && typeof value === 'string' && !ARGON2_HASH.test(value)) return hashPassword(value);
+  if (field.special.includes('hash') && typeof value === 'string' && !(trusted && ARGON2_HASH.test(value))) return hashPassword(value);
   switch (field.type) {
     case 'json':
       // Serialise ourselves: node-postgres would turn a JS array into a PostgreSQL array literal.

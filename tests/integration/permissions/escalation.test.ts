@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../../server/auth/passwords.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 describe('privilege escalation', () => {
@@ -46,5 +47,18 @@ describe('privilege escalation', () => {
     await t.request.patch(`/roles/${editorRole}`).set(auth(manager)).send({ description: 'Writes articles' }).expect(200);
     const flags = await t.system.db.selectFrom('tessera_roles').select('admin_access').where('id', '=', managerRole).executeTakeFirstOrThrow();
     expect(flags.admin_access).toBe(false);
+  });
+
+  it('hashes a pre-hashed password sent by a non-admin, so a hash cannot slip a short password past the policy', async () => {
+    await t.request.patch('/settings').set(auth(admin)).send({ auth_password_policy: 'weak' }).expect(200);
+    const preHashed = await hashPassword('short');
+    await t.request.patch('/users/me').set(auth(manager)).send({ password: preHashed }).expect(200);
+    const stored = await t.system.db.selectFrom('tessera_users').select('password').where('email', '=', 'manager@example.com').executeTakeFirstOrThrow();
+    expect(stored.password).not.toBe(preHashed);
+    await t.request.post('/auth/login').send({ email: 'manager@example.com', password: 'short' }).expect(401);
+    await t.request.post('/auth/login').send({ email: 'manager@example.com', password: preHashed }).expect(200);
+    // Administrators may import hashes as they are (migrating users from another system).
+    await t.request.post('/users').set(auth(admin)).send({ email: 'imported@example.com', password: preHashed, status: 'active' }).expect(200);
+    await t.request.post('/auth/login').send({ email: 'imported@example.com', password: 'short' }).expect(200);
   });
 });
