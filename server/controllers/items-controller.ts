@@ -21,6 +21,19 @@ function keysOf(value: unknown, field = 'keys'): ItemKey[] {
   return value as ItemKey[];
 }
 
+/**
+ * Answers a write with what `read` returns. A restricted caller that may write but not read the result
+ * gets 204: the write happened, and nothing is revealed.
+ */
+export async function respondWithReadBack(ctx: Context, read: () => Promise<unknown>): Promise<void> {
+  try {
+    ctx.body = { data: await read() };
+  } catch (error) {
+    if (!(error instanceof ForbiddenError) || ctx.state.accountability.admin) throw error;
+    ctx.status = 204;
+  }
+}
+
 /** Which collection a request addresses; throws FORBIDDEN for one it may not use on this route. */
 export type CollectionResolver = (ctx: Context, schema: SchemaOverview) => string;
 
@@ -39,18 +52,10 @@ export function registerItemRoutes(app: AppContext, router: Router, base: string
 
   const queryOf = (ctx: Context): Query => parseQuery(ctx.querystring, { maxLimit: maxLimit() });
 
-  /**
-   * Reads back written items with the request's `fields` (the caller sees what it may read). A caller that
-   * may write but not read them gets 204: the write happened, and nothing is revealed.
-   */
+  /** Reads back written items with the request's `fields` (the caller sees what it may read). */
   async function respondWith(ctx: Context, service: ItemsService, keys: ItemKey[], single: boolean): Promise<void> {
     const query = queryOf(ctx);
-    try {
-      ctx.body = { data: single ? await service.readOne(keys[0]!, query) : await service.readMany(keys, query) };
-    } catch (error) {
-      if (!(error instanceof ForbiddenError) || ctx.state.accountability.admin) throw error;
-      ctx.status = 204;
-    }
+    await respondWithReadBack(ctx, () => (single ? service.readOne(keys[0]!, query) : service.readMany(keys, query)));
   }
 
   router.get(base, async (ctx) => {

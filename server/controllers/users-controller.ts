@@ -6,6 +6,7 @@ import { resolveAccess } from '../permissions/access.ts';
 import { OWN_PROFILE_UPDATE } from '../permissions/default-permissions.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import { ItemsService } from '../services/items/items-service.ts';
+import { respondWithReadBack } from './items-controller.ts';
 
 /** `/users/me`: the signed-in user's own item, read and updated with the caller's own permissions. */
 export function usersController(app: AppContext): Router {
@@ -40,12 +41,7 @@ export function usersController(app: AppContext): Router {
     if (access && !access.permission('tessera_users', 'update') && ctx.state.accountability.app) access = access.withPermission(OWN_PROFILE_UPDATE);
     const service = new ItemsService('tessera_users', { ...context, schema, access });
     await service.updateOne(user, ctx.request.body);
-    try {
-      ctx.body = { data: await service.readOne(user, parseQuery(ctx.querystring)) };
-    } catch (error) {
-      if (!(error instanceof ForbiddenError)) throw error;
-      ctx.status = 204;
-    }
+    await respondWithReadBack(ctx, () => service.readOne(user, parseQuery(ctx.querystring)));
   });
 
   return router;

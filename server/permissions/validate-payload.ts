@@ -1,6 +1,7 @@
 import type { Accountability } from '../auth/accountability.ts';
 import { FailedValidationError, InvalidPayloadError } from '../errors.ts';
 import type { Filter } from '../query/types.ts';
+import { resolveDynamicValue } from './dynamic-values.ts';
 
 type Payload = Record<string, unknown>;
 
@@ -14,14 +15,6 @@ interface Failure {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function resolve(value: unknown, accountability: Accountability): unknown {
-  if (Array.isArray(value)) return value.map((entry) => resolve(entry, accountability));
-  if (value === '$CURRENT_USER') return accountability.user;
-  if (value === '$CURRENT_ROLE') return accountability.role;
-  if (value === '$NOW') return new Date();
-  return value;
-}
 
 function comparable(value: unknown): unknown {
   if (value instanceof Date) return value.getTime();
@@ -131,7 +124,7 @@ function check(filter: Filter, payload: Payload, mode: ValidationMode, accountab
       continue;
     }
     for (const operator of operators) {
-      const expected = resolve(condition[operator], accountability);
+      const expected = resolveDynamicValue(condition[operator], accountability);
       if (!meets(operator, value, expected)) return { field, operator, expected };
     }
   }

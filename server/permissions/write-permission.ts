@@ -1,6 +1,7 @@
 import type { Accountability } from '../auth/accountability.ts';
 import { ForbiddenError } from '../errors.ts';
 import type { CollectionOverview } from '../schema/overview.ts';
+import { resolveDynamicValue } from './dynamic-values.ts';
 import type { Permission } from './types.ts';
 import { assertValidPayload, type ValidationMode } from './validate-payload.ts';
 
@@ -16,13 +17,6 @@ export function assertWritableFields(permission: Permission, collection: Collect
   }
 }
 
-function resolvePreset(value: unknown, accountability: Accountability): unknown {
-  if (value === '$CURRENT_USER') return accountability.user;
-  if (value === '$CURRENT_ROLE') return accountability.role;
-  if (value === '$NOW') return new Date().toISOString();
-  return value;
-}
-
 /**
  * A payload as a create or update permission allows it: every field it sends must be permitted, the
  * permission's presets fill what it leaves out (`$CURRENT_USER`, `$CURRENT_ROLE` and `$NOW` resolved), and
@@ -32,7 +26,7 @@ export function applyWritePermission(permission: Permission, collection: Collect
   assertWritableFields(permission, collection, Object.keys(payload));
   const merged: Payload = {};
   if (permission.presets) {
-    for (const [field, value] of Object.entries(permission.presets)) merged[field] = resolvePreset(value, accountability);
+    for (const [field, value] of Object.entries(permission.presets)) merged[field] = resolveDynamicValue(value, accountability);
   }
   Object.assign(merged, payload);
   assertValidPayload(permission.validation, merged, mode, accountability);

@@ -126,7 +126,7 @@ export class ItemsService {
       const written: WrittenItem[] = [];
       for (const payload of payloads) written.push(await service.#insert(await service.#systemRules(service.#permitted(permission, asPayload(payload), 'create'), 'create')));
       // A create rule is checked on the rows as written (relational rules included), before the commit.
-      if (permission?.permissions) await service.#assertWithinRule(written.map((item) => item.key), 'create');
+      if (permission?.permissions) await service.#assertExist(written.map((item) => item.key), 'create');
       await service.#record('create', written);
       return written.map((item) => item.key);
     });
@@ -267,10 +267,6 @@ export class ItemsService {
     return builder.where(sql<boolean>`${sql.ref(this.primaryKeyField)} in (${permitted})`);
   }
 
-  /** FORBIDDEN (rolling the transaction back) unless every key is within the caller's rule for `action`. */
-  async #assertWithinRule(keys: ItemKey[], action: PermissionAction): Promise<void> {
-    await this.#assertExist(keys, action);
-  }
 
   get #db(): Kysely<any> {
     return this.#context.db;

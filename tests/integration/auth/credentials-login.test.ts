@@ -1,9 +1,5 @@
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../server/app.ts';
-import { createAppContext, type AppContext } from '../../../server/app-context.ts';
-import { openDatabase, type Database } from '../../../server/database/database.ts';
-import { createLogger } from '../../../server/logger.ts';
+import { startSecondInstance, type SecondInstance } from '../../helpers/second-instance.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -118,21 +114,16 @@ describe('sign-in hardening on one instance', () => {
 
 describe('login attempts shared by two instances through Redis', () => {
   let first: TestApp;
-  let secondContext: AppContext;
-  let secondDatabase: Database;
-  let second: ReturnType<typeof supertest>;
+  let instance: SecondInstance;
+  let second: SecondInstance['request'];
 
   beforeAll(async () => {
     first = await createTestApp({ REDIS_URL });
-    const config = first.context.config;
-    secondDatabase = await openDatabase(config, createLogger(config.log));
-    secondContext = createAppContext(config, createLogger(config.log), secondDatabase);
-    await secondContext.ready;
-    second = supertest(createApp(secondContext).callback());
+    instance = await startSecondInstance(first);
+    second = instance.request;
   });
   afterAll(async () => {
-    await secondContext.dispose();
-    await secondDatabase.close();
+    await instance.close();
     await first.close();
   });
 

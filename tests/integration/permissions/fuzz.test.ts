@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeakFixture, leakedMarkers, type LeakFixture } from './leak-fixture.ts';
+import { random } from '../../../bench/data.ts';
 
 /**
  * Generated queries (fields, filter, sort, search, deep, aggregate, groupBy, alias, meta, paging) sent by
@@ -9,17 +10,6 @@ import { createLeakFixture, leakedMarkers, type LeakFixture } from './leak-fixtu
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
 
-/** mulberry32: small, fast and reproducible. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Vocabulary {
   collection: string;
