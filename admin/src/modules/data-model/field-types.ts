@@ -1,0 +1,233 @@
+/**
+ * The field type picker: storage types, the interfaces each can be edited with (the names the item
+ * editor understands), and the POST/PATCH /fields payload a field form produces. Pure logic.
+ */
+
+/** Storage types a new field can have (docs/api.md "Fields"); alias fields come from relations. */
+export const FIELD_TYPES = [
+  'string', 'text', 'integer', 'bigInteger', 'float', 'decimal', 'boolean',
+  'date', 'time', 'dateTime', 'timestamp', 'json', 'csv', 'uuid', 'hash',
+] as const;
+/** A storage type offered by the picker. */
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** Groups of the type picker, in display order. */
+export const TYPE_GROUPS: ReadonlyArray<{ group: string; types: readonly FieldType[] }> = [
+  { group: 'text', types: ['string', 'text', 'uuid', 'hash'] },
+  { group: 'number', types: ['integer', 'bigInteger', 'float', 'decimal'] },
+  { group: 'choice', types: ['boolean', 'csv'] },
+  { group: 'time', types: ['date', 'time', 'dateTime', 'timestamp'] },
+  { group: 'structured', types: ['json'] },
+];
+
+/** Interfaces per type; the first is the default (the server's default for that type). */
+export const INTERFACES_BY_TYPE: Readonly<Record<FieldType, readonly string[]>> = {
+  string: ['input', 'select-dropdown', 'input-multiline'],
+  text: ['input-multiline', 'input-rich-text-md', 'input-rich-text-html', 'input', 'input-code'],
+  integer: ['input', 'select-dropdown', 'slider'],
+  bigInteger: ['input', 'select-dropdown'],
+  float: ['input', 'slider'],
+  decimal: ['input'],
+  boolean: ['boolean'],
+  date: ['datetime'],
+  time: ['datetime'],
+  dateTime: ['datetime'],
+  timestamp: ['datetime'],
+  json: ['input-code', 'tags', 'select-dropdown'],
+  csv: ['tags', 'select-dropdown'],
+  uuid: ['input'],
+  hash: ['input-hash'],
+};
+
+/** Interfaces that take `options.choices` (a list of `{ text, value }`). */
+export const CHOICE_INTERFACES: readonly string[] = ['select-dropdown'];
+
+/** The interfaces offered for a type. */
+export function interfacesFor(type: FieldType): readonly string[] {
+  return INTERFACES_BY_TYPE[type];
+}
+
+/** The default interface of a type. */
+export function defaultInterface(type: FieldType): string {
+  return INTERFACES_BY_TYPE[type][0]!;
+}
+
+/** Keeps the chosen interface when the new type offers it, else the type's default. */
+export function interfaceAfterTypeChange(type: FieldType, current: string | null | undefined): string {
+  return current && INTERFACES_BY_TYPE[type].includes(current) ? current : defaultInterface(type);
+}
+
+/** Types whose column has a length (`max_length`). */
+export const LENGTH_TYPES: readonly FieldType[] = ['string'];
+/** Types whose column has precision and scale. */
+export const PRECISION_TYPES: readonly FieldType[] = ['decimal'];
+
+/** New field names: 1 to 63 letters, digits or underscores, not starting with a digit (docs/api.md "Names"). */
+export const FIELD_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+/** New collection names: as field names, and not tessera_ or pg_ (reserved). */
+export const COLLECTION_NAME_PATTERN = /^(?!tessera_|pg_)[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+/** One choice of a dropdown, as the form edits it. */
+export interface ChoiceInput {
+  text: string;
+  value: string;
+}
+
+/** What the field form holds. */
+export interface FieldFormValues {
+  field: string;
+  type: FieldType;
+  interface: string;
+  required?: boolean;
+  readonly?: boolean;
+  hidden?: boolean;
+  unique?: boolean;
+  nullable?: boolean;
+  width?: 'half' | 'full';
+  note?: string | null;
+  default_value?: string | null;
+  max_length?: number | null;
+  numeric_precision?: number | null;
+  numeric_scale?: number | null;
+  choices?: ChoiceInput[];
+  translations?: Array<{ language: string; translation: string }>;
+}
+
+/** A POST /fields/:collection (or PATCH, without `field`) body. */
+export interface FieldPayload {
+  field?: string;
+  type: FieldType;
+  meta: Record<string, unknown>;
+  schema: Record<string, unknown>;
+}
+
+/** A typed default from the text the form holds; blank is no default. */
+export function defaultValueFor(type: FieldType, text: string | null | undefined): unknown {
+  if (text === null || text === undefined || text.trim() === '') return null;
+  const value = text.trim();
+  switch (type) {
+    case 'integer':
+    case 'float':
+      return Number.isFinite(Number(value)) ? Number(value) : value;
+    case 'boolean':
+      return value === 'true' ? true : value === 'false' ? false : value;
+    default:
+      return value;
+  }
+}
+
+/** The options an interface stores: choices for dropdowns, nothing otherwise. */
+function optionsFor(values: FieldFormValues): Record<string, unknown> | null {
+  if (!CHOICE_INTERFACES.includes(values.interface)) return null;
+  const choices = (values.choices ?? []).filter((choice) => choice.value !== '').map((choice) => ({ text: choice.text || choice.value, value: choice.value }));
+  return choices.length > 0 ? { choices } : null;
+}
+
+/** The field form's values as the API body; `existing` omits the name (PATCH). */
+export function toFieldPayload(values: FieldFormValues, existing = false): FieldPayload {
+  const schema: Record<string, unknown> = {
+    default_value: defaultValueFor(values.type, values.default_value),
+    is_nullable: values.nullable ?? true,
+    is_unique: values.unique ?? false,
+  };
+  if (LENGTH_TYPES.includes(values.type) && values.max_length) schema.max_length = values.max_length;
+  if (PRECISION_TYPES.includes(values.type)) {
+    if (values.numeric_precision) schema.numeric_precision = values.numeric_precision;
+    if (values.numeric_scale !== null && values.numeric_scale !== undefined) schema.numeric_scale = values.numeric_scale;
+  }
+  const translations = (values.translations ?? []).filter((entry) => entry.language && entry.translation);
+  const meta: Record<string, unknown> = {
+    interface: values.interface,
+    options: optionsFor(values),
+    required: values.required ?? false,
+    readonly: values.readonly ?? false,
+    hidden: values.hidden ?? false,
+    width: values.width ?? 'full',
+    note: values.note?.trim() ? values.note.trim() : null,
+    translations: translations.length > 0 ? translations : null,
+  };
+  return existing ? { type: values.type, meta, schema } : { field: values.field, type: values.type, meta, schema };
+}
+
+/** A field as /fields reads it (the parts the form uses). */
+export interface FieldRecord {
+  collection: string;
+  field: string;
+  type: string;
+  meta: {
+    interface?: string | null;
+    options?: Record<string, unknown> | null;
+    required?: boolean;
+    readonly?: boolean;
+    hidden?: boolean;
+    width?: 'half' | 'full';
+    note?: string | null;
+    sort?: number | null;
+    special?: string[] | null;
+    translations?: Array<{ language: string; translation: string }> | null;
+  } | null;
+  schema: {
+    default_value?: unknown;
+    max_length?: number | null;
+    numeric_precision?: number | null;
+    numeric_scale?: number | null;
+    is_nullable?: boolean;
+    is_unique?: boolean;
+    is_primary_key?: boolean;
+    foreign_key_table?: string | null;
+  } | null;
+}
+
+/** True when the picker knows the type (alias and other fields are edited without a type change). */
+export function isPickerType(type: string): type is FieldType {
+  return (FIELD_TYPES as readonly string[]).includes(type);
+}
+
+/** A stored field as the form's values. */
+export function toFieldFormValues(record: FieldRecord): FieldFormValues {
+  const type = isPickerType(record.type) ? record.type : 'string';
+  const meta = record.meta ?? {};
+  const schema = record.schema ?? {};
+  const rawChoices = (meta.options as { choices?: Array<{ text?: unknown; value?: unknown }> } | null | undefined)?.choices ?? [];
+  return {
+    field: record.field,
+    type,
+    interface: meta.interface ?? defaultInterface(type),
+    required: meta.required ?? false,
+    readonly: meta.readonly ?? false,
+    hidden: meta.hidden ?? false,
+    width: meta.width ?? 'full',
+    note: meta.note ?? null,
+    unique: schema.is_unique ?? false,
+    nullable: schema.is_nullable ?? true,
+    default_value: schema.default_value === null || schema.default_value === undefined ? null : String(schema.default_value),
+    max_length: schema.max_length ?? null,
+    numeric_precision: schema.numeric_precision ?? null,
+    numeric_scale: schema.numeric_scale ?? null,
+    choices: rawChoices.map((choice) => ({ text: String(choice.text ?? ''), value: String(choice.value ?? '') })),
+    translations: meta.translations ?? [],
+  };
+}
+
+/** Fields in the order the item editor shows them: by `meta.sort`, unsorted ones after, by name. */
+export function sortFields<T extends Pick<FieldRecord, 'field' | 'meta'>>(fields: readonly T[]): T[] {
+  return [...fields].sort((a, b) => {
+    const left = a.meta?.sort ?? Number.MAX_SAFE_INTEGER;
+    const right = b.meta?.sort ?? Number.MAX_SAFE_INTEGER;
+    return left - right || a.field.localeCompare(b.field);
+  });
+}
+
+/** The `meta.sort` writes that store a new order: one per field whose position changed. */
+export function reorderWrites(ordered: ReadonlyArray<Pick<FieldRecord, 'field' | 'meta'>>): Array<{ field: string; sort: number }> {
+  return ordered.flatMap((field, index) => (field.meta?.sort === index + 1 ? [] : [{ field: field.field, sort: index + 1 }]));
+}
+
+/** Moves the item at `from` to `to` (drag and drop), returning a new list. */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [moved] = next.splice(from, 1);
+  if (moved === undefined) return next;
+  next.splice(Math.max(0, Math.min(to, next.length)), 0, moved);
+  return next;
+}

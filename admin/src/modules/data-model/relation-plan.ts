@@ -1,0 +1,142 @@
+/**
+ * Relation creation as API steps. The API makes a relation from fields that exist, so a many-to-one,
+ * one-to-many or many-to-many takes a field (or a junction collection) and then one or two relations;
+ * each plan also lists how to undo the steps already done when a later one fails. Pure logic.
+ */
+
+/** Kinds of relation the data model screen creates. */
+export const RELATION_KINDS = ['m2o', 'o2m', 'm2m'] as const;
+/** A relation kind. */
+export type RelationKind = (typeof RELATION_KINDS)[number];
+
+/** Key types a foreign-key column can take (it must match the related primary key). */
+export type KeyType = 'integer' | 'bigInteger' | 'uuid' | 'string';
+
+/** What the relation form holds. */
+export interface RelationInput {
+  kind: RelationKind;
+  /** The collection the new field is added to. */
+  collection: string;
+  /** The new field on `collection` (m2o: the key column; o2m and m2m: the alias listing related items). */
+  field: string;
+  related: string;
+  /** o2m: the key column created on the related collection; m2o: the optional o2m alias on the related one. */
+  reverseField?: string | null;
+  /** m2m: name of the junction collection. */
+  junction?: string | null;
+  onDelete?: 'SET NULL' | 'CASCADE' | 'NO ACTION' | 'RESTRICT';
+  deselectAction?: 'nullify' | 'delete';
+}
+
+/** One API call of a plan. */
+export interface ApiStep {
+  method: 'POST' | 'DELETE';
+  path: string;
+  body?: Record<string, unknown>;
+}
+
+/** The calls that create a relation, in order, and for each the call that undoes it. */
+export interface RelationPlan {
+  steps: ApiStep[];
+  undo: Array<ApiStep | null>;
+}
+
+/** The column type of a key pointing at a primary key of `keyType`. */
+function keyColumn(field: string, keyType: KeyType, meta: Record<string, unknown> = {}): Record<string, unknown> {
+  return { field, type: keyType, meta, schema: keyType === 'string' ? { max_length: 255 } : {} };
+}
+
+function encode(name: string): string {
+  return encodeURIComponent(name);
+}
+
+/** Default names the form suggests: `<collection>_<related>` junctions and `<collection>_id` keys. */
+export function suggestedNames(input: Pick<RelationInput, 'kind' | 'collection' | 'related'>): { junction: string; reverseField: string } {
+  return { junction: `${input.collection}_${input.related}`, reverseField: `${input.collection}_id` };
+}
+
+/**
+ * The plan for a relation. `keyTypes` gives each involved collection's primary key type. m2m junction
+ * keys are `<collection>_id` and `<related>_id` (`<related>_related_id` when both are the same).
+ */
+export function planRelation(input: RelationInput, keyTypes: Readonly<Record<string, KeyType>>): RelationPlan {
+  const keyOf = (collection: string): KeyType => keyTypes[collection] ?? 'integer';
+  const onDelete = input.onDelete ?? 'SET NULL';
+  const deselect = input.deselectAction ?? 'nullify';
+  switch (input.kind) {
+    case 'm2o': {
+      const reverse = input.reverseField?.trim() || null;
+      return {
+        steps: [
+          { method: 'POST', path: `/fields/${encode(input.collection)}`, body: keyColumn(input.field, keyOf(input.related), { interface: 'select-dropdown-m2o', special: ['m2o'] }) },
+          {
+            method: 'POST',
+            path: '/relations',
+            body: { collection: input.collection, field: input.field, related_collection: input.related, meta: { one_field: reverse, one_deselect_action: deselect }, schema: { on_delete: onDelete } },
+          },
+        ],
+        undo: [{ method: 'DELETE', path: `/fields/${encode(input.collection)}/${encode(input.field)}` }, null],
+      };
+    }
+    case 'o2m': {
+      const key = input.reverseField?.trim() || suggestedNames(input).reverseField;
+      return {
+        steps: [
+          { method: 'POST', path: `/fields/${encode(input.related)}`, body: keyColumn(key, keyOf(input.collection), { hidden: true }) },
+          {
+            method: 'POST',
+            path: '/relations',
+            body: { collection: input.related, field: key, related_collection: input.collection, meta: { one_field: input.field, one_deselect_action: deselect }, schema: { on_delete: onDelete } },
+          },
+        ],
+        undo: [{ method: 'DELETE', path: `/fields/${encode(input.related)}/${encode(key)}` }, null],
+      };
+    }
+    case 'm2m': {
+      const junction = input.junction?.trim() || suggestedNames(input).junction;
+      const ownKey = `${input.collection}_id`;
+      const relatedKey = input.related === input.collection ? `${input.related}_related_id` : `${input.related}_id`;
+      return {
+        steps: [
+          {
+            method: 'POST',
+            path: '/collections',
+            body: {
+              collection: junction,
+              meta: { hidden: true, icon: 'import_export' },
+              schema: {},
+              fields: [
+                keyColumn(ownKey, keyOf(input.collection), { hidden: true }),
+                keyColumn(relatedKey, keyOf(input.related), { hidden: true }),
+              ],
+            },
+          },
+          {
+            method: 'POST',
+            path: '/relations',
+            body: { collection: junction, field: ownKey, related_collection: input.collection, meta: { one_field: input.field, junction_field: relatedKey, one_deselect_action: deselect }, schema: { on_delete: 'CASCADE' } },
+          },
+          {
+            method: 'POST',
+            path: '/relations',
+            body: { collection: junction, field: relatedKey, related_collection: input.related, meta: { junction_field: ownKey }, schema: { on_delete: 'CASCADE' } },
+          },
+        ],
+        // Dropping the junction drops its relations and the alias they made.
+        undo: [{ method: 'DELETE', path: `/collections/${encode(junction)}` }, null, null],
+      };
+    }
+  }
+}
+
+/** The key type of a collection from its fields (its primary key's type); integer when unknown. */
+export function primaryKeyType(fields: ReadonlyArray<{ type: string; schema: { is_primary_key?: boolean } | null }>): KeyType {
+  const key = fields.find((field) => field.schema?.is_primary_key);
+  const type = key?.type;
+  return type === 'bigInteger' || type === 'uuid' || type === 'string' ? type : 'integer';
+}
+
+/** The calls that undo the steps done before step `failedAt` failed, last first. */
+export function undoSteps(plan: RelationPlan, failedAt: number): ApiStep[] {
+  return plan.undo.slice(0, failedAt).filter((step): step is ApiStep => step !== null).reverse();
+}

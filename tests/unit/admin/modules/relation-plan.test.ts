@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { planRelation, primaryKeyType, undoSteps } from '../../../../admin/src/modules/data-model/relation-plan.ts';
+
+describe('relation plans', () => {
+  it('m2o: a key column of the related key type, then the relation with the optional o2m alias', () => {
+    const plan = planRelation({ kind: 'm2o', collection: 'books', field: 'author', related: 'authors', reverseField: 'books', onDelete: 'CASCADE' }, { authors: 'uuid' });
+    expect(plan.steps).toEqual([
+      { method: 'POST', path: '/fields/books', body: { field: 'author', type: 'uuid', meta: { interface: 'select-dropdown-m2o', special: ['m2o'] }, schema: {} } },
+      { method: 'POST', path: '/relations', body: { collection: 'books', field: 'author', related_collection: 'authors', meta: { one_field: 'books', one_deselect_action: 'nullify' }, schema: { on_delete: 'CASCADE' } } },
+    ]);
+    expect(undoSteps(plan, 1)).toEqual([{ method: 'DELETE', path: '/fields/books/author' }]);
+  });
+
+  it('o2m: the key goes on the related collection, the alias on this one', () => {
+    const plan = planRelation({ kind: 'o2m', collection: 'authors', field: 'books', related: 'books', deselectAction: 'delete' }, {});
+    expect(plan.steps[0]).toEqual({ method: 'POST', path: '/fields/books', body: { field: 'authors_id', type: 'integer', meta: { hidden: true }, schema: {} } });
+    expect(plan.steps[1]!.body).toEqual({
+      collection: 'books', field: 'authors_id', related_collection: 'authors', meta: { one_field: 'books', one_deselect_action: 'delete' }, schema: { on_delete: 'SET NULL' },
+    });
+  });
+
+  it('m2m: a hidden junction with both keys, then two relations naming each other', () => {
+    const plan = planRelation({ kind: 'm2m', collection: 'books', field: 'tags', related: 'tags' }, { books: 'integer', tags: 'string' });
+    expect(plan.steps.map((step) => [step.method, step.path])).toEqual([['POST', '/collections'], ['POST', '/relations'], ['POST', '/relations']]);
+    expect(plan.steps[0]!.body).toMatchObject({
+      collection: 'books_tags',
+      meta: { hidden: true },
+      fields: [{ field: 'books_id', type: 'integer' }, { field: 'tags_id', type: 'string', schema: { max_length: 255 } }],
+    });
+    expect(plan.steps[1]!.body).toMatchObject({ collection: 'books_tags', field: 'books_id', related_collection: 'books', meta: { one_field: 'tags', junction_field: 'tags_id' } });
+    expect(plan.steps[2]!.body).toMatchObject({ collection: 'books_tags', field: 'tags_id', related_collection: 'tags', meta: { junction_field: 'books_id' } });
+    expect(undoSteps(plan, 2)).toEqual([{ method: 'DELETE', path: '/collections/books_tags' }]);
+    expect(undoSteps(plan, 0)).toEqual([]);
+  });
+
+  it('m2m to the same collection gets distinct key names', () => {
+    const plan = planRelation({ kind: 'm2m', collection: 'pages', field: 'related', related: 'pages', junction: 'pages_related' }, {});
+    expect(plan.steps[0]!.body).toMatchObject({ collection: 'pages_related', fields: [{ field: 'pages_id' }, { field: 'pages_related_id' }] });
+  });
+
+  it('reads the primary key type from a collection’s fields', () => {
+    expect(primaryKeyType([{ type: 'string', schema: { is_primary_key: false } }, { type: 'uuid', schema: { is_primary_key: true } }])).toBe('uuid');
+    expect(primaryKeyType([])).toBe('integer');
+  });
+});
