@@ -209,8 +209,14 @@ export function toFieldFormValues(record: FieldRecord): FieldFormValues {
   };
 }
 
+/** The parts of a field its order depends on. */
+export interface Sortable {
+  field: string;
+  meta: { sort?: number | null } | null;
+}
+
 /** Fields in the order the item editor shows them: by `meta.sort`, unsorted ones after, by name. */
-export function sortFields<T extends Pick<FieldRecord, 'field' | 'meta'>>(fields: readonly T[]): T[] {
+export function sortFields<T extends Sortable>(fields: readonly T[]): T[] {
   return [...fields].sort((a, b) => {
     const left = a.meta?.sort ?? Number.MAX_SAFE_INTEGER;
     const right = b.meta?.sort ?? Number.MAX_SAFE_INTEGER;
@@ -219,7 +225,7 @@ export function sortFields<T extends Pick<FieldRecord, 'field' | 'meta'>>(fields
 }
 
 /** The `meta.sort` writes that store a new order: one per field whose position changed. */
-export function reorderWrites(ordered: ReadonlyArray<Pick<FieldRecord, 'field' | 'meta'>>): Array<{ field: string; sort: number }> {
+export function reorderWrites(ordered: readonly Sortable[]): Array<{ field: string; sort: number }> {
   return ordered.flatMap((field, index) => (field.meta?.sort === index + 1 ? [] : [{ field: field.field, sort: index + 1 }]));
 }
 

@@ -1,0 +1,218 @@
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { useCustomMutation, useTranslation, useUpdate } from '@refinedev/core';
+import { Alert, Button, Col, Divider, Drawer, Flex, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
+import { useEffect, useState } from 'react';
+import type { FieldInfo } from '../../content/schema/types.ts';
+import { applyServerErrors } from '../shared/server-errors.ts';
+import {
+  CHOICE_INTERFACES,
+  FIELD_NAME_PATTERN,
+  LENGTH_TYPES,
+  PRECISION_TYPES,
+  TYPE_GROUPS,
+  interfaceAfterTypeChange,
+  interfacesFor,
+  isPickerType,
+  toFieldFormValues,
+  toFieldPayload,
+  type FieldFormValues,
+  type FieldRecord,
+  type FieldType,
+} from './field-types.ts';
+import { TranslationsList } from './translations-list.tsx';
+
+const FORM_FIELDS = ['field', 'type', 'interface', 'required', 'readonly', 'hidden', 'unique', 'nullable', 'width', 'note', 'default_value', 'max_length', 'numeric_precision', 'numeric_scale', 'choices', 'translations'];
+
+/** Creates a field (a type picker paired with its interfaces) or edits one. */
+export function FieldDrawer({ collection, field, open, onClose, onSaved }: { collection: string; field: FieldInfo | null; open: boolean; onClose(): void; onSaved(): void }) {
+  const { translate } = useTranslation();
+  const [form] = Form.useForm<FieldFormValues>();
+  const [error, setError] = useState<string | null>(null);
+  const type = Form.useWatch('type', form) as FieldType | undefined;
+  const chosenInterface = Form.useWatch('interface', form) as string | undefined;
+  const { mutateAsync: create, mutation: createState } = useCustomMutation();
+  const { mutateAsync: update, mutation: updateState } = useUpdate();
+  const editing = field !== null;
+  const alias = editing && !isPickerType(field.type);
+  const primaryKey = Boolean(field?.schema?.is_primary_key);
+
+  useEffect(() => {
+    if (!open) return;
+    setError(null);
+    form.resetFields();
+    form.setFieldsValue(field ? toFieldFormValues(field as FieldRecord) : { type: 'string', interface: 'input', width: 'full', nullable: true });
+  }, [open, field, form]);
+
+  const save = async (values: FieldFormValues) => {
+    setError(null);
+    try {
+      if (!editing) {
+        await create({ url: `/fields/${encodeURIComponent(collection)}`, method: 'post', values: toFieldPayload(values), successNotification: false, errorNotification: false });
+      } else {
+        const payload = toFieldPayload(values, true);
+        const body = alias ? { meta: { ...payload.meta, interface: field.meta?.interface ?? null, options: field.meta?.options ?? null } } : primaryKey ? { meta: payload.meta } : payload;
+        await update({ resource: 'fields', id: `${collection}/${field.field}`, values: body, successNotification: false, errorNotification: false });
+      }
+      onSaved();
+    } catch (failure) {
+      setError(applyServerErrors(form, failure, FORM_FIELDS));
+    }
+  };
+
+  const typeOptions = TYPE_GROUPS.map((group) => ({
+    label: translate(`dataModel.typeGroups.${group.group}`),
+    options: group.types.map((value) => ({ value, label: `${translate(`dataModel.types.${value}`)} (${value})` })),
+  }));
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      width={560}
+      title={editing ? `${translate('dataModel.field.edit')}: ${field.field}` : translate('dataModel.field.create')}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={onClose}>{translate('shared.actions.cancel')}</Button>
+          <Button type="primary" loading={createState.isPending || updateState.isPending} onClick={() => form.submit()} data-testid="field-save">
+            {translate('shared.actions.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form<FieldFormValues>
+        form={form}
+        layout="vertical"
+        onFinish={save}
+        onValuesChange={(changed: Partial<FieldFormValues>) => {
+          if (changed.type) form.setFieldValue('interface', interfaceAfterTypeChange(changed.type, form.getFieldValue('interface')));
+        }}
+      >
+        {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} /> : null}
+        <Form.Item
+          name="field"
+          label={translate('dataModel.field.name')}
+          rules={[
+            { required: true, message: translate('dataModel.rules.required') },
+            { pattern: FIELD_NAME_PATTERN, message: translate('dataModel.rules.fieldName') },
+          ]}
+        >
+          <Input disabled={editing} placeholder="title" data-testid="field-name" />
+        </Form.Item>
+        {alias ? (
+          <Alert type="info" showIcon message={translate('dataModel.field.aliasNote')} style={{ marginBottom: 16 }} />
+        ) : (
+          <Row gutter={16}>
+            <Col span={12}>
+              <Form.Item name="type" label={translate('dataModel.field.type')} rules={[{ required: true }]}>
+                <Select options={typeOptions} disabled={primaryKey} data-testid="field-type" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="interface" label={translate('dataModel.field.interface')} rules={[{ required: true }]}>
+                <Select options={interfacesFor(type ?? 'string').map((name) => ({ value: name, label: translate(`dataModel.interfaces.${name}`) }))} data-testid="field-interface" />
+              </Form.Item>
+            </Col>
+          </Row>
+        )}
+        {!alias && chosenInterface && CHOICE_INTERFACES.includes(chosenInterface) ? (
+          <Form.Item label={translate('dataModel.field.choices')} required>
+            <Form.List name="choices">
+              {(entries, { add, remove }) => (
+                <>
+                  {entries.map((entry) => (
+                    <Flex key={entry.key} gap={8} align="baseline">
+                      <Form.Item name={[entry.name, 'value']} rules={[{ required: true, message: translate('dataModel.rules.required') }]} style={{ flex: 1 }}>
+                        <Input placeholder={translate('dataModel.field.choiceValue')} />
+                      </Form.Item>
+                      <Form.Item name={[entry.name, 'text']} style={{ flex: 1 }}>
+                        <Input placeholder={translate('dataModel.field.choiceText')} />
+                      </Form.Item>
+                      <Button type="text" aria-label={translate('shared.actions.remove')} icon={<MinusCircleOutlined />} onClick={() => remove(entry.name)} />
+                    </Flex>
+                  ))}
+                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ value: '', text: '' })}>
+                    {translate('dataModel.field.addChoice')}
+                  </Button>
+                </>
+              )}
+            </Form.List>
+          </Form.Item>
+        ) : null}
+        {!alias && !primaryKey ? (
+          <>
+            <Row gutter={16}>
+              <Col span={12}>
+                <Form.Item name="default_value" label={translate('dataModel.field.default')}>
+                  <Input placeholder={type === 'boolean' ? 'true / false' : ''} />
+                </Form.Item>
+              </Col>
+              {type && LENGTH_TYPES.includes(type) ? (
+                <Col span={12}>
+                  <Form.Item name="max_length" label={translate('dataModel.field.maxLength')}>
+                    <InputNumber min={1} precision={0} style={{ width: '100%' }} placeholder="255" />
+                  </Form.Item>
+                </Col>
+              ) : null}
+              {type && PRECISION_TYPES.includes(type) ? (
+                <>
+                  <Col span={6}>
+                    <Form.Item name="numeric_precision" label={translate('dataModel.field.precision')}>
+                      <InputNumber min={1} max={1000} precision={0} style={{ width: '100%' }} placeholder="10" />
+                    </Form.Item>
+                  </Col>
+                  <Col span={6}>
+                    <Form.Item name="numeric_scale" label={translate('dataModel.field.scale')}>
+                      <InputNumber min={0} max={1000} precision={0} style={{ width: '100%' }} placeholder="5" />
+                    </Form.Item>
+                  </Col>
+                </>
+              ) : null}
+            </Row>
+            <Row gutter={16}>
+              <Col span={12}>
+                <Form.Item name="nullable" label={translate('dataModel.field.nullable')} valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+              </Col>
+              <Col span={12}>
+                <Form.Item name="unique" label={translate('dataModel.field.unique')} valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+              </Col>
+            </Row>
+          </>
+        ) : null}
+        <Divider plain orientation="left">
+          {translate('dataModel.field.presentation')}
+        </Divider>
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item name="required" label={translate('dataModel.field.required')} valuePropName="checked">
+              <Switch data-testid="field-required" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="readonly" label={translate('dataModel.field.readonly')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="hidden" label={translate('dataModel.field.hidden')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="width" label={translate('dataModel.field.width')}>
+          <Radio.Group optionType="button" options={[{ value: 'half', label: translate('dataModel.field.width.half') }, { value: 'full', label: translate('dataModel.field.width.full') }]} />
+        </Form.Item>
+        <Form.Item name="note" label={translate('dataModel.field.note')}>
+          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
+        </Form.Item>
+        <Form.Item label={translate('dataModel.field.translations')}>
+          <TranslationsList name="translations" />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,116 @@
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, HolderOutlined } from '@ant-design/icons';
+import { useDataProvider, useDelete, useTranslation } from '@refinedev/core';
+import { Button, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { useEffect, useState, type DragEvent } from 'react';
+import type { FieldInfo } from '../../content/schema/types.ts';
+import { moveItem, reorderWrites, sortFields } from './field-types.ts';
+
+/**
+ * A collection's fields in editor order. Rows are dragged (or moved with the arrows) to reorder; the
+ * new order is saved as `meta.sort` on the fields whose position changed.
+ */
+export function FieldsTable({ collection, fields, onEdit, onChanged }: { collection: string; fields: FieldInfo[]; onEdit(field: FieldInfo): void; onChanged(): Promise<void> }) {
+  const { translate } = useTranslation();
+  const dataProvider = useDataProvider();
+  const { mutateAsync: remove } = useDelete();
+  const [order, setOrder] = useState<FieldInfo[]>(() => sortFields(fields));
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => setOrder(sortFields(fields)), [fields]);
+
+  const persist = async (next: FieldInfo[]) => {
+    setOrder(next);
+    const writes = reorderWrites(next);
+    if (writes.length === 0) return;
+    setSaving(true);
+    try {
+      const api = dataProvider();
+      for (const write of writes) {
+        await api.update({ resource: 'fields', id: `${collection}/${write.field}`, variables: { meta: { sort: write.sort } } });
+      }
+    } finally {
+      setSaving(false);
+      await onChanged();
+    }
+  };
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= order.length || from === to) return;
+    void persist(moveItem(order, from, to));
+  };
+
+  const dragProps = (index: number) => ({
+    draggable: true,
+    onDragStart: (event: DragEvent) => {
+      setDragging(index);
+      event.dataTransfer.effectAllowed = 'move';
+    },
+    onDragOver: (event: DragEvent) => event.preventDefault(),
+    onDrop: (event: DragEvent) => {
+      event.preventDefault();
+      if (dragging !== null) move(dragging, index);
+      setDragging(null);
+    },
+    'data-testid': `field-row-${order[index]?.field}`,
+  });
+
+  return (
+    <Table<FieldInfo>
+      rowKey="field"
+      size="small"
+      loading={saving}
+      dataSource={order}
+      pagination={false}
+      onRow={(_, index) => dragProps(index ?? 0) as React.HTMLAttributes<HTMLElement>}
+      columns={[
+        { key: 'handle', width: 32, render: () => <HolderOutlined style={{ cursor: 'grab', color: '#999' }} aria-hidden /> },
+        {
+          title: translate('dataModel.field.name'),
+          key: 'field',
+          render: (_, field) => (
+            <Space size={6}>
+              <Typography.Text strong>{field.field}</Typography.Text>
+              {field.schema?.is_primary_key ? <Tag color="gold">{translate('dataModel.field.primaryKey')}</Tag> : null}
+              {field.meta?.required ? <Tag color="red">{translate('dataModel.field.required')}</Tag> : null}
+              {field.meta?.hidden ? <Tag>{translate('dataModel.field.hidden')}</Tag> : null}
+              {field.meta?.readonly ? <Tag>{translate('dataModel.field.readonly')}</Tag> : null}
+            </Space>
+          ),
+        },
+        { title: translate('dataModel.field.type'), key: 'type', width: 120, render: (_, field) => <Typography.Text code>{field.type}</Typography.Text> },
+        { title: translate('dataModel.field.interface'), key: 'interface', width: 170, render: (_, field) => <Typography.Text type="secondary">{field.meta?.interface ?? ''}</Typography.Text> },
+        {
+          key: 'actions',
+          width: 150,
+          align: 'right',
+          render: (_, field, index) => (
+            <Space size={0} onClick={(event) => event.stopPropagation()}>
+              <Tooltip title={translate('dataModel.field.moveUp')}>
+                <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={translate('dataModel.field.moveUp')} data-testid={`field-up-${field.field}`} />
+              </Tooltip>
+              <Tooltip title={translate('dataModel.field.moveDown')}>
+                <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={index === order.length - 1} onClick={() => move(index, index + 1)} aria-label={translate('dataModel.field.moveDown')} />
+              </Tooltip>
+              <Button type="text" size="small" icon={<EditOutlined />} onClick={() => onEdit(field)} aria-label={translate('shared.actions.edit')} data-testid={`field-edit-${field.field}`} />
+              {field.schema?.is_primary_key ? null : (
+                <Popconfirm
+                  title={translate('dataModel.field.deleteConfirm')}
+                  okText={translate('shared.actions.delete')}
+                  cancelText={translate('shared.actions.cancel')}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={async () => {
+                    await remove({ resource: 'fields', id: `${collection}/${field.field}`, successNotification: false });
+                    await onChanged();
+                  }}
+                >
+                  <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={translate('shared.actions.delete')} />
+                </Popconfirm>
+              )}
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}
