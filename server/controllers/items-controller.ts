@@ -65,13 +65,14 @@ export function registerItemRoutes(app: AppContext, router: Router, base: string
       ctx.body = { data: await service.readSingleton(queryOf(ctx)) };
       return;
     }
-    const result = await service.readByQuery(queryOf(ctx));
     if (ctx.query.export === undefined) {
-      ctx.body = result;
+      const { data, meta } = await service.readJsonByQuery(queryOf(ctx));
+      ctx.type = 'application/json';
+      ctx.body = `{"data":[${data.join(',')}]${meta ? `,"meta":${JSON.stringify(meta)}` : ''}}`;
       return;
     }
     const format = exportFormat(ctx.query.export);
-    const file = renderExport(result.data, format);
+    const file = renderExport((await service.readByQuery(queryOf(ctx))).data, format);
     ctx.type = file.type;
     ctx.attachment(`${service.collection}-${new Date().toISOString().slice(0, 10)}.${format}`);
     ctx.body = file.body;
@@ -79,7 +80,9 @@ export function registerItemRoutes(app: AppContext, router: Router, base: string
 
   router.get(`${base}/:id`, async (ctx) => {
     const service = await serviceFor(ctx);
-    ctx.body = { data: await service.readOne(ctx.params.id!, queryOf(ctx)) };
+    const item = await service.readOneJson(ctx.params.id!, queryOf(ctx));
+    ctx.type = 'application/json';
+    ctx.body = `{"data":${item}}`;
   });
 
   router.post(base, async (ctx) => {

@@ -5,7 +5,7 @@ import { NUMERIC_TYPES, TEMPORAL_TYPES, TEXT_TYPES } from './cast-value.ts';
 import { AGGREGATE_FUNCTIONS, type AggregateFunction } from './constants.ts';
 import { and, column, createContext, renderFrom, selectScope, type CompileContext, type Scope, type Sql } from './context.ts';
 import { rowConditions } from './compile-filter.ts';
-import { compileCounts, countQuery, rootCollection, type CompiledRead } from './compile-read.ts';
+import { compileCounts, countQuery, dataColumn, rootCollection, type CompiledRead } from './compile-read.ts';
 import { compileFunction, functionKey, parseFunctionCall } from './field-functions.ts';
 import { jsonObject, outputValue } from './output-value.ts';
 import { limitClause, resolvePage } from './pagination.ts';
@@ -104,7 +104,7 @@ export function compileAggregateQuery(schema: SchemaOverview, collectionName: st
   const grouping = groups.length === 0 ? sql`` : sql` group by ${sql.join(groups.map((item) => item.expression))}`;
   const ordering = order.length === 0 ? sql`` : sql` order by ${sql.join(order)}`;
   const page = resolvePage(query, ctx.maxLimit, '', ctx.defaultLimit);
-  const columns = [sql`${data} as data`, ...counts(ctx, collection, query)];
+  const columns = [dataColumn(data, options), ...counts(ctx, collection, query)];
   const statement = sql`select ${sql.join(columns)} from ${renderFrom(scope.from)} where ${and(where)}${grouping}${ordering}${limitClause(page)}`;
   const meta = query.meta ?? [];
   return { statement, meta, counts: () => compileCounts(createContext(schema, options), collection, query, meta) };

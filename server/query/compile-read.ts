@@ -42,6 +42,16 @@ export function compileCounts(ctx: CompileContext, collection: CollectionOvervie
   return sql`select ${sql.join(columns)}`;
 }
 
+/** True when rows are ordered by the primary key alone, which its index delivers already sorted. */
+function orderedByKey(sort: readonly string[], primary: string): boolean {
+  return sort.length === 0 || (sort.length === 1 && (sort[0] === primary || sort[0] === `-${primary}`));
+}
+
+/** The item column: JSON, or its text when the caller passes the response through unparsed. */
+export function dataColumn(object: Sql, options: Pick<ReadOptions, 'asText'>): Sql {
+  return options.asText ? sql`${object}::text as data` : sql`${object} as data`;
+}
+
 /**
  * Compiles a read into ONE statement where PostgreSQL builds every item as JSON: relations are correlated
  * subqueries (objects for m2o and m2a, arrays for o2m and m2m), the caller's row filter is applied to every
@@ -50,29 +60,38 @@ export function compileCounts(ctx: CompileContext, collection: CollectionOvervie
  * The page is chosen first, in a subquery that filters, sorts and limits on keys and sort values only; the
  * JSON is then built for the rows of that page alone. Building it in the same SELECT as the ORDER BY would
  * make PostgreSQL build it for every matching row before sorting (measured: 44 ms instead of 2 ms for the
- * top 100 of 10,000).
+ * top 100 of 10,000). Pages in primary-key order skip that join: the key's index yields rows already in
+ * order, so the JSON is built only for the rows the LIMIT lets through (and the join would cost 0.2 ms).
  */
 export function compileReadQuery(schema: SchemaOverview, collectionName: string, query: Query, options: ReadOptions): CompiledRead {
   const ctx = createContext(schema, options);
   const collection = rootCollection(ctx, collectionName);
-  if (query.aggregate || query.groupBy) throw new InvalidQueryError('aggregate and groupBy are read with readAggregate.');
+  if (query.aggregate || query.groupBy) throw new InvalidQueryError('aggregate and groupBy are compiled by compileAggregateQuery.');
   const inner = selectScope(ctx, collection, 0);
   const where = rowConditions(ctx, inner, query, 'filter');
-  const keys = compileSortKeys(ctx, inner, query.sort ?? defaultSort(ctx, collection), 'sort');
+  const sort = query.sort ?? defaultSort(ctx, collection);
+  const keys = compileSortKeys(ctx, inner, sort, 'sort');
   const page = resolvePage(query, ctx.maxLimit, '', ctx.defaultLimit);
   const meta = query.meta ?? [];
-
-  const pageColumns = [sql`${column(inner, collection.primary)} as __key`, ...keys.map((key, index) => sql`${key.value} as ${sql.id(`__s${index}`)}`)];
-  if (meta.includes('filter_count')) pageColumns.push(sql`count(*) over () as __filter_count`);
-  const innerOrder = keys.map((key) => sql`${key.value} ${sql.raw(key.direction)}`);
-  const pageQuery = sql`select ${sql.join(pageColumns)} from ${renderFrom(inner.from)} where ${and(where)} order by ${sql.join(innerOrder)}${limitClause(page)}`;
-
-  const outer = selectScope(ctx, collection, 0);
   const tree = buildSelection(ctx, collection, query.fields ?? ['*'], { alias: query.alias, deep: query.deep, depth: 0, prefix: '' });
-  const columns = [sql`${compileObject(ctx, outer, tree)} as data`];
-  if (meta.includes('filter_count')) columns.push(sql`page.__filter_count as filter_count`);
-  if (meta.includes('total_count')) columns.push(sql`${countQuery(ctx, collection, {})} as total_count`);
-  const outerOrder = keys.map((key, index) => sql`${sql.id('page', `__s${index}`)} ${sql.raw(key.direction)}`);
-  const statement = sql`select ${sql.join(columns)} from ${renderFrom(outer.from)} join (${pageQuery}) as page on page.__key = ${column(outer, collection.primary)} order by ${sql.join(outerOrder)}`;
+  const innerOrder = keys.map((key) => sql`${key.value} ${sql.raw(key.direction)}`);
+
+  let statement: Sql;
+  if (orderedByKey(sort, collection.primary) && !meta.includes('filter_count')) {
+    const columns = [dataColumn(compileObject(ctx, inner, tree), options)];
+    if (meta.includes('total_count')) columns.push(sql`${countQuery(ctx, collection, {})} as total_count`);
+    statement = sql`select ${sql.join(columns)} from ${renderFrom(inner.from)} where ${and(where)} order by ${sql.join(innerOrder)}${limitClause(page)}`;
+  } else {
+    const pageColumns = [sql`${column(inner, collection.primary)} as __key`, ...keys.map((key, index) => sql`${key.value} as ${sql.id(`__s${index}`)}`)];
+    if (meta.includes('filter_count')) pageColumns.push(sql`count(*) over () as __filter_count`);
+    const pageQuery = sql`select ${sql.join(pageColumns)} from ${renderFrom(inner.from)} where ${and(where)} order by ${sql.join(innerOrder)}${limitClause(page)}`;
+
+    const outer = selectScope(ctx, collection, 0);
+    const columns = [dataColumn(compileObject(ctx, outer, tree), options)];
+    if (meta.includes('filter_count')) columns.push(sql`page.__filter_count as filter_count`);
+    if (meta.includes('total_count')) columns.push(sql`${countQuery(ctx, collection, {})} as total_count`);
+    const outerOrder = keys.map((key, index) => sql`${sql.id('page', `__s${index}`)} ${sql.raw(key.direction)}`);
+    statement = sql`select ${sql.join(columns)} from ${renderFrom(outer.from)} join (${pageQuery}) as page on page.__key = ${column(outer, collection.primary)} order by ${sql.join(outerOrder)}`;
+  }
   return { statement, meta, counts: () => compileCounts(createContext(schema, options), collection, query, meta) };
 }

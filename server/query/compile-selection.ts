@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { and, column, nextAlias, renderFrom, selectScope, type CompileContext, type Scope, type Sql } from './context.ts';
 import { rowConditions } from './compile-filter.ts';
-import { compileSort, defaultSort } from './compile-sort.ts';
+import { compileSortKeys, defaultSort } from './compile-sort.ts';
 import { compileFunction } from './field-functions.ts';
 import { manyToAnyKey } from './joins.ts';
 import { jsonObject, outputValue } from './output-value.ts';
@@ -30,12 +30,15 @@ function relatedList(ctx: CompileContext, scope: Scope, selection: Extract<Selec
     ? compileObject(ctx, inner, selection.tree)
     : outputValue(primaryField(relation.related), column(inner, relation.related.primary));
   const sort = deep.sort ?? defaultSort(ctx, relation.related, relation.relation.meta.sortField);
-  const order = compileSort(ctx, inner, sort, `${label}_sort`);
+  const keys = compileSortKeys(ctx, inner, sort, `${label}_sort`);
   const page = resolvePage(deep, ctx.maxLimit, `${label}_`);
   const rows = nextAlias(ctx);
-  const numbered = sql`select ${value} as d, row_number() over (order by ${sql.join(order)}) as n from ${renderFrom(inner.from)} where ${and(conditions)}`;
-  const paged = page.limit === null && page.offset === 0 ? numbered : sql`${numbered} order by n${limitClause(page)}`;
-  return sql`(select coalesce(json_agg(${sql.id(rows, 'd')} order by ${sql.id(rows, 'n')}), '[]'::json) from (${paged}) as ${sql.id(rows)})`;
+  const sortColumns = keys.map((key, index) => sql`${key.value} as ${sql.id(`s${index}`)}`);
+  const all = sql`select ${value} as d, ${sql.join(sortColumns)} from ${renderFrom(inner.from)} where ${and(conditions)}`;
+  const innerOrder = keys.map((key) => sql`${key.value} ${sql.raw(key.direction)}`);
+  const paged = page.limit === null && page.offset === 0 ? all : sql`${all} order by ${sql.join(innerOrder)}${limitClause(page)}`;
+  const order = keys.map((key, index) => sql`${sql.id(rows, `s${index}`)} ${sql.raw(key.direction)}`);
+  return sql`(select coalesce(json_agg(${sql.id(rows, 'd')} order by ${sql.join(order)}), '[]'::json) from (${paged}) as ${sql.id(rows)})`;
 }
 
 /** A many-to-any item: an object from the collection the row names, or the raw key for collections not selected. */

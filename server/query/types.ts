@@ -72,6 +72,8 @@ export interface ReadOptions {
   maxLimit?: number;
   /** Rows a root read returns without `limit` (default 100); related lists keep their own default. */
   defaultLimit?: number;
+  /** Return each item as JSON text (for responses passed through without parsing) instead of an object. */
+  asText?: boolean;
 }
 
 /** Counts returned under `meta`. */

@@ -5,8 +5,8 @@ import { Access, resolveAccess } from '../../permissions/access.ts';
 import { applyWritePermission, assertWritableFields } from '../../permissions/write-permission.ts';
 import type { Permission, PermissionAction } from '../../permissions/types.ts';
 import { compilePermittedKeys } from '../../query/compile-permitted.ts';
-import { readByQuery } from '../../query/run-query.ts';
-import type { Filter, Query, ReadResult } from '../../query/types.ts';
+import { readByQuery, readJsonByQuery } from '../../query/run-query.ts';
+import type { Filter, Query, ReadMeta, ReadOptions, ReadResult } from '../../query/types.ts';
 import type { CollectionOverview, SchemaOverview } from '../../schema/overview.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { writeManyToOne, writeOneToMany } from './nested-writes.ts';
@@ -60,14 +60,30 @@ export class ItemsService {
 
   /** Reads items by query (fields, filter, sort, search, deep, aggregate, meta …) in one statement. */
   async readByQuery(query: Query): Promise<ReadResult> {
+    return readByQuery(this.#db, this.#context.schema, this.collection, query, await this.#readOptions());
+  }
+
+  /** readByQuery with each item as JSON text, for responses that pass items through unparsed. */
+  async readJsonByQuery(query: Query): Promise<{ data: string[]; meta?: ReadMeta }> {
+    return readJsonByQuery(this.#db, this.#context.schema, this.collection, query, await this.#readOptions());
+  }
+
+  /** readOne as JSON text. */
+  async readOneJson(key: ItemKey, query: Query = {}): Promise<string> {
+    const [item] = (await this.readJsonByQuery(this.#byKeys([key], query, 1))).data;
+    if (item === undefined) throw new ForbiddenError();
+    return item;
+  }
+
+  async #readOptions(): Promise<ReadOptions> {
     const access = await this.#access();
     access?.require(this.collection, 'read');
-    return readByQuery(this.#db, this.#context.schema, this.collection, query, {
+    return {
       accountability: this.#context.accountability,
       policy: access?.readPolicy(),
       maxLimit: this.#context.config.query.limitMax ?? undefined,
       defaultLimit: this.#context.config.query.limitDefault,
-    });
+    };
   }
 
   /** Reads one item; a missing or invisible item is FORBIDDEN, so existence never leaks. */

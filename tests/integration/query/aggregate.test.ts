@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ForbiddenError, InvalidQueryError } from '../../../server/errors.ts';
 import { parseQuery } from '../../../server/query/parse-query.ts';
-import { readAggregate, readByQuery } from '../../../server/query/run-query.ts';
+import { readByQuery } from '../../../server/query/run-query.ts';
 import type { ReadResult } from '../../../server/query/types.ts';
 import { openQueryFixture, type QueryFixture } from '../../helpers/schema-fixture.ts';
 
@@ -67,9 +67,9 @@ describe('aggregate', () => {
     });
   });
 
-  it('runs through readAggregate in one statement', async () => {
+  it('runs through readByQuery in one statement', async () => {
     fixture.statements.length = 0;
-    const result = await readAggregate(fixture.db, fixture.schema, 'articles', parseQuery('aggregate[count]=*&groupBy=author&meta=*'), { accountability: null });
+    const result = await readByQuery(fixture.db, fixture.schema, 'articles', parseQuery('aggregate[count]=*&groupBy=author&meta=*'), { accountability: null });
     expect(result.data).toHaveLength(4);
     expect(fixture.statements).toHaveLength(1);
   });

@@ -1,0 +1,42 @@
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { compileReadQuery } from '../../../server/query/compile-read.ts';
+import { parseQuery } from '../../../server/query/parse-query.ts';
+import { fixtureSchema } from '../../helpers/schema-fixture.ts';
+
+const schema = fixtureSchema();
+const compiler = new Kysely<any>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+function compiled(query: string, asText = false): string {
+  return compileReadQuery(schema, 'articles', parseQuery(query), { accountability: null, asText }).statement.compile(compiler).sql;
+}
+
+describe('the shape of a compiled read', () => {
+  it.each(['', 'sort=id', 'sort=-id', 'filter[status][_eq]=published', 'search=x&meta=total_count'])('orders "%s" by the key in one SELECT, without a page join', (query) => {
+    const sql = compiled(query);
+    expect(sql).not.toContain('as page on');
+    expect(sql).toMatch(/order by "t0"\."id" (asc|desc) limit \$\d+$/);
+  });
+
+  it.each(['sort=title', 'sort=-rating', 'sort=author.name', 'meta=filter_count'])('chooses the page on keys first for "%s", then builds JSON for its rows', (query) => {
+    expect(compiled(query)).toContain('as page on');
+  });
+
+  it('numbers no child rows: related lists aggregate in their sort order', () => {
+    const sql = compiled('fields=id,comments.id&deep[comments][_sort]=-id&deep[comments][_limit]=2');
+    expect(sql).not.toContain('row_number()');
+    expect(sql).toMatch(/json_agg\("t\d+"\."d" order by "t\d+"\."s0" desc\)/);
+  });
+
+  it('casts each item to text when the response passes it through', () => {
+    expect(compiled('', true)).toMatch(/::text as data/);
+    expect(compiled('')).not.toMatch(/::text as data/);
+  });
+});
