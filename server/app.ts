@@ -9,6 +9,7 @@ import { oidcController } from './controllers/oidc-controller.ts';
 import { cookieKeys } from './auth/session-cookie.ts';
 import { collectionsController } from './controllers/collections-controller.ts';
 import { fieldsController } from './controllers/fields-controller.ts';
+import { filesController } from './controllers/files-controller.ts';
 import { inviteController } from './controllers/invite-controller.ts';
 import { itemsController } from './controllers/items-controller.ts';
 import { permissionsController } from './controllers/permissions-controller.ts';
@@ -80,6 +81,7 @@ export function createApp(context: AppContext): Koa {
     fieldsController(context),
     relationsController(context),
     itemsController(context),
+    filesController(context),
     systemCollectionsController(context),
     utilsController(context),
   ]) {

@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   INVALID_FOREIGN_KEY: 400,
   VALUE_TOO_LONG: 400,
   VALUE_OUT_OF_RANGE: 400,
+  ILLEGAL_ASSET_TRANSFORMATION: 400,
   INVALID_CREDENTIALS: 401,
   INVALID_OTP: 401,
   TOKEN_EXPIRED: 401,
@@ -95,6 +96,11 @@ export class ValueTooLongError extends TesseraError {
 /** A number outside its field's range. */
 export class ValueOutOfRangeError extends TesseraError {
   readonly code = 'VALUE_OUT_OF_RANGE';
+}
+
+/** An asset transformation that is not allowed or cannot run (too large an output, a bad operation). */
+export class IllegalAssetTransformationError extends TesseraError {
+  readonly code = 'ILLEGAL_ASSET_TRANSFORMATION';
 }
 
 /** Wrong e-mail or password; deliberately does not say which. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ValidationError } from 'yup';
 import { ConfigError } from '../errors.ts';
+import { readStorageLocations, type StorageLocationConfig } from './storage-locations.ts';
 import { PROVIDER_VARIABLE_SUFFIXES, providerVariablesSchema, VARIABLE_NAMES, variablesSchema, type Variables } from './variables.ts';
 
 /** One OpenID Connect provider, from AUTH_<NAME>_* (docs/auth.md, "OpenID Connect providers"). */
@@ -54,6 +55,12 @@ export interface Config {
   passwordReset: { tokenTtlMs: number; urlAllowList: string[] };
   /** Invitation links: lifetime and the pages (besides the admin's) a link may point to. */
   invite: { tokenTtlMs: number; urlAllowList: string[] };
+  /** Where files are stored; the first location takes new uploads (docs/files.md). */
+  storage: { locations: StorageLocationConfig[] };
+  /** Uploads and imports (docs/files.md). */
+  files: { maxUploadSize: number; mimeTypeAllowList: string[]; importAllowedHosts: string[]; importTimeoutMs: number };
+  /** Serving and transforming assets (docs/files.md). */
+  assets: { cacheTtlMs: number; transformMaxConcurrent: number; transformMaxDimension: number; transformTimeoutMs: number };
   cors: {
     enabled: boolean;
     origin: string[];
@@ -110,8 +117,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     problems.push('EMAIL_SES_ACCESS_KEY_ID and EMAIL_SES_SECRET_ACCESS_KEY: set both or neither (neither uses the AWS default credential chain)');
   }
   const providers = readAuthProviders(env, vars?.AUTH_PROVIDERS ?? [], problems);
+  const storage = readStorageLocations(env, vars?.STORAGE_LOCATIONS ?? [], path.resolve(cwd, vars?.DATA_DIR ?? './data'), cwd, problems);
   if (problems.length > 0 || !vars) throw new ConfigError(problems);
-  return freezeDeep(toConfig(vars, cwd, providers));
+  return freezeDeep(toConfig(vars, cwd, providers, storage));
 }
 
 /** Names a provider may not take: the other sign-in methods' and local users' (users.provider = default). */
@@ -168,7 +176,7 @@ function readAuthProviders(env: Env, names: string[], problems: string[]): AuthP
   return providers;
 }
 
-function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[]): Config {
+function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[], storage: StorageLocationConfig[]): Config {
   return {
     env: vars.NODE_ENV as Config['env'],
     server: {
@@ -198,6 +206,19 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[])
     passwordReset: { tokenTtlMs: vars.PASSWORD_RESET_TOKEN_TTL, urlAllowList: vars.PASSWORD_RESET_URL_ALLOW_LIST },
     invite: { tokenTtlMs: vars.USER_INVITE_TOKEN_TTL, urlAllowList: vars.USER_INVITE_URL_ALLOW_LIST },
     query: { limitDefault: vars.QUERY_LIMIT_DEFAULT, limitMax: vars.QUERY_LIMIT_MAX ?? null },
+    storage: { locations: storage },
+    files: {
+      maxUploadSize: vars.FILES_MAX_UPLOAD_SIZE,
+      mimeTypeAllowList: vars.FILES_MIME_TYPE_ALLOW_LIST,
+      importAllowedHosts: vars.FILES_IMPORT_ALLOWED_HOSTS.map((host) => host.toLowerCase()),
+      importTimeoutMs: vars.FILES_IMPORT_TIMEOUT,
+    },
+    assets: {
+      cacheTtlMs: vars.ASSETS_CACHE_TTL,
+      transformMaxConcurrent: vars.ASSETS_TRANSFORM_MAX_CONCURRENT,
+      transformMaxDimension: vars.ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION,
+      transformTimeoutMs: vars.ASSETS_TRANSFORM_TIMEOUT,
+    },
     cors: {
       enabled: vars.CORS_ENABLED,
       origin: vars.CORS_ORIGIN,

@@ -125,6 +125,24 @@ export const variablesSchema = yup.object({
   USER_INVITE_URL_ALLOW_LIST: urlList(),
   /** OpenID Connect providers, comma-separated names; each is configured by AUTH_<NAME>_* (providerVariablesSchema). @default empty */
   AUTH_PROVIDERS: list([]),
+  /** Named storage locations, comma-separated; each is configured by STORAGE_<NAME>_* (storageVariablesSchema); the first takes new uploads. @default local */
+  STORAGE_LOCATIONS: list(['local']).test('not-empty', 'must name at least one location', (values) => (values ?? []).length > 0),
+  /** Largest accepted file upload or import. @default 100mb */
+  FILES_MAX_UPLOAD_SIZE: yup.number().transform(toBytes).typeError('must be a size such as 100mb or 1gb').positive().default(100 * 1024 * 1024),
+  /** MIME types an upload may have (sniffed from the content), comma-separated; `image/*` wildcards allowed. @default *\/* */
+  FILES_MIME_TYPE_ALLOW_LIST: list(['*/*']).test('mime-patterns', 'must list MIME types such as image/png, image/* or */*', (values) => (values ?? []).every((value) => /^[\w.+-]+\/(\*|[\w.+-]+)$|^\*\/\*$/.test(value))),
+  /** Hosts `POST /files/import` may fetch from, comma-separated (`cdn.example.com`, `*.example.com`, `*`). @default empty: import disabled */
+  FILES_IMPORT_ALLOWED_HOSTS: list([]),
+  /** How long an import may take to answer and to download. @default 10s */
+  FILES_IMPORT_TIMEOUT: duration('10s'),
+  /** Cache-Control max-age of assets. @default 30d */
+  ASSETS_CACHE_TTL: duration('30d'),
+  /** Image transformations that may run at once in this process; more wait. @default 4 */
+  ASSETS_TRANSFORM_MAX_CONCURRENT: yup.number().typeError('must be a number').integer().min(1).max(256).default(4),
+  /** Largest width or height of a transformed image, and the square root of the largest input in pixels. @default 6000 */
+  ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION: yup.number().typeError('must be a number').integer().min(1).max(100_000).default(6000),
+  /** How long one transformation may run. @default 10s */
+  ASSETS_TRANSFORM_TIMEOUT: duration('10s'),
 });
 
 /** The raw, validated variables. */
@@ -165,3 +183,32 @@ export type ProviderVariables = yup.InferType<typeof providerVariablesSchema>;
 
 /** Suffixes of the per-provider variables, in documentation order. */
 export const PROVIDER_VARIABLE_SUFFIXES = Object.keys(providerVariablesSchema.fields) as Array<keyof ProviderVariables>;
+
+/**
+ * The variables of one storage location, read as `STORAGE_<NAME>_<SUFFIX>` for every name in
+ * STORAGE_LOCATIONS (docs/config.md, "Storage locations").
+ */
+export const storageVariablesSchema = yup.object({
+  /** `local` (a folder) or `s3` (an S3-compatible bucket). @default local */
+  DRIVER: yup.string().oneOf(['local', 's3']).default('local'),
+  /** local: the folder (relative to the working folder); s3: a key prefix. @default DATA_DIR/uploads (local), none (s3) */
+  ROOT: yup.string().optional(),
+  /** s3: bucket name. Required for s3. */
+  BUCKET: yup.string().min(3, 'must be 3 to 63 characters').max(63, 'must be 3 to 63 characters').optional(),
+  /** s3: endpoint of an S3-compatible service; unset: AWS for the region. */
+  ENDPOINT: yup.string().test('http-url', 'must be an absolute http:// or https:// URL', (value) => value === undefined || isHttpUrl(value)).optional(),
+  /** s3: access key id; unset: the AWS SDK's default credential chain. */
+  KEY: yup.string().optional(),
+  /** s3: secret access key, set together with KEY. */
+  SECRET: yup.string().optional(),
+  /** s3: region. @default us-east-1 */
+  REGION: yup.string().matches(/^[a-z0-9-]+$/, 'must be a region such as eu-west-1').default('us-east-1'),
+  /** s3: address buckets by path (most S3-compatible servers need it). @default false */
+  FORCE_PATH_STYLE: yup.boolean().typeError('must be true or false').default(false),
+});
+
+/** The raw, validated variables of one storage location. */
+export type StorageVariables = yup.InferType<typeof storageVariablesSchema>;
+
+/** Suffixes of the per-location variables, in documentation order. */
+export const STORAGE_VARIABLE_SUFFIXES = Object.keys(storageVariablesSchema.fields) as Array<keyof StorageVariables>;
