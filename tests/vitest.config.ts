@@ -25,6 +25,19 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          name: 'e2e',
+          root,
+          include: ['tests/e2e/**/*.test.ts'],
+          // Builds the admin once (when stale) and prepares the template database.
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          // One browser at a time: each file runs a server and a Chromium.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

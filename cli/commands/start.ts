@@ -1,3 +1,4 @@
+import { ensureAdminBuilt } from '../../server/admin-build.ts';
 import { loadConfig } from '../../server/config/index.ts';
 import { migrateLatest } from '../../server/database/migrations.ts';
 import { listen } from '../../server/http-server.ts';
@@ -39,6 +40,7 @@ function waitForShutdownSignal(): Promise<NodeJS.Signals> {
 /** Migrates, seeds an empty database, serves HTTP until SIGINT/SIGTERM, then shuts down cleanly. */
 export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const config = loadConfig(options.port === undefined ? env : { ...env, PORT: String(options.port) });
+  await ensureAdminBuilt((line) => process.stdout.write(`${line}\n`));
   const context = await openSystemContext(config, { logTo: process.stdout });
   const { app } = context;
   try {

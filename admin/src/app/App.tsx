@@ -1,0 +1,97 @@
+import { Authenticated, Refine, type ResourceProps } from '@refinedev/core';
+import { useNotificationProvider } from '@refinedev/antd';
+import routerProvider, { CatchAllNavigate, NavigateToResource } from '@refinedev/react-router';
+import { Spin } from 'antd';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
+import { enUS } from '../i18n/en-US.ts';
+import { ptBR } from '../i18n/pt-BR.ts';
+import { mergeCatalogues } from '../i18n/translate.ts';
+import { modules } from '../modules/index.ts';
+import { accessControlProvider } from '../providers/access-control-provider.ts';
+import { createAuthProvider } from '../providers/auth-provider.ts';
+import { createDataProvider } from '../providers/data-provider.ts';
+import { createI18nProvider } from '../providers/i18n-provider.ts';
+import { SchemaProvider } from '../content/schema/schema-context.tsx';
+import { contentRoutes } from '../content/routes.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { PreferencesProvider, usePreferences } from './preferences.tsx';
+import { ProjectProvider } from './project-settings.tsx';
+import { AppTheme } from './theme.tsx';
+import { ResetPasswordPage, AcceptInvitePage } from '../auth/set-password-page.tsx';
+
+const SignInPage = lazy(() => import('../auth/sign-in-page.tsx'));
+
+const dataProvider = createDataProvider();
+const authProvider = createAuthProvider();
+/** Built-in texts merged with every module's texts. */
+const catalogue = mergeCatalogues({ 'en-US': enUS, 'pt-BR': ptBR }, ...modules.map((module) => module.messages));
+const moduleResources: ResourceProps[] = modules.flatMap((module) => module.resources);
+
+const fullPageSpinner = <Spin size="large" style={{ display: 'block', margin: '35vh auto' }} />;
+
+function RefineApp() {
+  const preferences = usePreferences();
+  const { locale, overrides, setLocale } = preferences;
+  const changeLocale = useCallback((next: Parameters<typeof setLocale>[0]) => setLocale(next), [setLocale]);
+  const i18nProvider = useMemo(() => createI18nProvider(catalogue, locale, overrides, changeLocale), [locale, overrides, changeLocale]);
+  const notificationProvider = useNotificationProvider();
+
+  return (
+    <Refine
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      accessControlProvider={accessControlProvider}
+      i18nProvider={i18nProvider}
+      routerProvider={routerProvider}
+      notificationProvider={notificationProvider}
+      resources={moduleResources}
+      options={{ disableTelemetry: true, warnWhenUnsavedChanges: true, syncWithLocation: false, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } } }}
+    >
+      <Suspense fallback={fullPageSpinner}>
+        <Routes>
+          <Route
+            element={
+              <Authenticated key="signed-in" fallback={<CatchAllNavigate to="/login" />} loading={fullPageSpinner}>
+                <SchemaProvider>
+                  <AppLayout moduleResources={moduleResources} />
+                </SchemaProvider>
+              </Authenticated>
+            }
+          >
+            {contentRoutes}
+            {modules.map((module) => (
+              <Route key={module.name}>{module.routes}</Route>
+            ))}
+          </Route>
+          <Route
+            element={
+              <Authenticated key="signed-out" fallback={<Outlet />} loading={fullPageSpinner}>
+                <NavigateToResource fallbackTo="/" />
+              </Authenticated>
+            }
+          >
+            <Route path="/login" element={<SignInPage />} />
+          </Route>
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/accept-invite" element={<AcceptInvitePage />} />
+        </Routes>
+      </Suspense>
+    </Refine>
+  );
+}
+
+/** The admin app: project settings and preferences around Refine, routed under /admin. */
+export function App() {
+  return (
+    <BrowserRouter basename="/admin">
+      <ProjectProvider>
+        <PreferencesProvider>
+          <AppTheme>
+            <RefineApp />
+          </AppTheme>
+        </PreferencesProvider>
+      </ProjectProvider>
+    </BrowserRouter>
+  );
+}

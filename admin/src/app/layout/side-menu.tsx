@@ -1,0 +1,100 @@
+import type { ResourceProps } from '@refinedev/core';
+import { useTranslate } from '@refinedev/core';
+import { Menu, Typography, type MenuProps } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { CollectionIcon } from '../../components/collection-icon.tsx';
+import { buildNavigation, type NavigationNode } from '../../content/navigation.ts';
+import { useSchema } from '../../content/schema/schema-context.tsx';
+import { accessControlProvider } from '../../providers/access-control-provider.ts';
+import { usePreferences } from '../preferences.tsx';
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+function contentItems(nodes: NavigationNode[]): MenuItem[] {
+  return nodes.map((node) => {
+    const icon = <CollectionIcon name={node.icon} folder={node.folder} color={node.color} />;
+    const label = <span data-testid={`nav-${node.collection}`}>{node.label}</span>;
+    if (node.children.length === 0) return { key: `/content/${node.collection}`, icon, label, disabled: node.folder };
+    const children = contentItems(node.children);
+    // A collection with items that also groups others opens itself first, then its children.
+    return { key: `group:${node.collection}`, icon, label, children: node.folder ? children : [{ key: `/content/${node.collection}`, icon, label }, ...children] };
+  });
+}
+
+/** Which module resources the caller may list (asked once per resource list). */
+function useAllowedResources(resources: ResourceProps[]): ResourceProps[] {
+  const [allowed, setAllowed] = useState<ResourceProps[]>([]);
+  useEffect(() => {
+    let live = true;
+    void Promise.all(
+      resources.map(async (resource) => {
+        if (typeof resource.list !== 'string' || resource.meta?.hide) return false;
+        const answer = await accessControlProvider.can({ resource: resource.name, action: 'list', params: { resource: { ...resource, name: resource.name } as never } });
+        return answer.can;
+      }),
+    ).then((flags) => live && setAllowed(resources.filter((_, index) => flags[index])));
+    return () => {
+      live = false;
+    };
+  }, [resources]);
+  return allowed;
+}
+
+/** The sider's menu: the content tree from /collections, then the modules' screens the caller may open. */
+export function SideMenu({ moduleResources }: { moduleResources: ResourceProps[] }) {
+  const translate = useTranslate();
+  const { locale } = usePreferences();
+  const schema = useSchema();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const tree = useMemo(() => buildNavigation(schema.collections, locale), [schema.collections, locale]);
+  const allowed = useAllowedResources(moduleResources);
+
+  const openGroups = useMemo(() => {
+    const keys: string[] = [];
+    const walk = (nodes: NavigationNode[]) => {
+      for (const node of nodes) {
+        if (node.children.length > 0 && node.collapse !== 'closed') keys.push(`group:${node.collection}`);
+        walk(node.children);
+      }
+    };
+    walk(tree);
+    return keys;
+  }, [tree]);
+
+  const moduleItems: MenuItem[] = allowed.map((resource) => ({
+    key: resource.list as string,
+    icon: resource.meta?.icon as ReactNode,
+    label: <span data-testid={`nav-module-${resource.name}`}>{translate(String(resource.meta?.label ?? resource.name))}</span>,
+  }));
+
+  const items: MenuItem[] = [
+    {
+      type: 'group',
+      key: 'content',
+      label: translate('app.menu.content'),
+      children: tree.length > 0 ? contentItems(tree) : [{ key: 'empty', label: <Typography.Text type="secondary">{translate('app.menu.noCollections')}</Typography.Text>, disabled: true }],
+    },
+    ...(moduleItems.length > 0 ? [{ type: 'divider' } as MenuItem, ...moduleItems] : []),
+  ];
+
+  const selected = [...allowed.map((resource) => resource.list as string), ...schema.collections.map((collection) => `/content/${collection.collection}`)]
+    .filter((path) => location.pathname === path || location.pathname.startsWith(`${path}/`))
+    .sort((a, b) => b.length - a.length)
+    .slice(0, 1);
+
+  return (
+    <Menu
+      mode="inline"
+      items={items}
+      selectedKeys={selected}
+      defaultOpenKeys={openGroups}
+      key={openGroups.join(',')}
+      onClick={({ key }) => {
+        if (key.startsWith('/')) navigate(key);
+      }}
+      style={{ borderInlineEnd: 0 }}
+    />
+  );
+}

@@ -1,0 +1,71 @@
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { apiData } from '../providers/http-client.ts';
+
+/** The public project settings of `/server/info` (name, brand colour, logo …). */
+export interface ProjectInfo {
+  project_name: string | null;
+  project_descriptor: string | null;
+  project_color: string | null;
+  project_logo: string | null;
+  public_note: string | null;
+  default_language: string | null;
+  default_appearance: 'auto' | 'light' | 'dark' | null;
+}
+
+/** Tessera's purple: the colour when the project has none (or an invalid one). */
+export const DEFAULT_BRAND_COLOR = '#6644FF';
+
+const EMPTY: ProjectInfo = {
+  project_name: null,
+  project_descriptor: null,
+  project_color: null,
+  project_logo: null,
+  public_note: null,
+  default_language: null,
+  default_appearance: null,
+};
+
+interface ProjectContextValue {
+  project: ProjectInfo;
+  loaded: boolean;
+  /** Re-reads the settings (after the settings screen saves). */
+  reload(): Promise<void>;
+}
+
+const ProjectContext = createContext<ProjectContextValue>({ project: EMPTY, loaded: false, reload: async () => {} });
+
+/** A `#rgb`/`#rrggbb` colour, or the default brand colour. */
+export function brandColor(value: string | null | undefined): string {
+  return value && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) ? value : DEFAULT_BRAND_COLOR;
+}
+
+/** The URL of a file shown as an image (the project logo, an avatar). */
+export function assetUrl(fileId: string, params: Record<string, string | number> = {}): string {
+  const query = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)])).toString();
+  return `/assets/${encodeURIComponent(fileId)}${query ? `?${query}` : ''}`;
+}
+
+/** Loads `/server/info` once for the whole app (the sign-in page needs it before anyone signs in). */
+export function ProjectProvider({ children }: { children: ReactNode }) {
+  const [project, setProject] = useState<ProjectInfo>(EMPTY);
+  const [loaded, setLoaded] = useState(false);
+  const reload = useCallback(async () => {
+    try {
+      const info = await apiData<{ project: ProjectInfo }>('/server/info');
+      setProject({ ...EMPTY, ...info?.project });
+    } catch {
+      // The API is unreachable: keep the defaults; requests will show their own errors.
+    } finally {
+      setLoaded(true);
+    }
+  }, []);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  return <ProjectContext value={{ project, loaded, reload }}>{children}</ProjectContext>;
+}
+
+/** The project settings and a way to re-read them. */
+export function useProject(): ProjectContextValue {
+  return useContext(ProjectContext);
+}

@@ -1,0 +1,51 @@
+import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import antdEnUS from 'antd/locale/en_US';
+import antdPtBR from 'antd/locale/pt_BR';
+import dayjs from 'dayjs';
+import 'dayjs/locale/pt-br';
+import { useEffect, useState, type ReactNode } from 'react';
+import { usePreferences } from './preferences.tsx';
+import { brandColor, useProject } from './project-settings.tsx';
+
+function useSystemPrefersDark(): boolean {
+  const query = typeof window !== 'undefined' ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+  const [dark, setDark] = useState(query?.matches ?? false);
+  useEffect(() => {
+    if (!query) return;
+    const onChange = (event: MediaQueryListEvent) => setDark(event.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, [query]);
+  return dark;
+}
+
+/** Whether the app is dark now (the user's appearance, or the system's when it is `auto`). */
+export function useIsDark(): boolean {
+  const { appearance } = usePreferences();
+  const systemDark = useSystemPrefersDark();
+  return appearance === 'dark' || (appearance === 'auto' && systemDark);
+}
+
+/** antd theme from the project's brand colour and the user's appearance; antd and dayjs in the locale. */
+export function AppTheme({ children }: { children: ReactNode }) {
+  const { project } = useProject();
+  const { locale } = usePreferences();
+  const dark = useIsDark();
+  dayjs.locale(locale === 'pt-BR' ? 'pt-br' : 'en');
+  useEffect(() => {
+    document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+    document.body.style.background = dark ? '#141414' : '#f5f6fa';
+  }, [dark]);
+  return (
+    <ConfigProvider
+      locale={locale === 'pt-BR' ? antdPtBR : antdEnUS}
+      theme={{
+        algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+        token: { colorPrimary: brandColor(project.project_color), borderRadius: 8, fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+        components: { Layout: { headerBg: dark ? '#1f1f1f' : '#ffffff', siderBg: dark ? '#1f1f1f' : '#ffffff', bodyBg: dark ? '#141414' : '#f5f6fa' } },
+      }}
+    >
+      <AntdApp>{children}</AntdApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,39 @@
+import type { AccessControlProvider } from '@refinedev/core';
+import { apiData } from './http-client.ts';
+import { PermissionIndex, collectionOfResource, type EffectivePermission } from './permissions.ts';
+import { SYSTEM_ENDPOINTS } from './resource-paths.ts';
+
+let cached: Promise<PermissionIndex> | null = null;
+
+/** The caller's permissions, read once per sign-in (cleared by `forgetPermissions`). */
+export function loadPermissions(): Promise<PermissionIndex> {
+  cached ??= apiData<EffectivePermission[]>('/permissions/me').then((rows) => new PermissionIndex(rows ?? []), (error) => {
+    cached = null;
+    throw error;
+  });
+  return cached;
+}
+
+/** Drops the cached permissions (sign-in, sign-out, a role change). */
+export function forgetPermissions(): void {
+  cached = null;
+}
+
+/**
+ * Refine's `can`, fed by `/permissions/me`: buttons and menu entries for what the caller may not do are
+ * hidden. A resource may name its collection in `meta.collection` (e.g. the data model's screens use
+ * `tessera_collections`); `params.field` asks about one field.
+ */
+export const accessControlProvider: AccessControlProvider = {
+  async can({ resource, action, params }) {
+    if (!resource) return { can: true };
+    const index = await loadPermissions().catch(() => null);
+    if (!index) return { can: false, reason: 'Permissions could not be read' };
+    const meta = params?.resource?.meta as { collection?: string; adminOnly?: boolean } | undefined;
+    const collection = meta?.collection ?? collectionOfResource(resource, SYSTEM_ENDPOINTS);
+    const field = params?.field as string | undefined;
+    const can = field ? index.canField(collection, action, field) : index.can(collection, action);
+    return can ? { can } : { can, reason: 'You do not have permission to do this' };
+  },
+  options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
+};

@@ -1,0 +1,117 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/test-app.ts';
+
+/** Debian's Chromium (.ci/run installs it); CHROMIUM_PATH points elsewhere. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Where `screenshot()` writes (git-ignored). */
+export const SCREENSHOT_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+/**
+ * A 4xx answer is how the API reports a refused or invalid request (a validation error the test provokes,
+ * an expired session); Chromium logs each as "Failed to load resource". Those are expected. Anything else
+ * on the console (5xx answers, exceptions, React errors) fails the test.
+ */
+const EXPECTED_CONSOLE = [/^Failed to load resource: the server responded with a status of 4\d\d/];
+
+/** A real Tessera on a free port with its own PostgreSQL database, the built admin, and a Chromium. */
+export interface AdminHarness {
+  /** `http://127.0.0.1:<port>` (the admin is at `${baseUrl}/admin/`). */
+  baseUrl: string;
+  /** The test app behind the server: seed through `app.system` services or `app.request`. */
+  app: TestApp;
+  /** A fresh browser context and page; console errors and page errors fail the running test. */
+  newPage(): Promise<Page>;
+  /** Signs in through the sign-in page (default: the test administrator) and waits for the app. */
+  signIn(page: Page, email?: string, password?: string): Promise<void>;
+  /** Saves a full-page screenshot to tests/e2e/screenshots/<name>.png. */
+  screenshot(page: Page, name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+async function serve(app: TestApp, port: number): Promise<Server> {
+  const server = createServer(app.app.callback());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return server;
+}
+
+/** Starts the server and the browser; `env` adds configuration variables (AUTH_PROVIDERS …). */
+export async function startAdmin(env: Record<string, string> = {}): Promise<AdminHarness> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const app = await createTestApp({ PUBLIC_URL: baseUrl, ...env });
+  const server = await serve(app, port);
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
+  const contexts: BrowserContext[] = [];
+  const leftover: string[] = [];
+
+  return {
+    baseUrl,
+    app,
+    async newPage() {
+      const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, baseURL: baseUrl, locale: 'en-US', colorScheme: 'light' });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (EXPECTED_CONSOLE.some((pattern) => pattern.test(text))) return;
+        problems.push(`console error: ${text}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      try {
+        onTestFinished(() => {
+          if (problems.length > 0) throw new Error(`The browser reported errors:\n${problems.join('\n')}`);
+        });
+      } catch {
+        // Outside a test (beforeAll): report at close instead.
+        page.on('close', () => leftover.push(...problems));
+      }
+      return page;
+    },
+    async signIn(page, email = TEST_ADMIN.email, password = TEST_ADMIN.password) {
+      await page.goto('/admin/login');
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/admin/login'));
+      await page.getByTestId('user-menu').waitFor();
+    },
+    async screenshot(page, name) {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await app.close();
+      if (leftover.length > 0) throw new Error(`The browser reported errors:\n${leftover.join('\n')}`);
+    },
+  };
+}
