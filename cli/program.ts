@@ -40,6 +40,33 @@ export function buildProgram(): Command {
     .option('--json', 'print the result as JSON')
     .action(async (direction, options) => (await import('./commands/migrate.ts')).runMigrate(direction, options));
 
+  program
+    .command('snapshot')
+    .description('write the schema, roles, permissions and configuration as files (docs/snapshots.md)')
+    .option('--out <folder>', 'folder to write', 'snapshots')
+    .option('--format <format>', 'yaml | json', 'yaml')
+    .option('--json', 'print the whole snapshot as one JSON document instead of writing files')
+    .action(async (options) => (await import('./commands/snapshot.ts')).runSnapshot(options));
+
+  program
+    .command('diff')
+    .description('compare a snapshot with the database; exit 0 in sync, 1 on drift, 2 on error')
+    .option('--from <path>', 'snapshot folder or file', 'snapshots')
+    .option('--only <sections>', 'comma-separated: schema, access, roles, permissions, presets, flows, dashboards, webhooks, translations, settings, folders')
+    .option('--json', 'print the plan as JSON')
+    .action(async (options) => (await import('./commands/diff.ts')).runDiff(options));
+
+  program
+    .command('apply')
+    .description('apply a snapshot to the database in one transaction')
+    .option('--from <path>', 'snapshot folder or file', 'snapshots')
+    .option('-y, --yes', 'apply without asking (required without a terminal)')
+    .option('--dry-run', 'show the plan and check it, change nothing')
+    .option('--allow-data-loss', 'also apply steps that drop collections, fields or roles holding data, or narrow types')
+    .option('--only <sections>', 'comma-separated sections, as for diff')
+    .option('--json', 'print the result as JSON')
+    .action(async (options) => (await import('./commands/apply.ts')).runApply(options));
+
   const users = program.command('users').description('manage users');
   users
     .command('create')

@@ -74,3 +74,21 @@ export const say = {
   error: (message: string) => clack.log.error(message),
   note: (message: string, title?: string) => clack.note(message, title),
 };
+
+/** Progress of a long task: a spinner on a terminal, a line on stderr every `every` steps otherwise. */
+export function startProgress(title: string, every = 25): { advance(done: number, total: number, label: string): void; stop(message: string): void } {
+  if (canPrompt()) {
+    const spinner = clack.spinner();
+    spinner.start(title);
+    return {
+      advance: (done, total, label) => spinner.message(`${title} ${done}/${total}: ${label}`),
+      stop: (message) => spinner.stop(message),
+    };
+  }
+  return {
+    advance: (done, total, label) => {
+      if (done === total || done % every === 0) process.stderr.write(`${title} ${done}/${total}: ${label}\n`);
+    },
+    stop: (message) => process.stderr.write(`${message}\n`),
+  };
+}

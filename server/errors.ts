@@ -7,6 +7,7 @@ export const ERROR_CODES = {
   NOT_NULL_VIOLATION: 400,
   CONTAINS_NULL_VALUES: 400,
   INVALID_FOREIGN_KEY: 400,
+  DATA_LOSS: 400,
   VALUE_TOO_LONG: 400,
   VALUE_OUT_OF_RANGE: 400,
   ILLEGAL_ASSET_TRANSFORMATION: 400,
@@ -20,6 +21,7 @@ export const ERROR_CODES = {
   TFA_SETUP_REQUIRED: 403,
   INVALID_VERIFICATION_TOKEN: 403,
   ROUTE_NOT_FOUND: 404,
+  SCHEMA_HASH_MISMATCH: 409,
   CONTENT_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RANGE_NOT_SATISFIABLE: 416,
@@ -191,6 +193,16 @@ export class ContentTooLargeError extends TesseraError {
 /** A request body in a format the route does not accept. */
 export class UnsupportedMediaTypeError extends TesseraError {
   readonly code = 'UNSUPPORTED_MEDIA_TYPE';
+}
+
+/** A schema apply with steps that destroy data (listed in `extensions.steps`), asked without allowing data loss. */
+export class DataLossError extends TesseraError {
+  readonly code = 'DATA_LOSS';
+}
+
+/** A schema apply whose plan was made against a database that has changed since (its hash no longer matches). */
+export class SchemaHashMismatchError extends TesseraError {
+  readonly code = 'SCHEMA_HASH_MISMATCH';
 }
 
 /** A Range header outside the resource. */

@@ -1,0 +1,57 @@
+import { loadSnapshot } from '../../server/snapshot/load-snapshot.ts';
+import { dataLossSteps } from '../../server/snapshot/plan.ts';
+import { formatPlan } from '../../server/snapshot/print-plan.ts';
+import { CancelledError, ExitError, UsageError } from '../errors.ts';
+import { askConfirm, canPrompt, startProgress } from '../prompts.ts';
+import { parseOnly } from './diff.ts';
+import { DEFAULT_SNAPSHOT_FOLDER, withSnapshotService } from './snapshot.ts';
+
+/** Options of `tessera apply`. */
+export interface ApplyCommandOptions {
+  from?: string;
+  yes?: boolean;
+  dryRun?: boolean;
+  allowDataLoss?: boolean;
+  only?: string;
+  json?: boolean;
+}
+
+/**
+ * `tessera apply`: validates the snapshot, shows the plan, asks (unless --yes; without a terminal --yes
+ * is required), then applies it in one transaction. The apply is made against the database state the
+ * plan was shown for: if it changed in between, nothing is applied.
+ */
+export async function runApply(options: ApplyCommandOptions, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const only = parseOnly(options.only);
+  const desired = loadSnapshot(options.from ?? DEFAULT_SNAPSHOT_FOLDER);
+  const out = (text: string) => process.stdout.write(`${text}\n`);
+  await withSnapshotService(env, async (service) => {
+    const { plan, hash } = await service.plan(desired, { only });
+    if (!options.json) out(formatPlan(plan));
+    if (plan.steps.length === 0) {
+      if (options.json) out(JSON.stringify({ applied: false, steps: [] }));
+      return;
+    }
+    const losing = dataLossSteps(plan);
+    if (losing.length > 0 && !options.allowDataLoss) {
+      throw new ExitError(1, `Refusing: ${losing.length} step(s) lose data (listed above). Re-run with --allow-data-loss to apply them.`);
+    }
+    if (options.dryRun) {
+      if (options.json) out(JSON.stringify({ applied: false, dry_run: true, hash, steps: plan.steps }, null, 2));
+      return;
+    }
+    if (!options.yes) {
+      if (!canPrompt()) throw new UsageError('apply changes the database: pass --yes to apply without a terminal to confirm on (CI).');
+      if (!(await askConfirm({ message: `Apply ${plan.steps.length} step(s)?`, fallback: false }))) throw new CancelledError();
+    }
+    const progress = startProgress('Applying');
+    const result = await service
+      .apply(desired, { only, allowDataLoss: options.allowDataLoss, expectedHash: hash, onProgress: (step, done, total) => progress.advance(done, total, `${step.action} ${step.name}`) })
+      .catch((error: unknown) => {
+        progress.stop('Apply failed; nothing was changed.');
+        throw error;
+      });
+    progress.stop(`Applied ${result.plan.steps.length} step(s) in one transaction.`);
+    if (options.json) out(JSON.stringify({ applied: result.applied, hash: result.hash, steps: result.plan.steps }, null, 2));
+  });
+}

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Accountability } from '../auth/accountability.ts';
+import { DataLossError, SchemaHashMismatchError } from '../errors.ts';
+import type { SchemaCache } from '../schema/schema-cache.ts';
+import { requireSchemaWrite } from '../services/schema/access.ts';
+import type { ServiceContext } from '../services/service-context.ts';
+import { applyConfigSteps } from './apply-config.ts';
+import { applySchemaSteps } from './apply-schema.ts';
+import { measureDataLoss } from './data-loss.ts';
+import { diffDocuments } from './diff.ts';
+import { dataLossSteps, selectSteps, type Plan, type PlanStep } from './plan.ts';
+import { readDatabaseState, type DatabaseState } from './read-snapshot.ts';
+import { maskSecrets, resolveSecrets } from './secrets.ts';
+import { sortKeysDeep } from './sort.ts';
+import type { SnapshotDocument } from './types.ts';
+
+/** What the snapshot service needs of the process: a database, the schema cache, and service contexts. */
+export interface SnapshotHost {
+  db: Kysely<any>;
+  schemaCache: SchemaCache;
+  servicesContext(accountability: Accountability, db?: Kysely<any>): ServiceContext;
+}
+
+/** Options of a plan. */
+export interface PlanOptions {
+  /** Sections to consider (plan.ts ONLY_CHOICES); empty: all. */
+  only?: readonly string[];
+}
+
+/** Options of an apply. */
+export interface ApplyOptions extends PlanOptions {
+  allowDataLoss?: boolean;
+  dryRun?: boolean;
+  /** The hash the plan was made against (HTTP): refused when the database has changed since. */
+  expectedHash?: string;
+  /** Called after each executed step. */
+  onProgress?: (step: PlanStep, done: number, total: number) => void;
+  /** Runs inside the transaction after every step (tests use it to fail an apply at its very end). */
+  beforeCommit?: (trx: Kysely<any>) => Promise<void>;
+}
+
+/** A plan with the hash of the database state it was made against. */
+export interface PlanResult {
+  plan: Plan;
+  hash: string;
+}
+
+/** A plan with what apply needs to execute it: the database state it was made from and the resolved snapshot. */
+interface InternalPlan extends PlanResult {
+  state: DatabaseState;
+  resolved: SnapshotDocument;
+}
+
+/** The hash of a (masked) database snapshot: it changes whenever the schema or configuration does. */
+export function hashDocument(document: SnapshotDocument): string {
+  return createHash('sha256').update(JSON.stringify(sortKeysDeep(document))).digest('hex');
+}
+
+/**
+ * Configuration as code: the database as a snapshot, the plan from the database to a snapshot, and the
+ * plan applied in ONE transaction. Administrators only. Secrets leave as `${env:NAME}` references and
+ * come back from `env`.
+ */
+export class SnapshotService {
+  readonly #host: SnapshotHost;
+  readonly #accountability: Accountability;
+  readonly #env: NodeJS.ProcessEnv;
+
+  constructor(host: SnapshotHost, accountability: Accountability, env: NodeJS.ProcessEnv) {
+    this.#host = host;
+    this.#accountability = accountability;
+    this.#env = env;
+  }
+
+  /** The database as a snapshot document, secrets replaced by references. */
+  async read(): Promise<SnapshotDocument> {
+    requireSchemaWrite(this.#accountability);
+    return maskSecrets((await readDatabaseState(this.#host.db)).document);
+  }
+
+  /** The plan from the database to `desired` (references to unset variables compare as unknown). */
+  async plan(desired: SnapshotDocument, options: PlanOptions = {}): Promise<PlanResult> {
+    requireSchemaWrite(this.#accountability);
+    const { plan, hash } = await this.#plan(this.#host.db, desired, options, false);
+    return { plan, hash };
+  }
+
+  /**
+   * Applies `desired` in one transaction: the plan is made inside it (under an advisory lock, so two
+   * applies never interleave), refused when it loses data without `allowDataLoss` or when the database
+   * no longer has `expectedHash`, then executed; any failure rolls everything back, DDL included.
+   */
+  async apply(desired: SnapshotDocument, options: ApplyOptions = {}): Promise<PlanResult & { applied: boolean }> {
+    requireSchemaWrite(this.#accountability);
+    try {
+      return await this.#host.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtext('tessera:schema-apply'))`.execute(trx);
+        const result = await this.#plan(trx, desired, options, !options.dryRun);
+        if (options.expectedHash && options.expectedHash !== result.hash) {
+          throw new SchemaHashMismatchError('The database has changed since this diff was made; make a new diff and apply that.', { hash: result.hash });
+        }
+        const losing = dataLossSteps(result.plan);
+        if (losing.length > 0 && !options.allowDataLoss) {
+          throw new DataLossError(`Refusing steps that lose data (allow them with --allow-data-loss):\n${losing.map((step) => `  - ${step.group}: ${step.dataLoss!.message}`).join('\n')}`, {
+            steps: losing.map((step) => ({ kind: step.kind, name: step.name, message: step.dataLoss!.message, count: step.dataLoss!.count })),
+          });
+        }
+        if (options.dryRun || result.plan.steps.length === 0) return { plan: result.plan, hash: result.hash, applied: false };
+        await this.#execute(trx, result, options);
+        return { plan: result.plan, hash: result.hash, applied: true };
+      });
+    } finally {
+      this.#host.schemaCache.invalidate();
+    }
+  }
+
+  async #plan(db: Kysely<any>, desired: SnapshotDocument, options: PlanOptions, strictSecrets: boolean): Promise<InternalPlan> {
+    const state = await readDatabaseState(db);
+    const { document: resolved, missing } = resolveSecrets(desired, this.#env, { strict: strictSecrets });
+    const shownCurrent = maskSecrets(state.document);
+    let plan = diffDocuments({ current: state.document, desired: resolved, shownCurrent, shownDesired: desired }, missing);
+    plan = selectSteps(plan, options.only ?? []);
+    plan = await measureDataLoss(db, plan, state.document, resolved);
+    return { plan, hash: hashDocument(shownCurrent), state, resolved };
+  }
+
+  async #execute(trx: Kysely<any>, { plan, state, resolved }: InternalPlan, options: ApplyOptions): Promise<void> {
+    const total = plan.steps.length;
+    let done = 0;
+    const progress = (step: PlanStep) => options.onProgress?.(step, ++done, total);
+    const context = this.#host.servicesContext(this.#accountability, trx);
+    const schemaKinds = new Set(['collection', 'field', 'relation']);
+    const schemaSteps = plan.steps.filter((step) => schemaKinds.has(step.kind));
+    if (schemaSteps.length > 0) await applySchemaSteps(context, this.#host.schemaCache, schemaSteps, state.document, resolved, progress);
+    await applyConfigSteps(trx, plan.steps.filter((step) => !schemaKinds.has(step.kind)), state, resolved, progress);
+    await options.beforeCommit?.(trx);
+  }
+}
