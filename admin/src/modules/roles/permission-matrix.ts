@@ -130,7 +130,7 @@ export type CellTarget = { collection: string; action: PermissionAction; setting
  * The writes that bring `index` to the targets: rows to create (one request, one transaction), rows to
  * update, and rows to delete (one request). Cells already as asked produce nothing.
  */
-export function planWrites(role: string, index: PermissionIndex, targets: readonly CellTarget[]): PermissionWrite[] {
+export function planWrites(role: string | null, index: PermissionIndex, targets: readonly CellTarget[]): PermissionWrite[] {
   const create: Array<Omit<PermissionRow, 'id'>> = [];
   const updates: PermissionWrite[] = [];
   const remove: number[] = [];

@@ -219,3 +219,22 @@ export function toSettingsFormValues(settings: Record<string, unknown>): Setting
     custom_aspect_ratios: Array.isArray(settings.custom_aspect_ratios) ? (settings.custom_aspect_ratios as Array<Partial<AspectRatio>>) : [],
   };
 }
+
+/** Every problem of a settings form, as form field paths and message keys. */
+export function settingsIssues(values: SettingsFormValues): Array<{ name: Array<string | number>; message: string }> {
+  const issues: Array<{ name: Array<string | number>; message: string }> = [];
+  const inList = (list: string, found: Issue[]) => found.forEach((issue) => issues.push({ name: [list, issue.index, issue.field], message: issue.message }));
+  if (!values.project_name || values.project_name.trim() === '') issues.push({ name: ['project_name'], message: 'settings.rules.required' });
+  const colour = colourIssue(values.project_color);
+  if (colour) issues.push({ name: ['project_color'], message: colour });
+  const attempts = loginAttemptsIssue(values.auth_login_attempts);
+  if (attempts) issues.push({ name: ['auth_login_attempts'], message: attempts });
+  const presets = values.storage_asset_presets ?? [];
+  inList('storage_asset_presets', assetPresetsIssues(presets.map((preset) => ({ ...preset, transforms: undefined }))));
+  presets.forEach((preset, index) => {
+    if (!parseTransforms(preset.transforms).ok) issues.push({ name: ['storage_asset_presets', index, 'transforms'], message: 'settings.rules.transforms' });
+  });
+  (values.basemaps ?? []).forEach((basemap, index) => inList('basemaps', basemapIssues(basemap, index)));
+  (values.custom_aspect_ratios ?? []).forEach((ratio, index) => inList('custom_aspect_ratios', aspectRatioIssues(ratio, index)));
+  return issues;
+}

@@ -11,6 +11,7 @@ import {
   colourIssue,
   loginAttemptsIssue,
   parseTransforms,
+  settingsIssues,
   showsTileSize,
   toSettingsFormValues,
   toSettingsPayload,
@@ -105,5 +106,25 @@ describe('settings payload', () => {
   it('reads stored settings back into the form', () => {
     const values = toSettingsFormValues({ project_name: 'Acme', project_logo: { id: 'f1' }, storage_asset_presets: [{ key: 'k', transforms: [['blur', 1]] }], basemaps: null });
     expect(values).toMatchObject({ project_logo: 'f1', storage_asset_presets: [{ key: 'k', transforms: '[["blur",1]]' }], basemaps: [], custom_aspect_ratios: [] });
+  });
+});
+
+describe('the whole settings form', () => {
+  it('names every problem by its form path', () => {
+    const issues = settingsIssues({
+      project_name: ' ', project_color: 'blue', auth_login_attempts: -1,
+      storage_asset_presets: [{ key: 'ok', fit: 'cover', width: 1, height: 1, quality: 80, transforms: 'nope' }],
+      basemaps: [{ type: 'tile' }],
+      custom_aspect_ratios: [{ text: '1:1', value: 1 }],
+    });
+    expect(issues).toEqual([
+      { name: ['project_name'], message: 'settings.rules.required' },
+      { name: ['project_color'], message: 'settings.rules.colour' },
+      { name: ['auth_login_attempts'], message: 'settings.rules.positiveInteger' },
+      { name: ['storage_asset_presets', 0, 'transforms'], message: 'settings.rules.transforms' },
+      { name: ['basemaps', 0, 'name'], message: 'settings.rules.required' },
+      { name: ['basemaps', 0, 'url'], message: 'settings.rules.required' },
+    ]);
+    expect(settingsIssues({ project_name: 'Acme', project_color: '#123456' })).toEqual([]);
   });
 });

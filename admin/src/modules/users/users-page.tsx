@@ -1,0 +1,82 @@
+import { MailOutlined } from '@ant-design/icons';
+import { useTable } from '@refinedev/antd';
+import { useCan, useNotification, useSelect, useTranslation } from '@refinedev/core';
+import { Avatar, Button, Card, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../shared/page-header.tsx';
+import { InviteModal } from './invite-modal.tsx';
+import { STATUS_COLOURS, USER_LIST_FIELDS, USER_STATUSES, displayName, type UserRecord } from './user-options.ts';
+
+/** Users: search, filter by status and role, invite, open one. */
+export default function UsersPage() {
+  const { translate } = useTranslation();
+  const navigate = useNavigate();
+  const { open } = useNotification();
+  const [inviting, setInviting] = useState(false);
+  const [search, setSearch] = useState('');
+  const { data: canInvite } = useCan({ resource: 'users', action: 'create' });
+  const { options: roles } = useSelect({ resource: 'roles', optionLabel: 'name', optionValue: 'id', pagination: { mode: 'off' }, meta: { fields: ['id', 'name'] } });
+  const { tableProps, setFilters, tableQuery } = useTable<UserRecord>({
+    resource: 'users',
+    syncWithLocation: false,
+    sorters: { initial: [{ field: 'email', order: 'asc' }] },
+    pagination: { pageSize: 25 },
+    meta: { fields: USER_LIST_FIELDS, search: search || undefined },
+  });
+  const filterBy = (field: string, value: string | undefined) => setFilters([{ field, operator: 'eq', value }], 'merge');
+
+  return (
+    <>
+      <PageHeader
+        title={translate('users.title')}
+        testId="users-title"
+        actions={
+          canInvite?.can ? (
+            <Button type="primary" icon={<MailOutlined />} onClick={() => setInviting(true)} data-testid="users-invite">
+              {translate('users.invite.title')}
+            </Button>
+          ) : null
+        }
+      />
+      <Card size="small">
+        <Flex gap={8} wrap style={{ marginBottom: 12 }}>
+          <Input.Search allowClear placeholder={translate('users.search')} style={{ width: 260 }} onSearch={setSearch} data-testid="users-search" />
+          <Select allowClear placeholder={translate('users.fields.status')} style={{ width: 170 }} options={USER_STATUSES.map((status) => ({ value: status, label: translate(`users.status.${status}`) }))} onChange={(value: string | undefined) => filterBy('status', value)} />
+          <Select allowClear placeholder={translate('users.fields.role')} style={{ width: 200 }} options={roles} onChange={(value: string | undefined) => filterBy('role', value)} />
+        </Flex>
+        <Table<UserRecord>
+          {...tableProps}
+          rowKey="id"
+          onRow={(user) => ({ onClick: () => navigate(`/users/${user.id}`), style: { cursor: 'pointer' }, 'data-testid': `user-row-${user.email}` }) as React.HTMLAttributes<HTMLElement>}
+          columns={[
+            {
+              title: translate('users.fields.name'),
+              key: 'name',
+              render: (_, user) => (
+                <Space>
+                  <Avatar size="small">{displayName(user).slice(0, 1).toUpperCase()}</Avatar>
+                  <Typography.Text strong>{displayName(user)}</Typography.Text>
+                  {user.title ? <Typography.Text type="secondary">{user.title}</Typography.Text> : null}
+                </Space>
+              ),
+            },
+            { title: translate('users.fields.email'), dataIndex: 'email', key: 'email', sorter: true },
+            { title: translate('users.fields.role'), key: 'role', render: (_, user) => (typeof user.role === 'object' && user.role ? user.role.name : '') },
+            { title: translate('users.fields.status'), dataIndex: 'status', key: 'status', sorter: true, render: (status: UserRecord['status']) => <Tag color={STATUS_COLOURS[status]}>{translate(`users.status.${status}`)}</Tag> },
+            { title: translate('users.fields.lastAccess'), dataIndex: 'last_access', key: 'last_access', sorter: true, render: (value: string | null) => (value ? new Date(value).toLocaleString() : '—') },
+          ]}
+        />
+      </Card>
+      <InviteModal
+        open={inviting}
+        onClose={() => setInviting(false)}
+        onInvited={(count) => {
+          setInviting(false);
+          open?.({ type: 'success', message: translate('users.invite.sent', { count }) });
+          void tableQuery.refetch();
+        }}
+      />
+    </>
+  );
+}

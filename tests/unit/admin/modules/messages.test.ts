@@ -1,0 +1,74 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { activityMessages } from '../../../../admin/src/modules/activity/messages.ts';
+import { ACTIVITY_ACTIONS } from '../../../../admin/src/modules/activity/activity-links.ts';
+import { FIELD_TYPES, INTERFACES_BY_TYPE, TYPE_GROUPS } from '../../../../admin/src/modules/data-model/field-types.ts';
+import { dataModelMessages } from '../../../../admin/src/modules/data-model/messages.ts';
+import { PERMISSION_ACTIONS } from '../../../../admin/src/modules/roles/permission-matrix.ts';
+import { rolesMessages } from '../../../../admin/src/modules/roles/messages.ts';
+import { ASSET_FITS, ASSET_TRANSFORMS, PASSWORD_POLICIES } from '../../../../admin/src/modules/settings/settings-rules.ts';
+import { settingsMessages } from '../../../../admin/src/modules/settings/messages.ts';
+import { sharedMessages, withShared } from '../../../../admin/src/modules/shared/messages.ts';
+import { USER_STATUSES } from '../../../../admin/src/modules/users/user-options.ts';
+import { usersMessages } from '../../../../admin/src/modules/users/messages.ts';
+
+const MODULES = { dataModel: dataModelMessages, roles: rolesMessages, users: usersMessages, settings: settingsMessages, activity: activityMessages };
+const MODULES_DIR = fileURLToPath(new URL('../../../../admin/src/modules/', import.meta.url));
+const all = withShared(Object.values(MODULES).reduce((merged, messages) => ({ 'en-US': { ...merged['en-US'], ...messages['en-US'] }, 'pt-BR': { ...merged['pt-BR'], ...messages['pt-BR'] } }), { 'en-US': {}, 'pt-BR': {} }));
+
+/** Every `translate('literal.key'` in the modules' screens. */
+function literalKeys(): string[] {
+  const keys = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (file.endsWith('.tsx')) for (const match of readFileSync(file, 'utf8').matchAll(/translate\(\s*'([^']+)'/g)) keys.add(match[1]!);
+    }
+  };
+  walk(MODULES_DIR);
+  return [...keys];
+}
+
+describe('module messages', () => {
+  it('have the same keys in en-US and pt-BR, each prefixed by its module, none left untranslated', () => {
+    for (const [name, messages] of Object.entries({ ...MODULES, shared: sharedMessages })) {
+      expect(Object.keys(messages['pt-BR']).sort(), name).toEqual(Object.keys(messages['en-US']).sort());
+      for (const key of Object.keys(messages['en-US'])) expect(key.startsWith(`${name}.`), key).toBe(true);
+      for (const [key, text] of Object.entries(messages['pt-BR'])) expect(text.trim(), key).not.toBe('');
+    }
+  });
+
+  it('cover every literal key the screens use', () => {
+    const missing = literalKeys().filter((key) => !(key in all['en-US']));
+    expect(missing).toEqual([]);
+  });
+
+  it('cover the keys the screens build from lists', () => {
+    const built = [
+      ...FIELD_TYPES.map((type) => `dataModel.types.${type}`),
+      ...TYPE_GROUPS.map((group) => `dataModel.typeGroups.${group.group}`),
+      ...Object.values(INTERFACES_BY_TYPE).flat().map((name) => `dataModel.interfaces.${name}`),
+      ...['integer', 'uuid', 'string'].map((kind) => `dataModel.create.primaryKey.${kind}`),
+      ...['m2o', 'o2m', 'm2m'].flatMap((kind) => [`dataModel.relation.kind.${kind}`, `dataModel.relation.help.${kind}`]),
+      ...['SET_NULL', 'CASCADE', 'NO_ACTION', 'RESTRICT'].map((action) => `dataModel.relation.onDelete.${action}`),
+      ...['nullify', 'delete'].map((action) => `dataModel.relation.deselect.${action}`),
+      ...['open', 'closed', 'locked'].map((state) => `dataModel.settings.collapse.${state}`),
+      ...PERMISSION_ACTIONS.map((action) => `roles.actions.${action}`),
+      ...['all', 'none', 'custom', 'default'].map((state) => `roles.matrix.state.${state}`),
+      'roles.matrix.setNone', 'roles.matrix.setDefault',
+      ...USER_STATUSES.map((status) => `users.status.${status}`),
+      ...['auto', 'light', 'dark'].flatMap((value) => [`users.appearance.${value}`, `settings.appearance.${value}`]),
+      ...ASSET_FITS.map((fit) => `settings.presets.fit.${fit}`),
+      ...ASSET_TRANSFORMS.map((mode) => `settings.files.transform.${mode}`),
+      ...PASSWORD_POLICIES.map((policy) => `settings.security.policy.${policy}`),
+      ...['required', 'slug', 'oneOf', 'positiveInteger', 'positiveNumber', 'quality', 'duplicateKey', 'transforms', 'colour'].map((rule) => `settings.rules.${rule}`),
+      ...ACTIVITY_ACTIONS.map((action) => `activity.actions.${action}`),
+      ...['invalid', 'notObject'].map((key) => `shared.json.${key}`),
+      ...['notObject', 'logicalList', 'unknownOperator', 'operatorWithoutField', 'badField', 'empty'].map((key) => `shared.filter.${key}`),
+    ];
+    expect(built.filter((key) => !(key in all['en-US']) || !(key in all['pt-BR']))).toEqual([]);
+  });
+});
