@@ -3,6 +3,7 @@ import Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { AppContext } from './app-context.ts';
 import { adminController } from './controllers/admin-controller.ts';
+import { assetsController } from './controllers/assets-controller.ts';
 import { authController } from './controllers/auth-controller.ts';
 import { authPagesController } from './controllers/auth-pages-controller.ts';
 import { oidcController } from './controllers/oidc-controller.ts';
@@ -82,6 +83,7 @@ export function createApp(context: AppContext): Koa {
     relationsController(context),
     itemsController(context),
     filesController(context),
+    assetsController(context),
     systemCollectionsController(context),
     utilsController(context),
   ]) {
