@@ -25,6 +25,7 @@ export function buildProgram(): Command {
     .option('--port <port>', 'HTTP port (default: 8055)')
     .option('-y, --yes', 'accept defaults, never prompt')
     .option('--force', 'overwrite an existing .env')
+    .option('--template <name>', 'start from an example project: blog (posts, authors, categories, translations, an Editor role)')
     .action(async (dir, options) => (await import('./commands/init.ts')).runInit(dir, options));
 
   program
@@ -35,10 +36,11 @@ export function buildProgram(): Command {
 
   program
     .command('migrate')
-    .description('run system migrations: latest (default), up (one), down (revert one) or status')
-    .argument('[direction]', 'latest | up | down | status', 'latest')
+    .description('run system migrations, then the project\'s own (MIGRATIONS_PATH): latest (default), up (one), down (revert one), status, or create <name>')
+    .argument('[direction]', 'latest | up | down | status | create', 'latest')
+    .argument('[name]', 'name of the migration to create')
     .option('--json', 'print the result as JSON')
-    .action(async (direction, options) => (await import('./commands/migrate.ts')).runMigrate(direction, options));
+    .action(async (direction, name, options) => (await import('./commands/migrate.ts')).runMigrate(direction, { ...options, name }));
 
   program
     .command('snapshot')

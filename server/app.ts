@@ -17,6 +17,7 @@ import { permissionsController } from './controllers/permissions-controller.ts';
 import { sharesController } from './controllers/shares-controller.ts';
 import { passwordController } from './controllers/password-controller.ts';
 import { relationsController } from './controllers/relations-controller.ts';
+import { schemaController } from './controllers/schema-controller.ts';
 import { systemCollectionsController } from './controllers/system-collections-controller.ts';
 import { serverController } from './controllers/server-controller.ts';
 import { tfaController } from './controllers/tfa-controller.ts';
@@ -81,6 +82,7 @@ export function createApp(context: AppContext): Koa {
     collectionsController(context),
     fieldsController(context),
     relationsController(context),
+    schemaController(context),
     itemsController(context),
     filesController(context),
     assetsController(context),

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { systemAccountability } from '../../server/auth/accountability.ts';
 import { loadConfig } from '../../server/config/index.ts';
 import { migrateLatest } from '../../server/database/migrations.ts';
 import { bootstrapDatabase } from '../../server/services/bootstrap.ts';
+import { loadSnapshotFolder } from '../../server/snapshot/load-snapshot.ts';
+import { SnapshotService } from '../../server/snapshot/snapshot-service.ts';
 import { openSystemContext } from '../context.ts';
 import { ExitError, UsageError } from '../errors.ts';
 import { askPassword, askSelect, askText, canPrompt, say } from '../prompts.ts';
@@ -17,7 +21,13 @@ export interface InitOptions {
   port?: string;
   yes?: boolean;
   force?: boolean;
+  template?: string;
 }
+
+/** Example projects `init --template` can start from: snapshot folders shipped with Tessera. */
+export const TEMPLATES: Readonly<Record<string, string>> = {
+  blog: fileURLToPath(new URL('../../snapshots', import.meta.url)),
+};
 
 /** The `.env` a new project gets: a fresh SECRET and the answers given. */
 export function renderEnvFile(values: { secret: string; dbUrl: string | null; adminEmail: string; port: string }): string {
@@ -60,6 +70,10 @@ export async function runInit(directory: string, options: InitOptions): Promise<
   const adminPassword = options.adminPassword ?? (await askPassword({ message: 'Administrator password (empty: generate one)', flag: '--admin-password', allowEmpty: true, yes: options.yes }));
   const port = options.port ?? '8055';
   if (!/^\d+$/.test(port)) throw new UsageError('--port must be a number.');
+  if (options.template !== undefined && !Object.hasOwn(TEMPLATES, options.template)) {
+    throw new UsageError(`Unknown template "${options.template}"; available: ${Object.keys(TEMPLATES).join(', ')}.`);
+  }
+  const template = options.template ? loadSnapshotFolder(TEMPLATES[options.template]!) : null;
 
   const env = { PORT: port, DATA_DIR: './data', SECRET: randomBytes(48).toString('base64url'), ADMIN_EMAIL: adminEmail, ...(dbUrl ? { DB_URL: dbUrl } : {}) };
   // Validate the answers before writing anything: a bad e-mail or URL fails here with one message.
@@ -71,12 +85,18 @@ export async function runInit(directory: string, options: InitOptions): Promise<
   try {
     await migrateLatest(context.app.database.orm);
     ({ admin } = await bootstrapDatabase(context.system, { projectName: name }));
+    if (template) {
+      const { app } = context;
+      const snapshots = new SnapshotService({ db: app.database.kysely(), schemaCache: app.schema, servicesContext: app.servicesContext }, systemAccountability(), process.env);
+      // The template's settings would rename the project: the name given here wins.
+      await snapshots.apply({ ...template, settings: { ...template.settings, project_name: name } });
+    }
   } finally {
     await context.close();
   }
   writeFileSync(envFile, renderEnvFile({ secret: env.SECRET, dbUrl, adminEmail: config.admin.email, port }), { mode: 0o600 });
 
-  const lines = [`Project "${name}" is ready in ${target}`, `Database: ${dbUrl ? dbUrl.replace(/\/\/[^@]*@/, '//***@') : 'embedded (./data)'}`];
+  const lines = [`Project "${name}" is ready in ${target}${options.template ? ` (template: ${options.template})` : ''}`, `Database: ${dbUrl ? dbUrl.replace(/\/\/[^@]*@/, '//***@') : 'embedded (./data)'}`];
   if (admin) lines.push(`Administrator: ${admin.email}`, admin.generated ? `Password: ${admin.password}  (shown once: write it down)` : 'Password: the one you entered');
   else lines.push('The database already had users; none was created.');
   lines.push('', `Start it: cd ${path.relative(process.cwd(), target) || '.'} && npx tessera start`);

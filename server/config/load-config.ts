@@ -38,6 +38,8 @@ export interface Config {
     poolMax: number;
   };
   dataDir: string;
+  /** Absolute folder of the project's own migrations (MIGRATIONS_PATH). */
+  migrationsPath: string;
   /** Null only outside production, where the CLI provides a generated one. */
   secret: string | null;
   admin: { email: string; password: string | null };
@@ -188,6 +190,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     },
     database: { url: vars.DB_URL ?? null, poolMax: vars.DB_POOL_MAX },
     dataDir: path.resolve(cwd, vars.DATA_DIR),
+    migrationsPath: path.resolve(cwd, vars.MIGRATIONS_PATH),
     secret: vars.SECRET ?? null,
     admin: { email: vars.ADMIN_EMAIL.toLowerCase(), password: vars.ADMIN_PASSWORD ?? null },
     log: { level: vars.LOG_LEVEL as Config['log']['level'], style: vars.LOG_STYLE as Config['log']['style'] },

@@ -65,6 +65,8 @@ export const variablesSchema = yup.object({
   DB_POOL_MAX: yup.number().typeError('must be a number').integer().min(1).max(1000).default(10),
   /** Folder for the embedded database, generated secret, outbox and uploads. @default ./data */
   DATA_DIR: yup.string().default('./data'),
+  /** Folder of the project's own migrations, run by `tessera migrate` after the system ones. @default ./project-migrations */
+  MIGRATIONS_PATH: yup.string().default('./project-migrations'),
   /** Key for signing tokens and deriving encryption keys; at least 32 characters. Required in production. */
   SECRET: yup.string().min(32, 'must be at least 32 characters').optional(),
   /** E-mail of the administrator created when the database is empty. @default admin@example.com */
