@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { AppContext } from '../app-context.ts';
+import { validateSettingsPayload } from '../services/settings-service.ts';
 import { registerItemRoutes } from './items-controller.ts';
 
 /**
@@ -30,6 +31,10 @@ export const SYSTEM_ENDPOINTS = [
 /** `/users`, `/roles`, … `/extensions`: the same query language and CRUD as /items. */
 export function systemCollectionsController(app: AppContext): Router {
   const router = new Router();
+  router.patch('/settings', async (ctx, next) => {
+    ctx.request.body = validateSettingsPayload(ctx.request.body);
+    await next();
+  });
   for (const name of SYSTEM_ENDPOINTS) registerItemRoutes(app, router, `/${name}`, () => `tessera_${name}`);
   return router;
 }

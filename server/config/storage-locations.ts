@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ValidationError } from 'yup';
+import { STORAGE_VARIABLE_SUFFIXES, storageVariablesSchema } from './variables.ts';
+
+type Env = Record<string, string | undefined>;
+
+/** One named place files are stored (docs/files.md, "Storage"). */
+export type StorageLocationConfig =
+  | { name: string; driver: 'local'; root: string }
+  | {
+      name: string;
+      driver: 's3';
+      bucket: string;
+      /** Key prefix inside the bucket ('' for none). */
+      root: string;
+      endpoint: string | null;
+      region: string;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+      forcePathStyle: boolean;
+    };
+
+/**
+ * Reads and validates STORAGE_<NAME>_* (with `_FILE` twins) for every name in STORAGE_LOCATIONS. A local
+ * location without a root stores under DATA_DIR/uploads (DATA_DIR/uploads/<name> for the second and later).
+ */
+export function readStorageLocations(env: Env, names: string[], dataDir: string, cwd: string, problems: string[]): StorageLocationConfig[] {
+  const locations: StorageLocationConfig[] = [];
+  for (const given of names) {
+    const name = given.toLowerCase();
+    if (!/^[a-z][a-z0-9_]*$/.test(name) || locations.some((location) => location.name === name)) {
+      problems.push(`STORAGE_LOCATIONS: "${given}" must be a unique name of letters, digits and _ starting with a letter`);
+      continue;
+    }
+    const prefix = `STORAGE_${name.toUpperCase()}_`;
+    const raw: Env = {};
+    for (const suffix of STORAGE_VARIABLE_SUFFIXES) {
+      const variable = `${prefix}${suffix}`;
+      const fromFile = env[`${variable}_FILE`];
+      if (!fromFile) {
+        raw[suffix] = env[variable] === '' ? undefined : env[variable];
+        continue;
+      }
+      try {
+        raw[suffix] = readFileSync(fromFile, 'utf8').trim();
+      } catch (error) {
+        problems.push(`${variable}_FILE: cannot read ${fromFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      }
+    }
+    try {
+      const vars = storageVariablesSchema.validateSync(raw, { abortEarly: false, stripUnknown: true });
+      if (vars.DRIVER === 'local') {
+        const fallback = locations.length === 0 ? path.join(dataDir, 'uploads') : path.join(dataDir, 'uploads', name);
+        locations.push({ name, driver: 'local', root: vars.ROOT ? path.resolve(cwd, vars.ROOT) : fallback });
+        continue;
+      }
+      if (!vars.BUCKET) problems.push(`${prefix}BUCKET: is required for the s3 driver`);
+      if (Boolean(vars.KEY) !== Boolean(vars.SECRET)) problems.push(`${prefix}KEY and ${prefix}SECRET: set both or neither (neither uses the AWS default credential chain)`);
+      locations.push({
+        name,
+        driver: 's3',
+        bucket: vars.BUCKET ?? '',
+        root: (vars.ROOT ?? '').replace(/^\/+|\/+$/g, ''),
+        endpoint: vars.ENDPOINT ?? null,
+        region: vars.REGION,
+        accessKeyId: vars.KEY ?? null,
+        secretAccessKey: vars.SECRET ?? null,
+        forcePathStyle: vars.FORCE_PATH_STYLE,
+      });
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      for (const issue of error.inner.length > 0 ? error.inner : [error]) {
+        const suffix = issue.path ?? '';
+        const message = issue.message.startsWith(`${suffix} `) ? issue.message.slice(suffix.length + 1) : issue.message;
+        problems.push(`${prefix}${suffix}: ${message} (got ${JSON.stringify(raw[suffix])})`);
+      }
+    }
+  }
+  return locations;
+}

@@ -1,0 +1,101 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import * as yup from 'yup';
+import type { AppContext } from '../app-context.ts';
+import { InvalidPayloadError, isTesseraError, UnsupportedMediaTypeError } from '../errors.ts';
+import { assertClientFields } from '../files/file-fields.ts';
+import { FilesService } from '../files/files-service.ts';
+import { fetchRemote } from '../files/import/fetch-remote.ts';
+import { isMultipart } from '../files/upload/read-multipart.ts';
+import { parseQuery } from '../query/parse-query.ts';
+import type { ItemKey } from '../services/items/items-service.ts';
+import { validatePayload } from '../services/validate-payload.ts';
+import { registerItemRoutes, respondWithReadBack } from './items-controller.ts';
+
+const importSchema = yup.object({
+  url: yup.string().required('"url" is required'),
+  data: yup.object().default({}),
+});
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Keys from a batch delete body: `[keys]` or `{ keys }`. */
+function deleteKeys(body: unknown): ItemKey[] | null {
+  const keys = Array.isArray(body) ? body : isObject(body) ? body.keys : undefined;
+  if (keys === undefined) return null;
+  if (!Array.isArray(keys) || !keys.every((key) => typeof key === 'string' || typeof key === 'number')) throw new InvalidPayloadError('"keys" must be an array of keys.', { field: 'keys' });
+  return keys as ItemKey[];
+}
+
+/**
+ * `/files`: multipart uploads (several files, fields before each file), imports from URLs, content
+ * replacement, deletes that remove the content; reads and metadata updates use the shared item routes.
+ */
+export function filesController(app: AppContext): Router {
+  const router = new Router();
+  const maxLimit = () => app.config.query.limitMax ?? undefined;
+  const readBack = async (ctx: Context, files: FilesService, keys: ItemKey[], single: boolean) => {
+    const service = await files.items();
+    const query = parseQuery(ctx.querystring, { maxLimit: maxLimit() });
+    await respondWithReadBack(ctx, () => (single ? service.readOne(keys[0]!, query) : service.readMany(keys, query)));
+  };
+
+  router.post('/files', async (ctx) => {
+    if (!isMultipart(ctx.req)) throw new UnsupportedMediaTypeError('Upload files as multipart/form-data, or import one from a URL with POST /files/import.');
+    const files = new FilesService(app, ctx.state.accountability);
+    const keys = await files.upload(ctx.req);
+    await readBack(ctx, files, keys, keys.length === 1);
+  });
+
+  router.post('/files/import', async (ctx) => {
+    const { url, data } = validatePayload(importSchema, ctx.request.body ?? {});
+    const files = new FilesService(app, ctx.state.accountability);
+    // Check before downloading: the caller must be allowed to create files.
+    await files.assertCanCreate();
+    const remote = await fetchRemote(url, { allowedHosts: app.config.files.importAllowedHosts, timeoutMs: app.config.files.importTimeoutMs, maxSize: app.config.files.maxUploadSize });
+    let key: ItemKey;
+    try {
+      key = await files.createFromStream(remote.stream, { filename: remote.filename, declaredType: remote.declaredType, payload: data as Record<string, unknown>, field: 'url' });
+    } catch (error) {
+      if (isTesseraError(error)) throw error;
+      throw new InvalidPayloadError(`Could not fetch "url": ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}.`, { field: 'url' });
+    }
+    await readBack(ctx, files, [key], true);
+  });
+
+  router.patch('/files/:id', async (ctx, next) => {
+    if (!isMultipart(ctx.req)) {
+      if (isObject(ctx.request.body)) assertClientFields(ctx.request.body);
+      return next();
+    }
+    const files = new FilesService(app, ctx.state.accountability);
+    await files.replace(ctx.params.id!, ctx.req);
+    await readBack(ctx, files, [ctx.params.id!], true);
+  });
+
+  router.patch('/files', async (ctx, next) => {
+    const body = ctx.request.body;
+    if (Array.isArray(body)) body.forEach((item) => isObject(item) && assertClientFields(item));
+    else if (isObject(body) && isObject(body.data)) assertClientFields(body.data);
+    return next();
+  });
+
+  router.delete('/files/:id', async (ctx) => {
+    await new FilesService(app, ctx.state.accountability).delete([ctx.params.id!]);
+    ctx.status = 204;
+  });
+
+  router.delete('/files', async (ctx) => {
+    const files = new FilesService(app, ctx.state.accountability);
+    const body = ctx.request.body;
+    let keys = deleteKeys(body);
+    if (!keys && isObject(body) && isObject(body.query)) keys = await (await files.items()).keysByQuery(parseQuery(body.query, { maxLimit: maxLimit() }));
+    if (!keys) throw new InvalidPayloadError('Send an array of keys, { keys } or { query }.', { field: 'keys' });
+    await files.delete(keys);
+    ctx.status = 204;
+  });
+
+  return registerItemRoutes(app, router, '/files', () => 'tessera_files');
+}

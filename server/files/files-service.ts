@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import type { AppContext } from '../app-context.ts';
+import type { Accountability } from '../auth/accountability.ts';
+import { ForbiddenError, InvalidPayloadError } from '../errors.ts';
+import { resolveAccess } from '../permissions/access.ts';
+import type { SchemaOverview } from '../schema/overview.ts';
+import { ItemsService, type ItemKey, type ItemsContext } from '../services/items/items-service.ts';
+import { SETTINGS_ID } from '../services/settings-service.ts';
+import { assertClientFields, castFormFields, withServerColumns } from './file-fields.ts';
+import { filesRuntime, type FilesRuntime } from './files-runtime.ts';
+import { titleFromFilename } from './metadata/extract-metadata.ts';
+import { readMultipart } from './upload/read-multipart.ts';
+import { storeUpload, type StoredContent } from './upload/store-upload.ts';
+
+const FILES = 'tessera_files';
+const MAX_FILES_PER_REQUEST = 50;
+const MAX_FIELD_SIZE = 64 * 1024;
+
+/** Where transformed copies of a file are cached, next to its content. */
+export function transformsPrefix(id: string): string {
+  return `.transforms/${id}/`;
+}
+
+/** A new file's content and the fields the client gave it. */
+interface NewFile {
+  id: string;
+  stored: StoredContent;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Uploads, imports, content replacement and deletion of files. Rows are written through the items
+ * service with the caller's permissions (widened only to the server-managed columns); content is
+ * streamed to the storage location, and removed again whenever the row write fails.
+ */
+export class FilesService {
+  readonly #app: AppContext;
+  readonly #accountability: Accountability;
+  readonly #runtime: FilesRuntime;
+  #context: ItemsContext | null = null;
+
+  constructor(app: AppContext, accountability: Accountability) {
+    this.#app = app;
+    this.#accountability = accountability;
+    this.#runtime = filesRuntime(app);
+  }
+
+  /** The items service for tessera_files as the caller. */
+  async items(collection = FILES): Promise<ItemsService> {
+    return new ItemsService(collection, await this.#itemsContext());
+  }
+
+  /** FORBIDDEN unless the caller may create files (checked before a body is read or a URL fetched). */
+  async assertCanCreate(): Promise<void> {
+    await this.#require('create');
+  }
+
+  /** Stores every file of a multipart body and creates their rows in one transaction; returns their ids. */
+  async upload(req: IncomingMessage): Promise<ItemKey[]> {
+    await this.#require('create');
+    const schema = await this.#app.schema.get();
+    const files: NewFile[] = [];
+    try {
+      await readMultipart(req, {
+        maxFiles: MAX_FILES_PER_REQUEST,
+        maxFieldSize: MAX_FIELD_SIZE,
+        onFile: async (part) => {
+          const payload = castFormFields(schema.collections[FILES]!, part.fields);
+          assertClientFields(payload);
+          const id = randomUUID();
+          const stored = await storeUpload(this.#driver(), part.stream, { config: this.#app.config, keyBase: id, filename: part.filename, declaredType: part.declaredType, field: part.field });
+          files.push({ id, stored, payload: { ...payload, filename_download: payload.filename_download ?? (part.filename || id) } });
+        },
+      });
+      if (files.length === 0) throw new InvalidPayloadError('The body has no file part.', { field: 'file' });
+      return await this.#createRows(files);
+    } catch (error) {
+      await this.#removeContent(files.map((file) => file.stored));
+      throw error;
+    }
+  }
+
+  /** Stores one file from a stream (an import or an export) and creates its row; returns its id. */
+  async createFromStream(source: Readable, options: { filename: string; declaredType?: string; payload: Record<string, unknown>; field: string }): Promise<ItemKey> {
+    await this.#require('create');
+    assertClientFields(options.payload);
+    const id = randomUUID();
+    const stored = await storeUpload(this.#driver(), source, { config: this.#app.config, keyBase: id, filename: options.filename, declaredType: options.declaredType, field: options.field });
+    try {
+      const [key] = await this.#createRows([{ id, stored, payload: { ...options.payload, filename_download: options.payload.filename_download ?? options.filename } }]);
+      return key!;
+    } catch (error) {
+      await this.#removeContent([stored]);
+      throw error;
+    }
+  }
+
+  /** Replaces a file's content (and applies the fields sent before it); the old content goes once the row is updated. */
+  async replace(id: string, req: IncomingMessage): Promise<void> {
+    const service = await this.items();
+    const schema = await this.#app.schema.get();
+    // Refuse before reading the body: the caller must be able to update this file.
+    await service.normalizeAndCheck([id]);
+    const current = await this.#app.database.kysely().selectFrom(FILES).select(['storage', 'filename_disk']).where('id', '=', id).executeTakeFirstOrThrow();
+    let replacement: { stored: StoredContent; payload: Record<string, unknown> } | null = null;
+    try {
+      await readMultipart(req, {
+        maxFiles: 1,
+        maxFieldSize: MAX_FIELD_SIZE,
+        onFile: async (part) => {
+          const payload = castFormFields(schema.collections[FILES]!, part.fields);
+          assertClientFields(payload);
+          const driver = this.#driver();
+          const stored = await storeUpload(driver, part.stream, {
+            config: this.#app.config,
+            keyBase: id,
+            avoidKey: driver.location === current.storage ? (current.filename_disk as string | null) : null,
+            filename: part.filename,
+            declaredType: part.declaredType,
+            field: part.field,
+          });
+          replacement = { stored, payload: { ...payload, filename_download: payload.filename_download ?? (part.filename || undefined) } };
+        },
+      });
+      if (!replacement) throw new InvalidPayloadError('The body has no file part.', { field: 'file' });
+      const { stored, payload } = replacement as { stored: StoredContent; payload: Record<string, unknown> };
+      await service.updateOne(id, { ...withoutUndefined(payload), ...stored });
+    } catch (error) {
+      if (replacement) await this.#removeContent([(replacement as { stored: StoredContent }).stored]);
+      throw error;
+    }
+    const { stored } = replacement as { stored: StoredContent };
+    if (current.filename_disk && (current.filename_disk !== stored.filename_disk || current.storage !== stored.storage)) {
+      await this.#removeContent([{ storage: current.storage as string, filename_disk: current.filename_disk as string }]);
+    }
+    await this.#removeTransforms(current.storage as string, id);
+  }
+
+  /** Deletes files (rows in one transaction, then their content and cached transforms). */
+  async delete(keys: ItemKey[]): Promise<void> {
+    const service = await this.items();
+    const ids = keys.map(String).filter((key) => /^[0-9a-f-]{36}$/i.test(key));
+    const rows = ids.length > 0 ? await this.#app.database.kysely().selectFrom(FILES).select(['id', 'storage', 'filename_disk']).where('id', 'in', ids).execute() : [];
+    await service.deleteMany(keys);
+    for (const row of rows) {
+      if (row.filename_disk) await this.#removeContent([{ storage: row.storage as string, filename_disk: row.filename_disk as string }]);
+      await this.#removeTransforms(row.storage as string, row.id as string);
+    }
+  }
+
+  async #createRows(files: NewFile[]): Promise<ItemKey[]> {
+    const service = await this.items();
+    const folder = await this.#defaultFolder();
+    const rows = files.map(({ id, stored, payload }) => ({
+      folder,
+      title: titleFromFilename(String(payload.filename_download)),
+      ...payload,
+      id,
+      ...stored,
+    }));
+    return service.createMany(rows);
+  }
+
+  async #defaultFolder(): Promise<string | null> {
+    const settings = await this.#app.database.kysely().selectFrom('tessera_settings').select('storage_default_folder').where('id', '=', SETTINGS_ID).executeTakeFirst();
+    return (settings?.storage_default_folder as string | null | undefined) ?? null;
+  }
+
+  #driver() {
+    return this.#runtime.storage.get(this.#runtime.storage.defaultLocation);
+  }
+
+  async #require(action: 'create' | 'update'): Promise<void> {
+    const context = await this.#itemsContext();
+    context.access?.require(FILES, action);
+  }
+
+  async #itemsContext(): Promise<ItemsContext> {
+    if (!this.#context) {
+      const schema: SchemaOverview = await this.#app.schema.get();
+      const base = this.#app.servicesContext(this.#accountability);
+      const access = await resolveAccess(base, schema);
+      this.#context = { ...base, schema, access: withServerColumns(access) };
+    }
+    return this.#context;
+  }
+
+  async #removeContent(contents: Array<Pick<StoredContent, 'storage' | 'filename_disk'>>): Promise<void> {
+    for (const content of contents) {
+      try {
+        await this.#runtime.storage.get(content.storage).delete(content.filename_disk);
+      } catch (error) {
+        if (!(error instanceof ForbiddenError)) this.#app.logger.warn({ err: error, key: content.filename_disk }, 'could not remove stored file content');
+      }
+    }
+  }
+
+  async #removeTransforms(storage: string, id: string): Promise<void> {
+    try {
+      await this.#runtime.storage.get(storage).deletePrefix(transformsPrefix(id));
+    } catch (error) {
+      if (!(error instanceof ForbiddenError)) this.#app.logger.warn({ err: error, id }, 'could not remove cached transforms');
+    }
+  }
+}
+
+function withoutUndefined(payload: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== undefined));
+}
