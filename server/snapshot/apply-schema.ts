@@ -11,6 +11,7 @@ import { sameValue } from './diff.ts';
 import { normalizeDocument } from './normalize.ts';
 import type { PlanStep } from './plan.ts';
 import { schemaSections } from './read-snapshot.ts';
+import { createCollection, createField, createRelation } from './create-schema.ts';
 import type { SnapshotDocument, SnapshotField } from './types.ts';
 
 /** Runs one step, naming it in any error: `field posts.body (update): …`. */
@@ -23,11 +24,6 @@ export async function runStep<T>(step: Pick<PlanStep, 'kind' | 'name' | 'action'
   }
 }
 
-/** The payload the fields service takes for a snapshot field. */
-function fieldPayload(field: SnapshotField): Record<string, unknown> {
-  return { field: field.field, type: field.type, meta: { ...field.meta, group: null }, schema: field.schema };
-}
-
 /** The column settings that differ (the fields service alters only what it is given). */
 function changedColumn(current: SnapshotField, desired: SnapshotField): Record<string, unknown> | undefined {
   if (!desired.schema || !current.schema) return undefined;
@@ -36,11 +32,12 @@ function changedColumn(current: SnapshotField, desired: SnapshotField): Record<s
 }
 
 /**
- * Applies the schema steps of a plan inside the caller's transaction `context.db`, through the same
- * collections, fields and relations services the API uses (they join the transaction): relation drops,
- * field drops, collection drops, collection creates (with their fields), field creates and changes,
- * relation creates and changes; then metadata the services set on their own (m2o specials, reverse
- * aliases, collection groups) is brought to exactly what the snapshot says.
+ * Applies the schema steps of a plan inside the caller's transaction `context.db`: drops and changes
+ * through the collections, fields and relations services the API uses (they join the transaction),
+ * creates straight from the snapshot (create-schema.ts), in the order relation drops, field drops,
+ * collection drops, collection creates (with their fields), field creates and changes, relation creates
+ * and changes; then metadata the services set on their own (m2o specials, reverse aliases, collection
+ * groups) is brought to exactly what the snapshot says.
  */
 export async function applySchemaSteps(
   context: ServiceContext,
@@ -70,24 +67,12 @@ export async function applySchemaSteps(
   for (const step of ofKind('field', 'delete')) await run(step, () => fields.deleteOne(...split(step.name)));
   for (const step of ofKind('collection', 'delete')) await run(step, () => collections.deleteOne(step.name));
 
+  const db = context.db as Kysely<any>;
   for (const step of ofKind('collection', 'create')) {
     const collection = desired.collections.find((item) => item.collection === step.name)!;
-    const own = desired.fields.filter((field) => field.collection === step.name);
-    // The group and the fields a setting names are set in the final metadata pass, once everything exists.
-    const meta = { ...collection.meta, group: null };
-    await run(step, async () => {
-      if (collection.schema) {
-        await collections.createOne({ collection: step.name, meta, schema: {}, fields: own.map(fieldPayload) });
-      } else {
-        await collections.createOne({ collection: step.name, meta, schema: null });
-        for (const field of own) await fields.createOne(step.name, fieldPayload(field));
-      }
-    });
+    await run(step, () => createCollection(db, collection, desired.fields.filter((field) => field.collection === step.name)));
   }
-  for (const step of ofKind('field', 'create')) {
-    const field = desiredFields.get(step.name)!;
-    await run(step, () => fields.createOne(field.collection, fieldPayload(field)));
-  }
+  for (const step of ofKind('field', 'create')) await run(step, () => createField(db, desiredFields.get(step.name)!));
   for (const step of ofKind('field', 'update')) {
     const field = desiredFields.get(step.name)!;
     const existing = currentFields.get(step.name)!;
@@ -97,10 +82,7 @@ export async function applySchemaSteps(
     if (column) payload.schema = column;
     await run(step, () => fields.updateOne(field.collection, field.field, payload));
   }
-  for (const step of ofKind('relation', 'create')) {
-    const relation = desiredRelations.get(step.name)!;
-    await run(step, () => relations.createOne({ ...relation, schema: relation.schema ?? null }));
-  }
+  for (const step of ofKind('relation', 'create')) await run(step, () => createRelation(db, desiredRelations.get(step.name)!, desired));
   for (const step of ofKind('relation', 'update')) {
     const relation = desiredRelations.get(step.name)!;
     await run(step, () => relations.updateOne(relation.collection, relation.field, { meta: relation.meta, ...(relation.schema ? { schema: relation.schema } : {}) }));

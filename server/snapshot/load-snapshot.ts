@@ -58,6 +58,10 @@ export function checkReferences(document: SnapshotDocument, source: string): voi
     if (relations.has(`${relation.collection}.${relation.field}`)) fail(where, 'the relation is listed twice.');
     relations.add(`${relation.collection}.${relation.field}`);
     if (relation.related_collection && !knownCollection(relation.related_collection)) fail(where, `related_collection "${relation.related_collection}" is not in the snapshot.`);
+    const oneField = relation.meta?.one_field;
+    if (typeof oneField === 'string' && relation.related_collection && fields.get(`${relation.related_collection}.${oneField}`) !== 'alias') {
+      fail(where, `meta.one_field "${oneField}" must be listed as an alias field of "${relation.related_collection}" (type: alias, special o2m, m2m or translations).`);
+    }
   }
   const roles = new Set((document.roles ?? []).map((role) => String(role.name)));
   for (const section of CONFIG_SECTIONS) {
