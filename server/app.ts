@@ -11,6 +11,7 @@ import { cookieKeys } from './auth/session-cookie.ts';
 import { collectionsController } from './controllers/collections-controller.ts';
 import { fieldsController } from './controllers/fields-controller.ts';
 import { filesController } from './controllers/files-controller.ts';
+import { foldersController } from './controllers/folders-controller.ts';
 import { inviteController } from './controllers/invite-controller.ts';
 import { itemsController } from './controllers/items-controller.ts';
 import { permissionsController } from './controllers/permissions-controller.ts';
@@ -86,6 +87,7 @@ export function createApp(context: AppContext): Koa {
     itemsController(context),
     filesController(context),
     assetsController(context),
+    foldersController(context),
     systemCollectionsController(context),
     utilsController(context),
   ]) {
