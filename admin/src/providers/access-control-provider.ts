@@ -22,17 +22,19 @@ export function forgetPermissions(): void {
 /**
  * Refine's `can`, fed by `/permissions/me`: buttons and menu entries for what the caller may not do are
  * hidden. A resource may name its collection in `meta.collection` (e.g. the data model's screens use
- * `tessera_collections`); `params.field` asks about one field.
+ * `tessera_collections`); `params.field` asks about one field. `meta.menuAction` is what listing a
+ * module's screen takes (e.g. `update` for settings: every app user may read them, few may change them).
  */
 export const accessControlProvider: AccessControlProvider = {
   async can({ resource, action, params }) {
     if (!resource) return { can: true };
     const index = await loadPermissions().catch(() => null);
     if (!index) return { can: false, reason: 'Permissions could not be read' };
-    const meta = params?.resource?.meta as { collection?: string; adminOnly?: boolean } | undefined;
+    const meta = params?.resource?.meta as { collection?: string; adminOnly?: boolean; menuAction?: string } | undefined;
     const collection = meta?.collection ?? collectionOfResource(resource, SYSTEM_ENDPOINTS);
     const field = params?.field as string | undefined;
-    const can = field ? index.canField(collection, action, field) : index.can(collection, action);
+    const asked = action === 'list' && meta?.menuAction ? meta.menuAction : action;
+    const can = field ? index.canField(collection, asked, field) : index.can(collection, asked);
     return can ? { can } : { can, reason: 'You do not have permission to do this' };
   },
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },

@@ -65,7 +65,7 @@ function CollectionScreen({ name }: { name: string }) {
         }
       />
       <Row gutter={[24, 24]}>
-        <Col xs={24} xl={14}>
+        <Col span={24}>
           <Card
             size="small"
             title={translate('dataModel.fields.title')}
@@ -102,8 +102,8 @@ function CollectionScreen({ name }: { name: string }) {
             />
           </Card>
         </Col>
-        <Col xs={24} xl={10}>
-          <Card size="small" title={translate('dataModel.settings.title')}>
+        <Col span={24}>
+          <Card size="small" title={translate('dataModel.settings.title')} style={{ maxWidth: 880 }}>
             {system ? <Result status="info" subTitle={translate('dataModel.collection.systemReadOnly')} /> : <CollectionSettingsForm collection={collection} fields={fields} />}
           </Card>
         </Col>
@@ -111,6 +111,7 @@ function CollectionScreen({ name }: { name: string }) {
       <FieldDrawer
         collection={name}
         field={editing}
+        siblings={fields}
         open={fieldOpen}
         onClose={() => setFieldOpen(false)}
         onSaved={async () => {

@@ -13,6 +13,7 @@ import {
   interfaceAfterTypeChange,
   interfacesFor,
   isPickerType,
+  nextSort,
   toFieldFormValues,
   toFieldPayload,
   type FieldFormValues,
@@ -24,7 +25,7 @@ import { TranslationsList } from './translations-list.tsx';
 const FORM_FIELDS = ['field', 'type', 'interface', 'required', 'readonly', 'hidden', 'unique', 'nullable', 'width', 'note', 'default_value', 'max_length', 'numeric_precision', 'numeric_scale', 'choices', 'translations'];
 
 /** Creates a field (a type picker paired with its interfaces) or edits one. */
-export function FieldDrawer({ collection, field, open, onClose, onSaved }: { collection: string; field: FieldInfo | null; open: boolean; onClose(): void; onSaved(): void }) {
+export function FieldDrawer({ collection, field, siblings, open, onClose, onSaved }: { collection: string; field: FieldInfo | null; siblings: FieldInfo[]; open: boolean; onClose(): void; onSaved(): void }) {
   const { translate } = useTranslation();
   const [form] = Form.useForm<FieldFormValues>();
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +48,10 @@ export function FieldDrawer({ collection, field, open, onClose, onSaved }: { col
     setError(null);
     try {
       if (!editing) {
-        await create({ url: `/fields/${encodeURIComponent(collection)}`, method: 'post', values: toFieldPayload(values), successNotification: false, errorNotification: false });
+        const payload = toFieldPayload(values);
+        const sort = nextSort(siblings);
+        if (sort !== null) payload.meta.sort = sort;
+        await create({ url: `/fields/${encodeURIComponent(collection)}`, method: 'post', values: payload, successNotification: false, errorNotification: false });
       } else {
         const payload = toFieldPayload(values, true);
         const body = alias ? { meta: { ...payload.meta, interface: field.meta?.interface ?? null, options: field.meta?.options ?? null } } : primaryKey ? { meta: payload.meta } : payload;

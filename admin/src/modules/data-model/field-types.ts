@@ -229,6 +229,12 @@ export function reorderWrites(ordered: readonly Sortable[]): Array<{ field: stri
   return ordered.flatMap((field, index) => (field.meta?.sort === index + 1 ? [] : [{ field: field.field, sort: index + 1 }]));
 }
 
+/** The sort a new field gets: after the last one once every field has a place, else none (alphabetical). */
+export function nextSort(fields: readonly Sortable[]): number | null {
+  if (fields.length === 0 || fields.some((field) => field.meta?.sort === null || field.meta?.sort === undefined)) return null;
+  return Math.max(...fields.map((field) => field.meta!.sort!)) + 1;
+}
+
 /** Moves the item at `from` to `to` (drag and drop), returning a new list. */
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   const next = [...list];

@@ -70,7 +70,7 @@ export function FieldsTable({ collection, fields, onEdit, onChanged }: { collect
           key: 'field',
           render: (_, field) => (
             <Space size={6}>
-              <Typography.Text strong>{field.field}</Typography.Text>
+              <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{field.field}</Typography.Text>
               {field.schema?.is_primary_key ? <Tag color="gold">{translate('dataModel.field.primaryKey')}</Tag> : null}
               {field.meta?.required ? <Tag color="red">{translate('dataModel.field.required')}</Tag> : null}
               {field.meta?.hidden ? <Tag>{translate('dataModel.field.hidden')}</Tag> : null}
@@ -78,7 +78,7 @@ export function FieldsTable({ collection, fields, onEdit, onChanged }: { collect
             </Space>
           ),
         },
-        { title: translate('dataModel.field.type'), key: 'type', width: 120, render: (_, field) => <Typography.Text code>{field.type}</Typography.Text> },
+        { title: translate('dataModel.field.type'), key: 'type', width: 130, render: (_, field) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{field.type}</Typography.Text> },
         { title: translate('dataModel.field.interface'), key: 'interface', width: 170, render: (_, field) => <Typography.Text type="secondary">{field.meta?.interface ?? ''}</Typography.Text> },
         {
           key: 'actions',

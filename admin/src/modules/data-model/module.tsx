@@ -16,7 +16,8 @@ export const dataModelModule: AdminModule = {
       name: 'collections',
       list: '/data-model',
       show: '/data-model/:id',
-      meta: { label: 'dataModel.menu', icon: <DatabaseOutlined />, collection: 'tessera_collections', adminOnly: true },
+      // Schema changes are for administrators: only they may create collections.
+      meta: { label: 'dataModel.menu', icon: <DatabaseOutlined />, collection: 'tessera_collections', menuAction: 'create' },
     },
   ],
   routes: (

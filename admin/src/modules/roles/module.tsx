@@ -11,7 +11,7 @@ const RolePage = lazy(() => import('./role-page.tsx'));
 /** Roles and their permission matrix. */
 export const rolesModule: AdminModule = {
   name: 'roles',
-  resources: [{ name: 'roles', list: '/roles', edit: '/roles/:id', meta: { label: 'roles.menu', icon: <SafetyOutlined /> } }],
+  resources: [{ name: 'roles', list: '/roles', edit: '/roles/:id', meta: { label: 'roles.menu', icon: <SafetyOutlined />, menuAction: 'update' } }],
   routes: (
     <>
       <Route path="/roles" element={<RolesPage />} />

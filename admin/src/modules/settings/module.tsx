@@ -10,7 +10,7 @@ const SettingsPage = lazy(() => import('./settings-page.tsx'));
 /** Project settings (the /settings singleton). */
 export const settingsModule: AdminModule = {
   name: 'settings',
-  resources: [{ name: 'settings', list: '/settings', meta: { label: 'settings.menu', icon: <SettingOutlined />, singleton: true } }],
+  resources: [{ name: 'settings', list: '/settings', meta: { label: 'settings.menu', icon: <SettingOutlined />, singleton: true, menuAction: 'update' } }],
   routes: <Route path="/settings" element={<SettingsPage />} />,
   messages: withShared(settingsMessages),
 };

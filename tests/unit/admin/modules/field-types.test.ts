@@ -7,6 +7,7 @@ import {
   defaultInterface,
   interfaceAfterTypeChange,
   moveItem,
+  nextSort,
   reorderWrites,
   sortFields,
   toFieldFormValues,
@@ -102,5 +103,11 @@ describe('field order', () => {
     expect(moved.map((field) => field.field)).toEqual(['id', 'title', 'body']);
     expect(reorderWrites(moved)).toEqual([{ field: 'id', sort: 1 }, { field: 'title', sort: 2 }, { field: 'body', sort: 3 }]);
     expect(reorderWrites([{ field: 'a', meta: { sort: 1 } }, { field: 'b', meta: { sort: 2 } }])).toEqual([]);
+  });
+
+  it('places a new field last once every field has a place', () => {
+    expect(nextSort([{ field: 'a', meta: { sort: 1 } }, { field: 'b', meta: { sort: 4 } }])).toBe(5);
+    expect(nextSort(fields)).toBeNull();
+    expect(nextSort([])).toBeNull();
   });
 });
