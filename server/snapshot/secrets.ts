@@ -26,7 +26,8 @@ const reference = (name: string) => `\${env:${name}}`;
 
 /** Replaces credentials inside flow or operation options (keys such as token, password, Authorization headers). */
 function maskOptions(value: unknown, prefix: string[]): unknown {
-  if (Array.isArray(value)) return value.map((item, index) => maskOptions(item, [...prefix, String(index)]));
+  // List positions are left out of the name: the header name (or key) already tells entries apart.
+  if (Array.isArray(value)) return value.map((item) => maskOptions(item, prefix));
   if (value === null || typeof value !== 'object') return value;
   const object = value as Record<string, unknown>;
   // A header list entry: { header: 'Authorization', value: '…' }.
