@@ -12,6 +12,7 @@ import { collectionsController } from './controllers/collections-controller.ts';
 import { fieldsController } from './controllers/fields-controller.ts';
 import { filesController } from './controllers/files-controller.ts';
 import { foldersController } from './controllers/folders-controller.ts';
+import { importExportController } from './controllers/import-export-controller.ts';
 import { inviteController } from './controllers/invite-controller.ts';
 import { itemsController } from './controllers/items-controller.ts';
 import { permissionsController } from './controllers/permissions-controller.ts';
@@ -88,6 +89,7 @@ export function createApp(context: AppContext): Koa {
     filesController(context),
     assetsController(context),
     foldersController(context),
+    importExportController(context),
     systemCollectionsController(context),
     utilsController(context),
   ]) {
