@@ -16,6 +16,8 @@ export default defineConfig({
   base: '/admin/',
   plugins: [react()],
   logLevel: 'warn',
+  // Production React and antd even when the build runs inside a test process (NODE_ENV=test).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

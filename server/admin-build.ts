@@ -59,6 +59,10 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 export async function buildAdmin(root: string = ADMIN_ROOT): Promise<InitialSize> {
   const { build } = await import('vite');
   const staging = path.join(root, `.dist-${process.pid}-${Date.now()}`);
+  // Vite and the React plugin follow NODE_ENV; a build started from a test process (NODE_ENV=test) must
+  // still be a production build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   try {
     await build({ configFile: path.join(root, 'vite.config.ts'), root, logLevel: 'warn', build: { outDir: staging, emptyOutDir: true } });
     const dist = path.join(root, 'dist');
@@ -72,6 +76,8 @@ export async function buildAdmin(root: string = ADMIN_ROOT): Promise<InitialSize
     }
     rmSync(old, { recursive: true, force: true });
   } finally {
+    process.env.NODE_ENV = nodeEnv;
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
     rmSync(staging, { recursive: true, force: true });
   }
   return measureInitialJs(path.join(root, 'dist'));

@@ -45,7 +45,7 @@ export function AppTheme({ children }: { children: ReactNode }) {
         components: { Layout: { headerBg: dark ? '#1f1f1f' : '#ffffff', siderBg: dark ? '#1f1f1f' : '#ffffff', bodyBg: dark ? '#141414' : '#f5f6fa' } },
       }}
     >
-      <AntdApp>{children}</AntdApp>
+      <AntdApp notification={{ placement: 'bottomRight' }} message={{ top: 72 }}>{children}</AntdApp>
     </ConfigProvider>
   );
 }

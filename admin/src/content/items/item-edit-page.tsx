@@ -1,6 +1,115 @@
-import { useParams } from 'react-router';
+import { ArrowLeftOutlined, DeleteOutlined, SaveOutlined } from '@ant-design/icons';
+import { useForm } from '@refinedev/antd';
+import { useDelete, useTranslate } from '@refinedev/core';
+import { Alert, Button, Card, Form, Popconfirm, Result, Space, Spin, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { renderTemplate } from '../display-template.ts';
+import { templateOf } from '../interfaces/related.ts';
+import { ItemFields } from './item-fields.tsx';
+import { formReadFields, toPayload } from './payload.ts';
+import { RevisionsDrawer } from './revisions-drawer.tsx';
+import { useCollection } from './use-collection.ts';
 
-export default function ItemEditPage() {
-  const { collection, id } = useParams();
-  return <h1>{collection} {id}</h1>;
+/** Schema defaults of the fields (literals only: `now()` and the like are left to the database). */
+function defaultValues(fields: { field: string; schema: { default_value: unknown } | null }[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = field.schema?.default_value;
+    if (value !== null && value !== undefined && !(typeof value === 'string' && /\(\)$/.test(value))) values[field.field] = value;
+  }
+  return values;
+}
+
+/** The item form: `/content/:collection/+` creates, `/content/:collection/:id` edits; singletons edit their one item. */
+export default function ItemEditPage({ singleton = false }: { singleton?: boolean }) {
+  const params = useParams();
+  const collection = params.collection ?? '';
+  const id = singleton ? undefined : params.id;
+  const creating = !singleton && id === undefined;
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const model = useCollection(collection);
+  const readFields = useMemo(() => formReadFields(model.fields, model.targetOf, model.labelFieldsOf), [model]);
+  const { mutate: deleteItem, mutation: deletion } = useDelete();
+
+  const { formProps, saveButtonProps, query, onFinish, formLoading } = useForm({
+    resource: collection,
+    action: creating ? 'create' : 'edit',
+    id: singleton ? 'singleton' : id,
+    meta: { fields: readFields, singleton },
+    redirect: false,
+    queryOptions: { enabled: !creating && model.fields.length > 0 },
+    onMutationSuccess: (result) => {
+      if (!creating) return void query?.refetch();
+      const key = (result.data as Record<string, unknown> | undefined)?.[model.primaryKey];
+      navigate(key !== undefined && key !== null ? `/content/${collection}/${encodeURIComponent(String(key))}` : `/content/${collection}`, { replace: true });
+    },
+  });
+
+  const initial = (query?.data?.data ?? null) as Record<string, unknown> | null;
+  const action = creating ? 'create' : 'update';
+  const canSave = creating ? model.can('create') : model.can('update') || (singleton && model.can('create'));
+  const writable = (field: { field: string }) => model.canField(action, field.field) || (singleton && model.canField('create', field.field));
+
+  if (model.schema.loading || !model.permissions) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
+  if (!model.info || !model.can('read')) return <Result status="403" subTitle={translate('app.forbidden')} />;
+  if (query?.isError && !creating) return <Result status="warning" subTitle={query.error?.message ?? translate('content.item.notFound')} extra={<Button onClick={() => navigate(`/content/${collection}`)}>{translate('content.item.backToList')}</Button>} />;
+
+  const title = creating
+    ? translate('content.item.createTitle', { collection: model.singularLabel })
+    : singleton
+      ? model.label
+      : renderTemplate(templateOf(model.schema, collection), initial, model.primaryKey) || `${model.singularLabel} ${id}`;
+
+  return (
+    <div style={{ maxWidth: 1100, margin: '0 auto' }}>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
+        <Space align="center">
+          {!singleton && <Button type="text" icon={<ArrowLeftOutlined />} aria-label={translate('content.item.backToList')} onClick={() => navigate(`/content/${collection}`)} />}
+          <div>
+            <Typography.Text type="secondary">{model.label}</Typography.Text>
+            <Typography.Title level={3} style={{ margin: 0 }} data-testid="item-title">
+              {title}
+            </Typography.Title>
+          </div>
+        </Space>
+        <Space>
+          {!creating && !singleton && model.info.meta?.accountability === 'all' && <RevisionsDrawer collection={collection} id={String(id)} onRestored={() => void query?.refetch()} />}
+          {!creating && !singleton && model.can('delete') && (
+            <Popconfirm
+              title={translate('content.item.confirmDelete')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => deleteItem({ resource: collection, id: String(id) }, { onSuccess: () => navigate(`/content/${collection}`) })}
+            >
+              <Button danger icon={<DeleteOutlined />} loading={deletion.isPending}>
+                {translate('buttons.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+          {canSave && (
+            <Button type="primary" icon={<SaveOutlined />} {...saveButtonProps} data-testid="save-item">
+              {translate('buttons.save')}
+            </Button>
+          )}
+        </Space>
+      </Space>
+      {model.info.meta?.note && <Alert type="info" showIcon message={model.info.meta.note} style={{ marginBottom: 16 }} />}
+      {!canSave && <Alert type="warning" showIcon message={translate('content.item.readOnly')} style={{ marginBottom: 16 }} />}
+      <Card loading={formLoading && !creating && !initial}>
+        <Form
+          {...formProps}
+          initialValues={creating ? defaultValues(model.fields) : formProps.initialValues}
+          layout="vertical"
+          scrollToFirstError
+          onFinish={(values) => {
+            // A refused save shows its errors on the fields (Refine maps the HttpError); nothing else to do.
+            onFinish(toPayload(model.fields, values as Record<string, unknown>, creating ? null : initial, writable, model.targetOf)).catch(() => undefined);
+          }}
+        >
+          <ItemFields fields={model.fields} creating={creating} canWrite={writable} />
+        </Form>
+      </Card>
+    </div>
+  );
 }

@@ -1,6 +1,178 @@
-import { useParams } from 'react-router';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTable } from '@refinedev/antd';
+import { useDeleteMany, useTranslate, type BaseKey } from '@refinedev/core';
+import { App, Alert, Button, Input, Popconfirm, Result, Segmented, Space, Spin, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { usePreferences } from '../../app/preferences.tsx';
+import { apiRequest, type ApiHttpError } from '../../providers/http-client.ts';
+import { fieldLabel } from '../field-label.ts';
+import { isPresentational, isToMany } from '../field-kinds.ts';
+import { FilterBuilder } from '../filter-builder/filter-builder.tsx';
+import { toFilter, type FilterGroup } from '../filter-builder/filter-model.ts';
+import type { TesseraFilter } from '../../providers/query-mapping.ts';
+import { CellValue } from './cell-value.tsx';
+import { ColumnsChooser, useVisibleColumns } from './columns-chooser.tsx';
+import ItemEditPage from './item-edit-page.tsx';
+import { useCollection } from './use-collection.ts';
 
+type Item = Record<string, unknown>;
+type ArchiveView = 'active' | 'archived' | 'all';
+
+/** `/content/:collection`: the items of a collection (or, for a singleton, its form). */
 export default function ItemListPage() {
-  const { collection } = useParams();
-  return <h1>{collection}</h1>;
+  const { collection = '' } = useParams();
+  const model = useCollection(collection);
+  if (model.schema.loading || !model.permissions) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
+  if (model.info?.meta?.singleton) return <ItemEditPage singleton />;
+  return <ItemList key={collection} collection={collection} />;
+}
+
+function ItemList({ collection }: { collection: string }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const { locale } = usePreferences();
+  const model = useCollection(collection);
+  const meta = model.info?.meta;
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<FilterGroup>({ logic: 'and', rules: [] });
+  const [archiveView, setArchiveView] = useState<ArchiveView>('active');
+  const [selected, setSelected] = useState<BaseKey[]>([]);
+  const { mutate: deleteMany, mutation: deletion } = useDeleteMany();
+
+  const listable = useMemo(() => model.fields.filter((field) => !isPresentational(field) && !field.meta?.hidden), [model.fields]);
+  const defaults = useMemo(() => listable.filter((field) => !isToMany(field) && field.type !== 'json' && field.type !== 'text').slice(0, 6).map((field) => field.field), [listable]);
+  const [visible, setVisible] = useVisibleColumns(collection, defaults, listable.map((field) => field.field));
+  const sortField = meta?.sort_field ?? null;
+  const manualSort = Boolean(sortField && model.permissions?.isUnrestricted(collection, 'update') && model.canField('update', sortField));
+
+  const readFields = useMemo(() => {
+    const paths = new Set([model.primaryKey]);
+    for (const name of visible) {
+      const field = listable.find((entry) => entry.field === name);
+      const target = field ? model.targetOf(field) : null;
+      if (!target || target.junction || isToMany(field!)) paths.add(name);
+      else for (const label of model.labelFieldsOf(target.collection)) paths.add(`${name}.${label}`);
+    }
+    if (sortField) paths.add(sortField);
+    return [...paths];
+  }, [visible, listable, model, sortField]);
+
+  const archiveFilter: TesseraFilter | null = useMemo(() => {
+    if (!meta?.archive_field || archiveView === 'all') return null;
+    const value = meta.archive_value;
+    return { [meta.archive_field]: archiveView === 'archived' ? { _eq: value } : { _neq: value } };
+  }, [meta, archiveView]);
+  const userFilter = toFilter(filter);
+  const combined = userFilter && archiveFilter ? { _and: [userFilter, archiveFilter] } : (userFilter ?? archiveFilter);
+
+  const { tableProps, tableQuery } = useTable<Item>({
+    resource: collection,
+    syncWithLocation: false,
+    pagination: { pageSize: 25 },
+    sorters: { initial: sortField && manualSort ? [{ field: sortField, order: 'asc' }] : [] },
+    meta: { fields: readFields, search: search || undefined, filter: combined },
+    queryOptions: { enabled: visible.length > 0 },
+  });
+  const rows = (tableProps.dataSource ?? []) as Item[];
+
+  const move = async (item: Item, direction: -1 | 1) => {
+    const index = rows.indexOf(item);
+    const neighbour = rows[index + direction];
+    if (!neighbour) return;
+    try {
+      await apiRequest(`/utils/sort/${encodeURIComponent(collection)}`, { method: 'POST', body: { item: item[model.primaryKey], to: neighbour[model.primaryKey] } });
+      await tableQuery.refetch();
+    } catch (error) {
+      message.error((error as ApiHttpError).message);
+    }
+  };
+
+  const columns: ColumnsType<Item> = visible
+    .map((name) => listable.find((field) => field.field === name))
+    .filter((field) => field !== undefined)
+    .map((field) => ({
+      key: field.field,
+      dataIndex: field.field,
+      title: fieldLabel(field, locale),
+      sorter: !isToMany(field) && !manualSort,
+      ellipsis: true,
+      render: (value: unknown) => <CellValue field={field} value={value} target={model.targetOf(field)} locale={locale} />,
+    }));
+  if (manualSort) {
+    columns.unshift({
+      key: '__sort',
+      width: 84,
+      title: translate('content.list.order'),
+      render: (_, item, index) => (
+        <Space size={0} onClick={(event) => event.stopPropagation()}>
+          <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={translate('content.list.moveUp')} disabled={index === 0} onClick={() => move(item, -1)} />
+          <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={translate('content.list.moveDown')} disabled={index === rows.length - 1} onClick={() => move(item, 1)} />
+        </Space>
+      ),
+    });
+  }
+
+  if (!model.info || !model.can('read')) return <Result status="403" subTitle={translate('app.forbidden')} />;
+
+  return (
+    <div>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap align="start">
+        <div>
+          <Typography.Title level={3} style={{ margin: 0 }} data-testid="collection-title">
+            {model.label}
+          </Typography.Title>
+          <Typography.Text type="secondary">{translate('content.list.count', { count: tableProps.pagination && typeof tableProps.pagination === 'object' ? (tableProps.pagination.total ?? 0) : rows.length })}</Typography.Text>
+        </div>
+        <Space wrap>
+          <Input.Search allowClear placeholder={translate('content.list.search')} onSearch={setSearch} style={{ width: 240 }} data-testid="search" />
+          <FilterBuilder fields={listable.filter((field) => !isToMany(field)).map((field) => ({ field: field.field, label: fieldLabel(field, locale), type: field.type }))} value={filter} onChange={setFilter} />
+          {meta?.archive_field && (
+            <Segmented
+              value={archiveView}
+              onChange={(next) => setArchiveView(next as ArchiveView)}
+              options={[
+                { value: 'active', label: translate('content.list.active') },
+                { value: 'archived', label: translate('content.list.archived') },
+                { value: 'all', label: translate('content.list.all') },
+              ]}
+            />
+          )}
+          <ColumnsChooser options={listable.map((field) => ({ value: field.field, label: fieldLabel(field, locale) }))} value={visible} onChange={setVisible} />
+          {model.can('create') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/content/${collection}/+`)} data-testid="create-item">
+              {translate('buttons.create')}
+            </Button>
+          )}
+        </Space>
+      </Space>
+      {meta?.note && <Alert type="info" showIcon message={meta.note} style={{ marginBottom: 16 }} />}
+      {selected.length > 0 && model.can('delete') && (
+        <Space style={{ marginBottom: 12 }}>
+          <Typography.Text>{translate('content.list.selected', { count: selected.length })}</Typography.Text>
+          <Popconfirm
+            title={translate('content.list.confirmBulkDelete', { count: selected.length })}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => deleteMany({ resource: collection, ids: selected }, { onSuccess: () => setSelected([]) })}
+          >
+            <Button danger icon={<DeleteOutlined />} loading={deletion.isPending} data-testid="bulk-delete">
+              {translate('content.list.deleteSelected')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      )}
+      <Table<Item>
+        {...tableProps}
+        rowKey={(item) => String(item[model.primaryKey])}
+        columns={columns}
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        rowSelection={model.can('delete') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as BaseKey[]) } : undefined}
+        onRow={(item) => ({ onClick: () => navigate(`/content/${collection}/${encodeURIComponent(String(item[model.primaryKey]))}`), style: { cursor: 'pointer' } })}
+        pagination={tableProps.pagination && typeof tableProps.pagination === 'object' ? { ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [25, 50, 100] } : tableProps.pagination}
+      />
+    </div>
+  );
 }

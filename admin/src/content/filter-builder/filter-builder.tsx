@@ -1,0 +1,108 @@
+import { DeleteOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslate } from '@refinedev/core';
+import { Badge, Button, Input, InputNumber, Popover, Segmented, Select, Space, Switch, Typography } from 'antd';
+import { useState } from 'react';
+import { activeRules, needsValue, operatorsFor, type FilterGroup, type FilterRule } from './filter-model.ts';
+
+/** A field the builder can filter on. */
+export interface FilterableField {
+  field: string;
+  label: string;
+  type: string;
+}
+
+function ValueInput({ rule, type, onChange }: { rule: FilterRule; type: string; onChange: (value: unknown) => void }) {
+  const translate = useTranslate();
+  if (!needsValue(rule.operator)) return null;
+  if (type === 'boolean') return <Switch checked={rule.value === true} onChange={onChange} aria-label={translate('content.filter.value')} />;
+  const list = rule.operator === '_in' || rule.operator === '_nin' || rule.operator === '_between';
+  if (!list && ['integer', 'bigInteger', 'float', 'decimal'].includes(type)) {
+    return <InputNumber value={rule.value as number | undefined} onChange={onChange} placeholder={translate('content.filter.value')} style={{ width: 140 }} />;
+  }
+  return (
+    <Input
+      value={(rule.value as string | undefined) ?? ''}
+      onChange={(event) => onChange(event.target.value)}
+      placeholder={list ? translate('content.filter.list') : ['date', 'dateTime', 'timestamp'].includes(type) ? 'YYYY-MM-DD' : translate('content.filter.value')}
+      style={{ width: 180 }}
+      aria-label={translate('content.filter.value')}
+    />
+  );
+}
+
+/** A popover to build a filter: rules of field, operator and value, joined by all/any. */
+export function FilterBuilder({ fields, value, onChange }: { fields: FilterableField[]; value: FilterGroup; onChange: (group: FilterGroup) => void }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const typeOf = (name: string) => fields.find((field) => field.field === name)?.type ?? 'string';
+  const update = (index: number, change: Partial<FilterRule>) => onChange({ ...value, rules: value.rules.map((rule, at) => (at === index ? { ...rule, ...change } : rule)) });
+  const add = () => {
+    const first = fields[0];
+    if (!first) return;
+    onChange({ ...value, rules: [...value.rules, { field: first.field, operator: operatorsFor(first.type)[0] ?? '_eq', value: undefined }] });
+  };
+
+  const content = (
+    <div style={{ minWidth: 520 }} data-testid="filter-builder">
+      {value.rules.length > 1 && (
+        <Space style={{ marginBottom: 12 }}>
+          <Typography.Text>{translate('content.filter.match')}</Typography.Text>
+          <Segmented
+            size="small"
+            value={value.logic}
+            onChange={(logic) => onChange({ ...value, logic: logic as FilterGroup['logic'] })}
+            options={[
+              { value: 'and', label: translate('content.filter.all') },
+              { value: 'or', label: translate('content.filter.any') },
+            ]}
+          />
+        </Space>
+      )}
+      <Space direction="vertical" style={{ width: '100%' }}>
+        {value.rules.length === 0 && <Typography.Text type="secondary">{translate('content.filter.empty')}</Typography.Text>}
+        {value.rules.map((rule, index) => (
+          <Space key={index} wrap>
+            <Select
+              value={rule.field}
+              style={{ width: 170 }}
+              showSearch
+              optionFilterProp="label"
+              aria-label={translate('content.filter.field')}
+              options={fields.map((field) => ({ value: field.field, label: field.label }))}
+              onChange={(field) => update(index, { field, operator: operatorsFor(typeOf(field))[0] ?? '_eq', value: undefined })}
+            />
+            <Select
+              value={rule.operator}
+              style={{ width: 170 }}
+              aria-label={translate('content.filter.operator')}
+              options={operatorsFor(typeOf(rule.field)).map((operator) => ({ value: operator, label: translate(`content.filter.op.${operator}`) }))}
+              onChange={(operator) => update(index, { operator })}
+            />
+            <ValueInput rule={rule} type={typeOf(rule.field)} onChange={(next) => update(index, { value: next })} />
+            <Button type="text" danger icon={<DeleteOutlined />} aria-label={translate('content.filter.remove')} onClick={() => onChange({ ...value, rules: value.rules.filter((_, at) => at !== index) })} />
+          </Space>
+        ))}
+      </Space>
+      <Space style={{ marginTop: 12, width: '100%', justifyContent: 'space-between' }}>
+        <Button icon={<PlusOutlined />} onClick={add} disabled={fields.length === 0}>
+          {translate('content.filter.add')}
+        </Button>
+        {value.rules.length > 0 && (
+          <Button type="link" onClick={() => onChange({ logic: 'and', rules: [] })}>
+            {translate('content.filter.clear')}
+          </Button>
+        )}
+      </Space>
+    </div>
+  );
+
+  return (
+    <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomLeft" content={content} title={translate('content.filter.title')}>
+      <Badge count={activeRules(value)} size="small">
+        <Button icon={<FilterOutlined />} data-testid="open-filter">
+          {translate('buttons.filter')}
+        </Button>
+      </Badge>
+    </Popover>
+  );
+}

@@ -1,0 +1,92 @@
+import type { TesseraFilter } from '../../providers/query-mapping.ts';
+
+/** One condition of the filter builder: field, operator and value (as the user typed it). */
+export interface FilterRule {
+  field: string;
+  operator: string;
+  value: unknown;
+}
+
+/** The builder's state: conditions joined by AND (all must match) or OR (any). */
+export interface FilterGroup {
+  logic: 'and' | 'or';
+  rules: FilterRule[];
+}
+
+/** Operators that take no value. */
+const VALUELESS = new Set(['_null', '_nnull', '_empty', '_nempty']);
+
+const TEXT = ['_icontains', '_ncontains', '_eq', '_neq', '_starts_with', '_ends_with', '_in', '_nin', '_empty', '_nempty', '_null', '_nnull'];
+const NUMBER = ['_eq', '_neq', '_lt', '_lte', '_gt', '_gte', '_between', '_in', '_nin', '_null', '_nnull'];
+const DATE = ['_eq', '_neq', '_lt', '_lte', '_gt', '_gte', '_between', '_null', '_nnull'];
+const BOOLEAN = ['_eq', '_neq', '_null', '_nnull'];
+const PRESENCE = ['_null', '_nnull'];
+
+/** The operators that make sense for a field type (json fields only take presence, as the API does). */
+export function operatorsFor(type: string): string[] {
+  switch (type) {
+    case 'string':
+    case 'text':
+    case 'csv':
+    case 'uuid':
+    case 'hash':
+      return TEXT;
+    case 'integer':
+    case 'bigInteger':
+    case 'float':
+    case 'decimal':
+      return NUMBER;
+    case 'date':
+    case 'time':
+    case 'dateTime':
+    case 'timestamp':
+      return DATE;
+    case 'boolean':
+      return BOOLEAN;
+    default:
+      return PRESENCE;
+  }
+}
+
+/** Whether the operator needs a value. */
+export function needsValue(operator: string): boolean {
+  return !VALUELESS.has(operator);
+}
+
+function ruleValue(rule: FilterRule): unknown {
+  if (!needsValue(rule.operator)) return true;
+  if ((rule.operator === '_in' || rule.operator === '_nin' || rule.operator === '_between') && typeof rule.value === 'string') {
+    return rule.value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+  }
+  return rule.value;
+}
+
+/** Whether a rule is complete enough to filter (a field, an operator, and a value when one is needed). */
+export function isComplete(rule: FilterRule): boolean {
+  if (!rule.field || !rule.operator) return false;
+  if (!needsValue(rule.operator)) return true;
+  const value = ruleValue(rule);
+  return value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
+}
+
+/** The builder's state as a filter of the query language, or null when no rule is complete. */
+export function toFilter(group: FilterGroup): TesseraFilter | null {
+  const parts = group.rules.filter(isComplete).map((rule) => {
+    const condition = { [rule.operator]: ruleValue(rule) };
+    return rule.field
+      .split('.')
+      .reverse()
+      .reduce<unknown>((inner, key) => ({ [key]: inner }), condition) as TesseraFilter;
+  });
+  if (parts.length === 0) return null;
+  if (parts.length === 1 && group.logic === 'and') return parts[0] as TesseraFilter;
+  return { [`_${group.logic}`]: parts };
+}
+
+/** How many rules are active (the badge on the filter button). */
+export function activeRules(group: FilterGroup): number {
+  return group.rules.filter(isComplete).length;
+}

@@ -1,0 +1,27 @@
+import { DatePicker, TimePicker } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { InterfaceProps } from './types.ts';
+
+/** How each type is stored: dates and times as local text, timestamps as ISO instants. */
+const STORAGE: Record<string, string> = { date: 'YYYY-MM-DD', time: 'HH:mm:ss', dateTime: 'YYYY-MM-DDTHH:mm:ss' };
+
+function parse(value: string | null | undefined, type: string): Dayjs | null {
+  if (!value) return null;
+  const parsed = type === 'time' ? dayjs(`1970-01-01T${value}`) : dayjs(value);
+  return parsed.isValid() ? parsed : null;
+}
+
+function serialise(value: Dayjs | null, type: string): string | null {
+  if (!value) return null;
+  const format = STORAGE[type];
+  return format ? value.format(format) : value.toISOString();
+}
+
+/** Date, time, date-time and timestamp pickers, shown in the user's locale. */
+export function DateTimeInterface({ field, value, onChange, disabled }: InterfaceProps<string>) {
+  const current = parse(value, field.type);
+  const common = { id: `field-${field.field}`, disabled, style: { width: '100%' } };
+  if (field.type === 'time') return <TimePicker {...common} value={current} onChange={(next) => onChange?.(serialise(next, 'time'))} />;
+  const withTime = field.type === 'dateTime' || field.type === 'timestamp';
+  return <DatePicker {...common} showTime={withTime ? { format: 'HH:mm' } : false} format={withTime ? 'L LT' : 'L'} value={current} onChange={(next) => onChange?.(serialise(next, field.type))} />;
+}

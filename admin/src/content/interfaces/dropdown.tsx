@@ -1,0 +1,62 @@
+import { Select } from 'antd';
+import { stringOption, type InterfaceProps } from './types.ts';
+
+/** `options.choices` as `[{ text, value }]` (strings alone are both). */
+export function choicesOf(options: Record<string, unknown>): { label: string; value: string | number }[] {
+  const choices = Array.isArray(options.choices) ? options.choices : [];
+  return choices.map((choice) =>
+    choice && typeof choice === 'object' ? { label: String((choice as { text?: unknown }).text ?? (choice as { value?: unknown }).value), value: (choice as { value: string | number }).value } : { label: String(choice), value: choice as string },
+  );
+}
+
+/** One value from `options.choices`; `options.allowOther` also takes typed values. */
+export function DropdownInterface({ field, value, onChange, disabled, options }: InterfaceProps<string | number>) {
+  return (
+    <Select
+      id={`field-${field.field}`}
+      value={value ?? undefined}
+      onChange={(next) => onChange?.(next ?? null)}
+      options={choicesOf(options)}
+      disabled={disabled}
+      allowClear={field.schema?.is_nullable !== false}
+      showSearch
+      optionFilterProp="label"
+      placeholder={stringOption(options, 'placeholder')}
+      mode={options.allowOther ? 'tags' : undefined}
+      maxCount={options.allowOther ? 1 : undefined}
+    />
+  );
+}
+
+/** Several values from `options.choices` (csv and json fields). */
+export function MultipleDropdownInterface({ field, value, onChange, disabled, options }: InterfaceProps<(string | number)[]>) {
+  return (
+    <Select
+      id={`field-${field.field}`}
+      mode={options.allowOther ? 'tags' : 'multiple'}
+      value={Array.isArray(value) ? value : []}
+      onChange={(next) => onChange?.(next.length > 0 ? next : null)}
+      options={choicesOf(options)}
+      disabled={disabled}
+      allowClear
+      optionFilterProp="label"
+    />
+  );
+}
+
+/** Free tags (csv or json lists): type and press Enter. */
+export function TagsInterface({ field, value, onChange, disabled, options }: InterfaceProps<string[]>) {
+  return (
+    <Select
+      id={`field-${field.field}`}
+      mode="tags"
+      value={Array.isArray(value) ? value : []}
+      onChange={(next) => onChange?.(next.length > 0 ? next : null)}
+      options={choicesOf(options)}
+      disabled={disabled}
+      tokenSeparators={[',']}
+      placeholder={stringOption(options, 'placeholder')}
+      open={choicesOf(options).length > 0 ? undefined : false}
+    />
+  );
+}

@@ -1,0 +1,127 @@
+import type { ComponentType } from 'react';
+import type { FieldInfo } from '../schema/types.ts';
+import { relationalKind } from '../field-kinds.ts';
+import { DateTimeInterface } from './datetime.tsx';
+import { DropdownInterface, MultipleDropdownInterface, TagsInterface } from './dropdown.tsx';
+import { FileInterface } from './file.tsx';
+import { InputInterface } from './input.tsx';
+import { JsonInterface } from './json.tsx';
+import { ManyToOneInterface } from './many-to-one.tsx';
+import { NumberInterface } from './number.tsx';
+import { RichTextInterface } from './rich-text.tsx';
+import { MarkdownInterface, TextareaInterface } from './textarea.tsx';
+import { ToManyInterface } from './to-many.tsx';
+import { ToggleInterface } from './toggle.tsx';
+import type { InterfaceProps } from './types.ts';
+
+export type { InterfaceProps } from './types.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyInterface = ComponentType<InterfaceProps<any>>;
+
+/** Interfaces by `meta.interface` name (the names Directus uses, so existing schemas read the same). */
+export const INTERFACES: Record<string, AnyInterface> = {
+  input: InputInterface,
+  'input-hash': InputInterface,
+  textarea: TextareaInterface,
+  'input-multiline': TextareaInterface,
+  'input-code': MarkdownInterface,
+  'input-markdown': MarkdownInterface,
+  markdown: MarkdownInterface,
+  'input-rich-text-html': RichTextInterface,
+  'rich-text': RichTextInterface,
+  numeric: NumberInterface,
+  number: NumberInterface,
+  boolean: ToggleInterface,
+  toggle: ToggleInterface,
+  datetime: DateTimeInterface,
+  'select-dropdown': DropdownInterface,
+  'select-radio': DropdownInterface,
+  'select-multiple-dropdown': MultipleDropdownInterface,
+  'select-multiple-checkbox': MultipleDropdownInterface,
+  tags: TagsInterface,
+  'input-json': JsonInterface,
+  json: JsonInterface,
+  'list-json': JsonInterface,
+  'select-dropdown-m2o': ManyToOneInterface,
+  m2o: ManyToOneInterface,
+  'list-o2m': ToManyInterface,
+  'list-m2m': ToManyInterface,
+  'list-m2a': JsonInterface,
+  files: ToManyInterface,
+  translations: ToManyInterface,
+  file: FileInterface,
+  'file-image': FileInterface,
+};
+
+/** The interface names offered for each field type (the data-model screens list these). */
+export const INTERFACES_BY_TYPE: Record<string, string[]> = {
+  string: ['input', 'select-dropdown', 'textarea'],
+  text: ['textarea', 'input-markdown', 'input-rich-text-html', 'input'],
+  integer: ['numeric', 'select-dropdown'],
+  bigInteger: ['numeric'],
+  float: ['numeric'],
+  decimal: ['numeric'],
+  boolean: ['boolean'],
+  date: ['datetime'],
+  time: ['datetime'],
+  dateTime: ['datetime'],
+  timestamp: ['datetime'],
+  json: ['input-json', 'tags', 'select-multiple-dropdown'],
+  csv: ['tags', 'select-multiple-dropdown'],
+  uuid: ['input', 'select-dropdown-m2o', 'file', 'file-image'],
+  hash: ['input-hash'],
+  alias: ['list-o2m', 'list-m2m', 'files'],
+};
+
+/** The interface when `meta.interface` is empty or unknown: from the relation, then the type. */
+function defaultInterface(field: FieldInfo): AnyInterface {
+  switch (relationalKind(field)) {
+    case 'm2o':
+      return ManyToOneInterface;
+    case 'o2m':
+    case 'm2m':
+    case 'files':
+    case 'translations':
+      return ToManyInterface;
+    case 'm2a':
+      return JsonInterface;
+    default:
+  }
+  switch (field.type) {
+    case 'text':
+      return TextareaInterface;
+    case 'integer':
+    case 'bigInteger':
+    case 'float':
+    case 'decimal':
+      return NumberInterface;
+    case 'boolean':
+      return ToggleInterface;
+    case 'date':
+    case 'time':
+    case 'dateTime':
+    case 'timestamp':
+      return DateTimeInterface;
+    case 'json':
+      return JsonInterface;
+    case 'csv':
+      return TagsInterface;
+    default:
+      return InputInterface;
+  }
+}
+
+/** The component that edits a field: `meta.interface` when known, else one that fits its type. */
+export function interfaceFor(field: FieldInfo): AnyInterface {
+  const name = field.meta?.interface;
+  // The API fills `input` for fields created without an interface; for non-text types the type knows better.
+  if (name === 'input' && !['string', 'uuid', 'hash'].includes(field.type)) return defaultInterface(field);
+  return (name && INTERFACES[name]) || defaultInterface(field);
+}
+
+/** The same as a component: `<InterfaceFor field={…} value onChange options />`. */
+export function InterfaceFor(props: InterfaceProps<unknown>) {
+  const Component = interfaceFor(props.field);
+  return <Component {...props} />;
+}

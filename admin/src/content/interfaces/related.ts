@@ -1,0 +1,55 @@
+import { guessTemplate, templateFields } from '../display-template.ts';
+import type { SchemaState } from '../schema/schema-context.tsx';
+import type { FieldInfo } from '../schema/types.ts';
+
+/** How a relational field reaches its related items. */
+export interface RelatedTarget {
+  /** The collection whose items are picked. */
+  collection: string;
+  primaryKey: string;
+  template: string;
+  /** m2m/files: the junction collection, its key, and its field pointing at the picked collection. */
+  junction?: { collection: string; primaryKey: string; field: string };
+}
+
+/** A collection's display template (`meta.display_template`), or a guess from its fields. */
+export function templateOf(schema: SchemaState, collection: string): string {
+  const primaryKey = schema.primaryKeyOf(collection);
+  return schema.collection(collection)?.meta?.display_template || guessTemplate(schema.fieldsOf(collection), primaryKey);
+}
+
+/** The fields to read for showing items of a collection: its key and the template's fields. */
+export function labelFields(schema: SchemaState, collection: string): string[] {
+  return [...new Set([schema.primaryKeyOf(collection), ...templateFields(templateOf(schema, collection))])];
+}
+
+function target(schema: SchemaState, collection: string | null | undefined): Omit<RelatedTarget, 'junction'> | null {
+  if (!collection) return null;
+  return { collection, primaryKey: schema.primaryKeyOf(collection), template: templateOf(schema, collection) };
+}
+
+/** The related collection of an m2o, o2m or m2m/files field, from the relations. */
+export function relatedTarget(schema: SchemaState, field: FieldInfo): RelatedTarget | null {
+  const special = field.meta?.special ?? [];
+  if (field.type !== 'alias') {
+    // A field with a stored relation is a many-to-one, whatever its specials say.
+    const relation = schema.relations.find((entry) => entry.collection === field.collection && entry.field === field.field);
+    return target(schema, relation?.related_collection);
+  }
+  const reverse = schema.relations.find((entry) => entry.related_collection === field.collection && entry.meta?.one_field === field.field);
+  if (!reverse) return null;
+  if (special.includes('o2m')) return target(schema, reverse.collection);
+  const junctionField = reverse.meta?.junction_field;
+  if (!junctionField) return null;
+  const onward = schema.relations.find((entry) => entry.collection === reverse.collection && entry.field === junctionField);
+  const related = target(schema, onward?.related_collection);
+  if (!related) return null;
+  return { ...related, junction: { collection: reverse.collection, primaryKey: schema.primaryKeyOf(reverse.collection), field: junctionField } };
+}
+
+/** The key of an item given as an object or as its key. */
+export function keyOf(item: unknown, primaryKey: string): string | number | null {
+  if (item === null || item === undefined) return null;
+  if (typeof item === 'object') return ((item as Record<string, unknown>)[primaryKey] as string | number | undefined) ?? null;
+  return item as string | number;
+}

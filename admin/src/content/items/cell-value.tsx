@@ -1,0 +1,57 @@
+import { CheckOutlined, MinusOutlined } from '@ant-design/icons';
+import { Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { Locale } from '../../app/module.ts';
+import { safeNumberToWords } from '../../i18n/number-words.ts';
+import { renderTemplate } from '../display-template.ts';
+import { choicesOf } from '../interfaces/dropdown.tsx';
+import type { RelatedTarget } from '../interfaces/related.ts';
+import type { FieldInfo } from '../schema/types.ts';
+
+/** A value as a table cell: relations by their display template, booleans as icons, dates in the locale. */
+export function CellValue({ field, value, target, locale }: { field: FieldInfo; value: unknown; target: RelatedTarget | null; locale: Locale }) {
+  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>;
+  if (target) {
+    if (Array.isArray(value)) return <Tag>{value.length}</Tag>;
+    return <>{renderTemplate(target.template, value, target.primaryKey)}</>;
+  }
+  if (field.meta?.special?.includes('conceal')) return <>••••••••</>;
+  const choices = choicesOf(field.meta?.options ?? {});
+  if (choices.length > 0 && !Array.isArray(value)) {
+    const choice = choices.find((entry) => String(entry.value) === String(value));
+    if (choice) return <Tag>{choice.label}</Tag>;
+  }
+  switch (field.type) {
+    case 'boolean':
+      return value ? <CheckOutlined aria-label="true" /> : <MinusOutlined aria-label="false" />;
+    case 'date':
+      return <>{dayjs(String(value)).format('L')}</>;
+    case 'dateTime':
+    case 'timestamp':
+      return <>{dayjs(String(value)).format('L LT')}</>;
+    case 'integer':
+    case 'bigInteger':
+    case 'float':
+    case 'decimal': {
+      if (field.meta?.display === 'number-words' || field.meta?.display_options?.words) return <span title={String(value)}>{safeNumberToWords(value, locale)}</span>;
+      const number = Number(value);
+      return <>{Number.isFinite(number) && field.type !== 'bigInteger' && field.type !== 'decimal' ? number.toLocaleString(locale) : String(value)}</>;
+    }
+    case 'csv':
+      return <>{(Array.isArray(value) ? value : String(value).split(',')).map((tag) => <Tag key={String(tag)}>{String(tag)}</Tag>)}</>;
+    case 'json':
+      return (
+        <Typography.Text code ellipsis style={{ maxWidth: 240 }}>
+          {JSON.stringify(value)}
+        </Typography.Text>
+      );
+    default: {
+      const text = String(value).replace(/<[^>]+>/g, ' ');
+      return (
+        <Typography.Text ellipsis style={{ maxWidth: 320 }}>
+          {text}
+        </Typography.Text>
+      );
+    }
+  }
+}
