@@ -47,13 +47,13 @@ describe('data model screens', () => {
     expect(byName.title).toMatchObject({ type: 'string', meta: { required: true, interface: 'input' } });
     expect(byName.status).toMatchObject({ type: 'string', meta: { interface: 'select-dropdown', options: { choices: [{ text: 'draft', value: 'draft' }] } } });
 
-    // Reorder: status above title.
+    // New fields go last (title, then status); moving status up puts it above title.
     await page.getByTestId('field-up-status').click();
     await expect.poll(async () => {
       const response = await harness.app.request.get('/fields/articles').set('Authorization', `Bearer ${token}`);
       const sorted = response.body.data.filter((field: { meta: { sort: number | null } }) => field.meta.sort !== null).sort((a: { meta: { sort: number } }, b: { meta: { sort: number } }) => a.meta.sort - b.meta.sort);
       return sorted.map((field: { field: string }) => field.field);
-    }).toEqual(['status', 'id', 'title']);
+    }).toEqual(['id', 'status', 'title']);
 
     // A second collection and a many-to-one relation to it.
     await harness.app.request.post('/collections').set('Authorization', `Bearer ${token}`).send({ collection: 'authors', fields: [{ field: 'name', type: 'string' }] }).expect(200);
