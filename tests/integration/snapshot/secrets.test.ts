@@ -49,9 +49,9 @@ describe('secrets in snapshots', () => {
   });
 
   it('apply fails naming every variable that is not set, and changes nothing', async () => {
-    const error = await snapshotService(target, { TESSERA_SETTINGS_MAPBOX_KEY: 'x' })
+    const error = (await snapshotService(target, { TESSERA_SETTINGS_MAPBOX_KEY: 'x' })
       .apply(loadSnapshotFolder(folder))
-      .catch((caught: unknown) => caught as Error);
+      .catch((caught: unknown) => caught)) as Error;
     expect(error).toMatchObject({ code: 'INVALID_PAYLOAD' });
     expect(error!.message).toContain('TESSERA_WEBHOOK_NOTIFY_SLACK_AUTHORIZATION (webhooks[0].headers[0].value)');
     expect(error!.message).toContain('TESSERA_FLOW_PING_CALL_API_TOKEN');
