@@ -33,4 +33,18 @@ describe('activity log', () => {
     await link.click();
     await page.waitForURL(new RegExp(`/admin/content/articles/${item.body.data.id}$`));
   });
+
+  it('speaks Brazilian Portuguese to a user whose language is pt-BR', async () => {
+    const token = await harness.app.login();
+    await harness.app.request.patch('/users/me').set('Authorization', `Bearer ${token}`).send({ language: 'pt-BR' }).expect(200);
+    const page = await harness.newPage();
+    await harness.signIn(page);
+    await page.goto('/admin/activity');
+    await page.getByText('Registro de atividade').waitFor();
+    await page.getByText('Criou').first().waitFor();
+    await page.goto('/admin/roles');
+    await page.getByText('Funções e permissões').waitFor();
+    await harness.screenshot(page, 'activity-pt-BR-roles');
+    await harness.app.request.patch('/users/me').set('Authorization', `Bearer ${token}`).send({ language: null }).expect(200);
+  });
 });

@@ -4,6 +4,8 @@ import { Card, DatePicker, Flex, Select, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { usePreferences } from '../../app/preferences.tsx';
+import { collectionLabel } from '../../content/navigation.ts';
 import { useSchema } from '../../content/schema/schema-context.tsx';
 import { PageHeader } from '../shared/page-header.tsx';
 import { ACTION_COLOURS, ACTIVITY_ACTIONS, activityFilter, activityItemLink } from './activity-links.ts';
@@ -32,6 +34,7 @@ function userName(user: ActivityRecord['user']): string {
 export default function ActivityPage() {
   const { translate } = useTranslation();
   const schema = useSchema();
+  const { locale } = usePreferences();
   const [choice, setChoice] = useState<{ user?: string; action?: string; collection?: string; range?: [Dayjs | null, Dayjs | null] | null }>({});
   const filter = useMemo(
     () =>
@@ -85,7 +88,16 @@ export default function ActivityPage() {
             { title: translate('activity.fields.timestamp'), dataIndex: 'timestamp', key: 'timestamp', sorter: true, width: 200, render: (value: string) => new Date(value).toLocaleString() },
             { title: translate('activity.fields.user'), key: 'user', render: (_, entry) => userName(entry.user) },
             { title: translate('activity.fields.action'), dataIndex: 'action', key: 'action', width: 120, render: (action: string) => <Tag color={ACTION_COLOURS[action]}>{translate(`activity.actions.${action}`, action)}</Tag> },
-            { title: translate('activity.fields.collection'), dataIndex: 'collection', key: 'collection', sorter: true },
+            {
+              title: translate('activity.fields.collection'),
+              dataIndex: 'collection',
+              key: 'collection',
+              sorter: true,
+              render: (name: string) => {
+                const info = schema.collection(name);
+                return info ? collectionLabel(info, locale) : name;
+              },
+            },
             {
               title: translate('activity.fields.item'),
               key: 'item',

@@ -152,9 +152,11 @@ export function CollectionSettingsForm({ collection, fields }: { collection: Col
         {translate('dataModel.settings.translations')}
       </Divider>
       <TranslationsList name="translations" withForms />
-      <Button type="primary" htmlType="submit" loading={mutation.isPending} style={{ marginTop: 24 }} data-testid="collection-settings-save">
-        {translate('shared.actions.save')}
-      </Button>
+      <div style={{ marginTop: 24 }}>
+        <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="collection-settings-save">
+          {translate('shared.actions.save')}
+        </Button>
+      </div>
     </Form>
   );
 }

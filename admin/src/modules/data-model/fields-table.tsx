@@ -79,7 +79,7 @@ export function FieldsTable({ collection, fields, onEdit, onChanged }: { collect
           ),
         },
         { title: translate('dataModel.field.type'), key: 'type', width: 130, render: (_, field) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{field.type}</Typography.Text> },
-        { title: translate('dataModel.field.interface'), key: 'interface', width: 170, render: (_, field) => <Typography.Text type="secondary">{field.meta?.interface ?? ''}</Typography.Text> },
+        { title: translate('dataModel.field.interface'), key: 'interface', width: 170, render: (_, field) => <Typography.Text type="secondary">{field.meta?.interface ? translate(`dataModel.interfaces.${field.meta.interface}`, field.meta.interface) : ''}</Typography.Text> },
         {
           key: 'actions',
           width: 150,
