@@ -21,13 +21,14 @@
  *   BENCH_KEEP_DB=1         keep the database afterwards (its name is printed) for psql / EXPLAIN
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { request, signIn, type Api } from './api.ts';
 import { snapshot, usageBetween, type CpuUsage } from './cpu.ts';
+import { assetScenarios, uploadBenchImage } from './assets.ts';
 import { runLoad, type LoadResult, type Scenario } from './load.ts';
 import { connectInspector, formatSummary, summarize, type Inspector } from './profile.ts';
 import { scenarios } from './scenarios.ts';
@@ -87,6 +88,12 @@ const log = (line = '') => process.stdout.write(`${line}\n`);
 /** One request per scenario before the load, so a broken URL fails with its error body, not a count. */
 async function preflight(api: Api, scenario: Scenario): Promise<number> {
   const next = scenario.next?.() ?? {};
+  if ((next.path ?? scenario.path).startsWith('/assets/')) {
+    const response = await fetch(`${api.base}${next.path ?? scenario.path}`, { headers: { Authorization: `Bearer ${api.token}` } });
+    const bytes = (await response.arrayBuffer()).byteLength;
+    if (!response.ok) throw new Error(`${scenario.name} answered ${response.status}`);
+    return bytes;
+  }
   const body = next.body === undefined ? undefined : JSON.parse(next.body);
   const response = await request<{ data: unknown }>(api.base, scenario.method, next.path ?? scenario.path, { token: api.token, body });
   return JSON.stringify(response).length;
@@ -239,7 +246,8 @@ async function main(): Promise<number> {
     log(`database ${database.name}; ${SETTINGS.connections} connections, ${SETTINGS.durationS} s per scenario (+${SETTINGS.warmupS} s warm-up); load generator shares the cores with the server and PostgreSQL`);
 
     const nodeArgs = SETTINGS.profile ? ['--inspect=127.0.0.1:0'] : [];
-    const serverEnv: Record<string, string> = { ...SETTINGS.serverEnv };
+    // Uploads and cached transformations go to a throw-away folder, not the working tree's ./data.
+    const serverEnv: Record<string, string> = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-')), ...SETTINGS.serverEnv };
     server = await startServer({ databaseUrl: database.url, secret: `bench-secret-${process.pid}-0123456789abcdefghijklmnop`, adminEmail: ADMIN.email, adminPassword: ADMIN.password, nodeArgs, env: serverEnv });
     log(`Tessera (pid ${server.child.pid}) listening on ${server.base}`);
     if (SETTINGS.profile) {
@@ -258,7 +266,8 @@ async function main(): Promise<number> {
     await vacuumAnalyze(database.url);
     log('  vacuum analyze (what autovacuum would do within a minute)');
 
-    const all = scenarios(seeded.articleIds, seeded.authorIds, ADMIN);
+    const assetFile = await uploadBenchImage(api);
+    const all = [...scenarios(seeded.articleIds, seeded.authorIds, ADMIN), ...assetScenarios(assetFile)];
     const reader = await restrictedReader(api);
     const apiFor = (scenario: Scenario): Api => (scenario.as === 'restricted' ? reader : api);
     const selected = all.filter((s) => !SETTINGS.only || SETTINGS.only.has(s.name));

@@ -119,7 +119,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     problems.push('EMAIL_SES_ACCESS_KEY_ID and EMAIL_SES_SECRET_ACCESS_KEY: set both or neither (neither uses the AWS default credential chain)');
   }
   const providers = readAuthProviders(env, vars?.AUTH_PROVIDERS ?? [], problems);
-  const storage = readStorageLocations(env, vars?.STORAGE_LOCATIONS ?? [], path.resolve(cwd, vars?.DATA_DIR ?? './data'), cwd, problems);
+  // Read even when other variables are bad, so one run reports every problem.
+  const storageNames = vars?.STORAGE_LOCATIONS ?? (raw.STORAGE_LOCATIONS ?? 'local').split(',').map((name) => name.trim()).filter(Boolean);
+  const storage = readStorageLocations(env, storageNames, path.resolve(cwd, vars?.DATA_DIR ?? raw.DATA_DIR ?? './data'), cwd, problems);
   if (problems.length > 0 || !vars) throw new ConfigError(problems);
   return freezeDeep(toConfig(vars, cwd, providers, storage));
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { parseByteRange } from '../../../server/files/assets/byte-range.ts';
+
+describe('parseByteRange', () => {
+  it.each([
+    ['bytes=0-9', 100, { start: 0, end: 9 }],
+    ['bytes=90-', 100, { start: 90, end: 99 }],
+    ['bytes=-10', 100, { start: 90, end: 99 }],
+    ['bytes=-500', 100, { start: 0, end: 99 }],
+    ['bytes=50-500', 100, { start: 50, end: 99 }],
+  ])('%s of %i bytes', (header, size, expected) => {
+    expect(parseByteRange(header, size)).toEqual(expected);
+  });
+
+  it.each([['bytes=100-'], ['bytes=100-200'], ['bytes=9-3'], ['bytes=-0'], ['bytes=-'], ['bytes=a-b']])('%s is unsatisfiable', (header) => {
+    expect(parseByteRange(header, 100)).toBe('unsatisfiable');
+  });
+
+  it('serves the whole file for no header, other units and multiple ranges', () => {
+    expect(parseByteRange(undefined, 100)).toBeNull();
+    expect(parseByteRange('items=0-5', 100)).toBeNull();
+    expect(parseByteRange('bytes=0-1,5-6', 100)).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/config/index.ts';
+import { isAllowedHost } from '../../../server/files/import/fetch-remote.ts';
+import { Semaphore } from '../../../server/files/semaphore.ts';
+import { LocalStorageDriver } from '../../../server/files/storage/local-driver.ts';
+import { assertSafeKey } from '../../../server/files/storage/storage-driver.ts';
+import { ConfigError } from '../../../server/errors.ts';
+
+describe('local storage driver', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'tessera-local-'));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('writes through a temporary name and leaves nothing when the source fails', async () => {
+    const driver = new LocalStorageDriver('local', root);
+    await driver.write('a/b.txt', Readable.from([Buffer.from('abc')]));
+    expect(await driver.stat('a/b.txt')).toEqual({ size: 3 });
+    const failing = new Readable({ read() {} });
+    failing.push(Buffer.from('part'));
+    setTimeout(() => failing.destroy(new Error('gone')), 10);
+    await expect(driver.write('a/c.txt', failing)).rejects.toThrow('gone');
+    expect((await readdir(path.join(root, 'a'))).sort()).toEqual(['b.txt']);
+    expect(Buffer.concat(await (await driver.read('a/b.txt', { start: 1, end: 2 })).toArray()).toString()).toBe('bc');
+    await driver.deletePrefix('a/');
+    expect(await driver.stat('a/b.txt')).toBeNull();
+  });
+
+  it('never lets a key leave its root', () => {
+    for (const key of ['../x', '/etc/passwd', 'a/../../b', 'a//b', '']) expect(() => assertSafeKey(key)).toThrow();
+    expect(() => assertSafeKey('.transforms/id/hash.webp')).not.toThrow();
+  });
+});
+
+describe('semaphore', () => {
+  it('runs at most `limit` tasks at once, in arrival order', async () => {
+    const semaphore = new Semaphore(2);
+    let running = 0;
+    let peak = 0;
+    const order: number[] = [];
+    await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        semaphore.run(async () => {
+          running++;
+          peak = Math.max(peak, running);
+          order.push(index);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          running--;
+        }),
+      ),
+    );
+    expect(peak).toBe(2);
+    expect(order).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(semaphore.running).toBe(0);
+  });
+});
+
+describe('file settings', () => {
+  it('reads storage locations and checks them', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/data', STORAGE_LOCATIONS: 's3,disk', STORAGE_S3_DRIVER: 's3', STORAGE_S3_BUCKET: 'media', STORAGE_S3_ROOT: '/site/', STORAGE_DISK_ROOT: 'files' }, '/app');
+    expect(config.storage.locations).toEqual([
+      { name: 's3', driver: 's3', bucket: 'media', root: 'site', endpoint: null, region: 'us-east-1', accessKeyId: null, secretAccessKey: null, forcePathStyle: false },
+      { name: 'disk', driver: 'local', root: '/app/files' },
+    ]);
+    expect(loadConfig({ DATA_DIR: '/srv/data' }, '/app').storage.locations).toEqual([{ name: 'local', driver: 'local', root: '/srv/data/uploads' }]);
+    let problems: string[] = [];
+    try {
+      loadConfig({ STORAGE_LOCATIONS: 'cloud,Cloud', STORAGE_CLOUD_DRIVER: 's3', STORAGE_CLOUD_KEY: 'k', FILES_MIME_TYPE_ALLOW_LIST: 'images' });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^FILES_MIME_TYPE_ALLOW_LIST: /),
+        expect.stringMatching(/^STORAGE_CLOUD_BUCKET: is required/),
+        expect.stringMatching(/^STORAGE_CLOUD_KEY and STORAGE_CLOUD_SECRET/),
+        expect.stringMatching(/^STORAGE_LOCATIONS: "Cloud"/),
+      ]),
+    );
+  });
+
+  it('matches import hosts exactly or by wildcard', () => {
+    expect(isAllowedHost('cdn.example.com', ['cdn.example.com'])).toBe(true);
+    expect(isAllowedHost('img.example.com', ['*.example.com'])).toBe(true);
+    expect(isAllowedHost('example.com', ['*.example.com'])).toBe(false);
+    expect(isAllowedHost('evil-example.com', ['*.example.com'])).toBe(false);
+    expect(isAllowedHost('anything.test', ['*'])).toBe(true);
+    expect(isAllowedHost('CDN.EXAMPLE.COM', ['cdn.example.com'])).toBe(true);
+  });
+});
