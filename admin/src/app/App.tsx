@@ -1,9 +1,9 @@
 import { Authenticated, Refine, type ResourceProps } from '@refinedev/core';
 import { useNotificationProvider } from '@refinedev/antd';
-import routerProvider, { CatchAllNavigate, NavigateToResource } from '@refinedev/react-router';
+import routerProvider, { CatchAllNavigate } from '@refinedev/react-router';
 import { Spin } from 'antd';
 import { lazy, Suspense, useCallback, useMemo } from 'react';
-import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { enUS } from '../i18n/en-US.ts';
 import { ptBR } from '../i18n/pt-BR.ts';
 import { mergeCatalogues } from '../i18n/translate.ts';
@@ -67,7 +67,7 @@ function RefineApp() {
           <Route
             element={
               <Authenticated key="signed-out" fallback={<Outlet />} loading={fullPageSpinner}>
-                <NavigateToResource fallbackTo="/" />
+                <Navigate to="/" replace />
               </Authenticated>
             }
           >

@@ -47,6 +47,12 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  // Stable, so effects that adopt the user's choices run once per identity, not once per locale change.
+  const adoptUser = useCallback<PreferencesValue['adoptUser']>((user) => {
+    setUserLanguage(user?.language ?? null);
+    setUserAppearance(user?.appearance ?? null);
+  }, []);
+
   const value = useMemo<PreferencesValue>(() => {
     const overrides: Messages = {};
     for (const row of overrideRows) if (toLocale(row.language) === locale) overrides[row.key] = row.value;
@@ -54,10 +60,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
       locale,
       appearance,
       overrides,
-      adoptUser(user) {
-        setUserLanguage(user?.language ?? null);
-        setUserAppearance(user?.appearance ?? null);
-      },
+      adoptUser,
       async setLocale(next, persist = true) {
         setUserLanguage(next);
         if (persist) await apiRequest('/users/me', { method: 'PATCH', body: { language: next }, query: { fields: 'id' } });
@@ -68,7 +71,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
       },
       reloadOverrides,
     };
-  }, [locale, appearance, overrideRows, reloadOverrides]);
+  }, [locale, appearance, overrideRows, reloadOverrides, adoptUser]);
 
   return <PreferencesContext value={value}>{children}</PreferencesContext>;
 }
