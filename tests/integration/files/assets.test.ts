@@ -142,6 +142,16 @@ describe('GET /assets/:id', () => {
     await asset(`/assets/${pngId}?width=123&format=webp`).set('If-None-Match', first.headers.etag!).expect(304);
   });
 
+  it('accepts a trailing file name, and answers identical concurrent transformations alike with one cached copy', async () => {
+    expect(binary(await asset(`/assets/${pngId}/blue.png`).expect(200))).toEqual(png);
+    const cachedCopies = async () => (await t.storedFiles()).filter((file) => file.startsWith(`.transforms/${photoId}/`)).length;
+    const before = await cachedCopies();
+    const responses = await Promise.all(Array.from({ length: 6 }, () => asset(`/assets/${photoId}?width=77&quality=61&format=jpeg`).expect(200)));
+    expect(new Set(responses.map((response) => response.headers.etag)).size).toBe(1);
+    expect(new Set(responses.map((response) => binary(response).toString('base64'))).size).toBe(1);
+    expect(await cachedCopies()).toBe(before + 1);
+  });
+
   it('serves the original of a non-image even when a transformation is asked for', async () => {
     const response = await asset(`/assets/${textId}?width=10`).expect(200);
     expect(binary(response).toString()).toBe('0123456789abcdefghij');

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config/index.ts';
 import { isAllowedHost } from '../../../server/files/import/fetch-remote.ts';
+import { cachedTransform } from '../../../server/files/assets/transform-cache.ts';
 import { Semaphore } from '../../../server/files/semaphore.ts';
 import { LocalStorageDriver } from '../../../server/files/storage/local-driver.ts';
 import { assertSafeKey } from '../../../server/files/storage/storage-driver.ts';
@@ -34,6 +35,28 @@ describe('local storage driver', () => {
   it('never lets a key leave its root', () => {
     for (const key of ['../x', '/etc/passwd', 'a/../../b', 'a//b', '']) expect(() => assertSafeKey(key)).toThrow();
     expect(() => assertSafeKey('.transforms/id/hash.webp')).not.toThrow();
+  });
+});
+
+describe('transform cache', () => {
+  it('runs a transformation once for concurrent requests, then serves the stored copy', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'tessera-cache-'));
+    const driver = new LocalStorageDriver('local', root);
+    const runtime = { transforms: new Semaphore(1), inflight: new Map(), storage: null as never };
+    let runs = 0;
+    const produce = async () => {
+      runs++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { data: Buffer.from('image-bytes'), width: 1, height: 1 };
+    };
+    const results = await Promise.all(Array.from({ length: 5 }, () => cachedTransform(runtime, driver, '.transforms/f/abc.webp', produce)));
+    expect(runs).toBe(1);
+    expect(results.every((result) => !result.cached && result.body.size === 11)).toBe(true);
+    const again = await cachedTransform(runtime, driver, '.transforms/f/abc.webp', produce);
+    expect([runs, again.cached]).toEqual([1, true]);
+    expect(Buffer.concat(await (await again.body.read({ start: 6, end: 10 })).toArray()).toString()).toBe('bytes');
+    expect(runtime.inflight.size).toBe(0);
+    await rm(root, { recursive: true, force: true });
   });
 });
 
