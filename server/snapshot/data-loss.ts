@@ -37,6 +37,9 @@ export function narrows(from: SnapshotField, to: SnapshotField): boolean {
   return false;
 }
 
+/** Types whose values are text: moving them into a shorter varchar loses only what is too long. */
+const TEXT_TYPES: ReadonlySet<string> = new Set(['string', 'text', 'csv', 'hash']);
+
 const count = (value: number) => value.toLocaleString('en-US');
 const plural = (value: number, one: string, many: string) => `${count(value)} ${value === 1 ? one : many}`;
 
@@ -47,6 +50,12 @@ async function countRows(db: Kysely<any>, table: string): Promise<number> {
 
 async function countValues(db: Kysely<any>, table: string, column: string): Promise<number> {
   const { rows } = await sql<{ n: string }>`select count(${sql.id(column)}) as n from ${sql.id(table)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Values longer than `length` characters: the ones a shorter varchar would refuse. */
+async function countLongerThan(db: Kysely<any>, table: string, column: string, length: number): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.id(table)} where char_length(${sql.id(column)}::text) > ${length}`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -68,7 +77,12 @@ export async function measureDataLoss(db: Kysely<any>, plan: Plan, current: Snap
       const field = fields.get(step.name);
       const target = desiredFields.get(step.name);
       const risky = field && field.type !== 'alias' && (step.action === 'delete' || (target && narrows(field, target)));
-      if (risky) {
+      if (risky && step.action !== 'delete' && target!.type === 'string' && TEXT_TYPES.has(field.type)) {
+        // Text into a shorter varchar: only the values that do not fit are at stake.
+        const length = target!.schema?.max_length ?? 255;
+        const values = await countLongerThan(db, field.collection, field.field, length);
+        if (values > 0) loss = { count: values, message: `narrows field ${field.field} (${describe(field)} → ${describe(target!)}): ${plural(values, 'value is', 'values are')} longer than ${length}` };
+      } else if (risky) {
         const values = await countValues(db, field.collection, field.field);
         if (values > 0) {
           const what = step.action === 'delete' ? `drops field ${field.field}` : `narrows field ${field.field} (${describe(field)} → ${describe(target!)})`;

@@ -106,8 +106,13 @@ describe('the data-loss guard', () => {
     };
     const { plan } = await snapshotService(app).plan(narrowed);
     expect(plan.steps).toEqual([
-      expect.objectContaining({ name: 'posts.title', action: 'update', changes: [{ path: 'schema.max_length', from: 255, to: 10 }], dataLoss: { count: 1203, message: 'narrows field title (string(255) → string(10)): 1,203 non-null values' } }),
+      expect.objectContaining({ name: 'posts.title', action: 'update', changes: [{ path: 'schema.max_length', from: 255, to: 10 }], dataLoss: { count: 1203, message: 'narrows field title (string(255) → string(10)): 1,203 values are longer than 10' } }),
     ]);
+    // Only the values that do not fit count: every title is at most 16 characters.
+    const roomy = { ...narrowed, fields: narrowed.fields.map((field) => (field.field === 'title' && field.collection === 'posts' ? { ...field, schema: { ...field.schema!, max_length: 16 } } : field)) };
+    expect((await snapshotService(app).plan(roomy)).plan.steps[0]!.dataLoss).toBeUndefined();
+    const bodyToString = { ...document, fields: document.fields.map((field) => (field.collection === 'posts' && field.field === 'body' ? { ...field, type: 'string', schema: { ...field.schema!, max_length: 6 } } : field)) };
+    expect((await snapshotService(app).plan(bodyToString)).plan.steps[0]!.dataLoss).toEqual({ count: 1194, message: 'narrows field body (text → string(6)): 1,194 values are longer than 6' });
     const widened = { ...document, fields: document.fields.map((field) => (field.collection === 'posts' && field.field === 'title' ? { ...field, schema: { ...field.schema!, max_length: 500 } } : field)) };
     expect((await snapshotService(app).plan(widened)).plan.steps[0]!.dataLoss).toBeUndefined();
 
@@ -120,6 +125,26 @@ describe('the data-loss guard', () => {
     await app.request.post('/items/authors').set('Authorization', `Bearer ${token}`).send({ name: 'Ada' }).expect(200);
     const steps = (await snapshotService(app).plan(dropped)).plan.steps;
     expect(steps.find((step) => step.kind === 'collection')).toMatchObject({ action: 'delete', name: 'authors', dataLoss: { count: 1, message: 'drops collection authors: 1 row' } });
+  });
+
+  it('applies changes to existing fields, relations and collections, then has nothing left to do', async () => {
+    const document = loadSnapshotFolder(EXAMPLE_FOLDER);
+    const changed: SnapshotDocument = {
+      ...document,
+      collections: document.collections.map((collection) => (collection.collection === 'authors' ? { ...collection, meta: { ...collection.meta, note: 'Writers' } } : collection)),
+      fields: document.fields.map((field) =>
+        field.collection === 'posts' && field.field === 'title' ? { ...field, meta: { ...field.meta, note: 'Keep it short' }, schema: { ...field.schema!, max_length: 300 } } : field,
+      ),
+      relations: document.relations.map((relation) => (relation.field === 'author' ? { ...relation, schema: { on_delete: 'CASCADE' } } : relation)),
+    };
+    const result = await snapshotService(app).apply(changed);
+    expect(result.plan.steps.map((step) => `${step.action} ${step.kind} ${step.name}`)).toEqual(['update collection authors', 'update field posts.title', 'update relation posts.author']);
+    expect((await snapshotService(app).plan(changed)).plan.steps).toEqual([]);
+    const db = app.context.database.kysely();
+    const { rows } = await sql<{ length: number }>`select character_maximum_length as length from information_schema.columns where table_name = 'posts' and column_name = 'title'`.execute(db);
+    expect(rows[0]!.length).toBe(300);
+    // Back to the example: narrowing again, but every title fits in 255, so nothing is at stake.
+    expect((await snapshotService(app).apply(document)).applied).toBe(true);
   });
 
   it('applies the loss when allowed, and a dry run changes nothing', async () => {
