@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.ts';
-import { createMigratedDatabase, type TestDatabase } from '../../helpers/test-database.ts';
+import { createEmptyDatabase, createMigratedDatabase, type TestDatabase } from '../../helpers/test-database.ts';
 import { EXAMPLE_FOLDER, readTree } from './snapshot-helpers.ts';
 
 const cwd = mkdtempSync(path.join(tmpdir(), 'tessera-snapshot-cli-'));
@@ -124,5 +124,22 @@ describe('tessera migrate with project migrations', () => {
     expect(JSON.parse(down.stdout).migrations).toEqual([expect.stringMatching(/^project\/\d{14}-add-post-views$/)]);
     expect(existsSync(file)).toBe(true);
     expect((await query(`select count(*)::int as n from information_schema.tables where table_name = 'page_views'`)).rows[0].n).toBe(0);
+  });
+});
+
+describe('tessera init --template blog', () => {
+  it('creates a project from the example; diff against the example then exits 0', async () => {
+    const empty = await createEmptyDatabase();
+    try {
+      const args = ['init', 'blog', '--yes', '--template', 'blog', '--name', 'Tessera Blog', '--db-url', empty.url, '--admin-password', 'admin-password-1'];
+      const init = await runCli(args, { cwd });
+      expect(init.code).toBe(0);
+      expect(init.stdout).toContain('(template: blog)');
+      const diff = await runCli(['diff', '--from', EXAMPLE_FOLDER], { cwd: path.join(cwd, 'blog') });
+      expect(diff).toMatchObject({ code: 0, stdout: 'In sync: nothing to change.\n' });
+      expect((await runCli(['init', 'other', '--yes', '--template', 'shop'], { cwd })).code).toBe(2);
+    } finally {
+      await empty.drop();
+    }
   });
 });
