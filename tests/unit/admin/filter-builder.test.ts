@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { activeRules, isComplete, operatorsFor, toFilter } from '../../../admin/src/content/filter-builder/filter-model.ts';
+
+describe('filter builder model', () => {
+  it('builds one condition, all conditions or any condition', () => {
+    expect(toFilter({ logic: 'and', rules: [{ field: 'title', operator: '_icontains', value: 'news' }] })).toEqual({ title: { _icontains: 'news' } });
+    expect(
+      toFilter({
+        logic: 'and',
+        rules: [
+          { field: 'rating', operator: '_gte', value: 4 },
+          { field: 'author.name', operator: '_eq', value: 'Ada' },
+        ],
+      }),
+    ).toEqual({ _and: [{ rating: { _gte: 4 } }, { author: { name: { _eq: 'Ada' } } }] });
+    expect(toFilter({ logic: 'or', rules: [{ field: 'status', operator: '_eq', value: 'draft' }] })).toEqual({ _or: [{ status: { _eq: 'draft' } }] });
+  });
+
+  it('splits comma lists for in, not in and between, and gives valueless operators true', () => {
+    expect(toFilter({ logic: 'and', rules: [{ field: 'id', operator: '_in', value: '1, 2,3' }] })).toEqual({ id: { _in: ['1', '2', '3'] } });
+    expect(toFilter({ logic: 'and', rules: [{ field: 'rating', operator: '_between', value: '1,5' }] })).toEqual({ rating: { _between: ['1', '5'] } });
+    expect(toFilter({ logic: 'and', rules: [{ field: 'body', operator: '_empty', value: undefined }] })).toEqual({ body: { _empty: true } });
+  });
+
+  it('ignores incomplete rules and counts the complete ones', () => {
+    const group = { logic: 'and' as const, rules: [{ field: 'title', operator: '_eq', value: '' }, { field: 'title', operator: '_null', value: undefined }] };
+    expect(isComplete(group.rules[0]!)).toBe(false);
+    expect(activeRules(group)).toBe(1);
+    expect(toFilter({ logic: 'and', rules: [{ field: 'title', operator: '_eq', value: '' }] })).toBeNull();
+  });
+
+  it('offers operators that fit the field type (json only presence, as the API allows)', () => {
+    expect(operatorsFor('string')).toContain('_icontains');
+    expect(operatorsFor('integer')).toContain('_between');
+    expect(operatorsFor('integer')).not.toContain('_icontains');
+    expect(operatorsFor('json')).toEqual(['_null', '_nnull']);
+  });
+});
