@@ -4,12 +4,12 @@ import { defineConfig } from 'vite';
 
 const adminRoot = fileURLToPath(new URL('.', import.meta.url));
 
-/** Long-lived vendor chunks: they change only when dependencies do, so browsers keep them cached. */
-const vendorGroups = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 30 },
-  { name: 'antd', test: /node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component|dayjs)[\\/]/, priority: 20 },
-  { name: 'refine', test: /node_modules[\\/](@refinedev|@tanstack)[\\/]/, priority: 10 },
-];
+/**
+ * React is a long-lived vendor chunk: it changes only when the dependency does, so browsers keep it
+ * cached. antd and Refine are left to automatic splitting on purpose: one antd chunk would put every
+ * component any lazy screen uses into the first load (1.9 MB instead of 1.36 MB, measured).
+ */
+const vendorGroups = [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 30 }];
 
 export default defineConfig({
   root: adminRoot,
