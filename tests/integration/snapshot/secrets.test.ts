@@ -26,6 +26,11 @@ describe('secrets in snapshots', () => {
       .send({ flow: flow.id, key: 'call_api', type: 'request', position_x: 19, position_y: 1, options: { url: 'https://api.example.com', token: SECRETS[1], headers: [{ header: 'X-Api-Key', value: SECRETS[2] }] } })
       .expect(200);
     await source.request.patch('/settings').set(auth).send({ mapbox_key: SECRETS[3] }).expect(200);
+    // Configuration without secrets travels too: dashboards with panels, nested folders.
+    const dashboard = (await source.request.post('/dashboards').set(auth).send({ name: 'Editorial', icon: 'insights' }).expect(200)).body.data;
+    await source.request.post('/panels').set(auth).send({ dashboard: dashboard.id, name: 'Posts', type: 'metric', position_x: 1, position_y: 1, width: 6, height: 4, options: { collection: 'tessera_users' } }).expect(200);
+    const parent = (await source.request.post('/folders').set(auth).send({ name: 'Images' }).expect(200)).body.data;
+    await source.request.post('/folders').set(auth).send({ name: 'Covers', parent: parent.id }).expect(200);
     writeSnapshot(folder, await snapshotService(source).read(), 'yaml');
     env = {
       TESSERA_WEBHOOK_NOTIFY_SLACK_AUTHORIZATION: SECRETS[0]!,
@@ -66,6 +71,9 @@ describe('secrets in snapshots', () => {
     expect((await db.selectFrom('tessera_webhooks').select('headers').executeTakeFirstOrThrow()).headers).toEqual([{ header: 'Authorization', value: SECRETS[0] }, { header: 'X-Trace', value: 'visible' }]);
     expect((await db.selectFrom('tessera_operations').select('options').executeTakeFirstOrThrow()).options).toMatchObject({ token: SECRETS[1], headers: [{ header: 'X-Api-Key', value: SECRETS[2] }] });
     expect((await snapshotService(target, env).plan(loadSnapshotFolder(folder))).plan.steps).toEqual([]);
+    const covers = await db.selectFrom('tessera_folders as child').innerJoin('tessera_folders as parent', 'parent.id', 'child.parent').select(['child.name as child', 'parent.name as parent']).execute();
+    expect(covers).toEqual([{ child: 'Covers', parent: 'Images' }]);
+    expect(await db.selectFrom('tessera_panels').select(['name', 'width']).execute()).toEqual([{ name: 'Posts', width: 6 }]);
     const blind = (await snapshotService(target, {}).plan(loadSnapshotFolder(folder))).plan;
     expect(blind.steps).toEqual([]);
     expect(blind.unresolved).toHaveLength(4);
