@@ -58,17 +58,18 @@ function parseJson(field: string, text: string): unknown {
 }
 
 /**
- * The caller's access with its tessera_files create and update permissions widened to the id and the
- * server-managed columns: a caller allowed to upload or replace a file may not choose those values, but
- * the server writes them for it. Item rules, validation and presets stay the caller's.
+ * The caller's access with its tessera_files create and update permissions widened to the id, the
+ * server-managed columns and `serverFilled` (defaults the server chose in this call, such as the title
+ * from the file name): a caller allowed to upload or replace a file may not choose those values, but the
+ * server writes them for it. Item rules, validation and presets stay the caller's.
  */
-export function withServerColumns(access: Access | null): Access | null {
+export function withServerColumns(access: Access | null, serverFilled: readonly string[] = []): Access | null {
   if (!access) return null;
   let widened = access;
   for (const action of ['create', 'update'] as const) {
     const permission = access.permission('tessera_files', action);
     if (!permission || permission.fields === '*') continue;
-    widened = widened.withPermission({ ...permission, fields: new Set([...permission.fields, 'id', 'filename_download', ...SERVER_MANAGED_FIELDS]) });
+    widened = widened.withPermission({ ...permission, fields: new Set([...permission.fields, 'id', ...SERVER_MANAGED_FIELDS, ...serverFilled]) });
   }
   return widened;
 }

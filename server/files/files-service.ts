@@ -27,7 +27,10 @@ export function transformsPrefix(id: string): string {
 interface NewFile {
   id: string;
   stored: StoredContent;
+  /** Fields the client sent. */
   payload: Record<string, unknown>;
+  /** The uploaded file's name. */
+  filename: string;
 }
 
 /**
@@ -52,6 +55,12 @@ export class FilesService {
     return new ItemsService(collection, await this.#itemsContext());
   }
 
+  /** The caller's items service, allowed to write the server-managed columns and the defaults the server filled. */
+  async #writer(serverFilled: readonly string[]): Promise<ItemsService> {
+    const context = await this.#itemsContext();
+    return new ItemsService(FILES, { ...context, access: withServerColumns(context.access ?? null, serverFilled) });
+  }
+
   /** FORBIDDEN unless the caller may create files (checked before a body is read or a URL fetched). */
   async assertCanCreate(): Promise<void> {
     await this.#require('create');
@@ -71,7 +80,7 @@ export class FilesService {
           assertClientFields(payload);
           const id = randomUUID();
           const stored = await storeUpload(this.#driver(), part.stream, { config: this.#app.config, keyBase: id, filename: part.filename, declaredType: part.declaredType, field: part.field });
-          files.push({ id, stored, payload: { ...payload, filename_download: payload.filename_download ?? (part.filename || id) } });
+          files.push({ id, stored, payload, filename: part.filename || id });
         },
       });
       if (files.length === 0) throw new InvalidPayloadError('The body has no file part.', { field: 'file' });
@@ -89,7 +98,7 @@ export class FilesService {
     const id = randomUUID();
     const stored = await storeUpload(this.#driver(), source, { config: this.#app.config, keyBase: id, filename: options.filename, declaredType: options.declaredType, field: options.field });
     try {
-      const [key] = await this.#createRows([{ id, stored, payload: { ...options.payload, filename_download: options.payload.filename_download ?? options.filename } }]);
+      const [key] = await this.#createRows([{ id, stored, payload: options.payload, filename: options.filename }]);
       return key!;
     } catch (error) {
       await this.#removeContent([stored]);
@@ -105,6 +114,7 @@ export class FilesService {
     await service.normalizeAndCheck([id]);
     const current = await this.#app.database.kysely().selectFrom(FILES).select(['storage', 'filename_disk']).where('id', '=', id).executeTakeFirstOrThrow();
     let replacement: { stored: StoredContent; payload: Record<string, unknown> } | null = null;
+    let clientSentName = false;
     try {
       await readMultipart(req, {
         maxFiles: 1,
@@ -112,6 +122,7 @@ export class FilesService {
         onFile: async (part) => {
           const payload = castFormFields(schema.collections[FILES]!, part.fields);
           assertClientFields(payload);
+          clientSentName = 'filename_download' in payload;
           const driver = this.#driver();
           const stored = await storeUpload(driver, part.stream, {
             config: this.#app.config,
@@ -121,12 +132,13 @@ export class FilesService {
             declaredType: part.declaredType,
             field: part.field,
           });
-          replacement = { stored, payload: { ...payload, filename_download: payload.filename_download ?? (part.filename || undefined) } };
+          replacement = { stored, payload: { ...(part.filename ? { filename_download: part.filename } : {}), ...payload } };
         },
       });
       if (!replacement) throw new InvalidPayloadError('The body has no file part.', { field: 'file' });
       const { stored, payload } = replacement as { stored: StoredContent; payload: Record<string, unknown> };
-      await service.updateOne(id, { ...withoutUndefined(payload), ...stored });
+      const writer = await this.#writer(clientSentName ? [] : ['filename_download']);
+      await writer.updateOne(id, { ...payload, ...stored });
     } catch (error) {
       if (replacement) await this.#removeContent([(replacement as { stored: StoredContent }).stored]);
       throw error;
@@ -151,16 +163,15 @@ export class FilesService {
   }
 
   async #createRows(files: NewFile[]): Promise<ItemKey[]> {
-    const service = await this.items();
     const folder = await this.#defaultFolder();
-    const rows = files.map(({ id, stored, payload }) => ({
-      folder,
-      title: titleFromFilename(String(payload.filename_download)),
-      ...payload,
-      id,
-      ...stored,
-    }));
-    return service.createMany(rows);
+    const defaults = (file: NewFile): Record<string, unknown> => {
+      const name = String(file.payload.filename_download ?? file.filename);
+      return { filename_download: name, title: titleFromFilename(name), ...(folder ? { folder } : {}) };
+    };
+    // Defaults count as the server's only where no client chose that field itself.
+    const serverFilled = ['filename_download', 'title', 'folder'].filter((field) => files.every((file) => !(field in file.payload)));
+    const service = await this.#writer(serverFilled);
+    return service.createMany(files.map((file) => ({ ...defaults(file), ...file.payload, id: file.id, ...file.stored })));
   }
 
   async #defaultFolder(): Promise<string | null> {
@@ -182,7 +193,7 @@ export class FilesService {
       const schema: SchemaOverview = await this.#app.schema.get();
       const base = this.#app.servicesContext(this.#accountability);
       const access = await resolveAccess(base, schema);
-      this.#context = { ...base, schema, access: withServerColumns(access) };
+      this.#context = { ...base, schema, access };
     }
     return this.#context;
   }
@@ -204,8 +215,4 @@ export class FilesService {
       if (!(error instanceof ForbiddenError)) this.#app.logger.warn({ err: error, id }, 'could not remove cached transforms');
     }
   }
-}
-
-function withoutUndefined(payload: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== undefined));
 }
