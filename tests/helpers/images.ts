@@ -33,3 +33,9 @@ export async function pixelAt(image: Buffer, x: number, y: number): Promise<[num
   const offset = (y * info.width + x) * info.channels;
   return [data[offset]!, data[offset + 1]!, data[offset + 2]!];
 }
+
+/** An animated GIF of three 20×20 frames shown for 100, 200 and 300 ms. */
+export async function animatedGif(): Promise<Buffer> {
+  const frames = await Promise.all(['#ff0000', '#00ff00', '#0000ff'].map((colour) => sharp({ create: { width: 20, height: 20, channels: 3, background: colour } }).png().toBuffer()));
+  return sharp(frames, { join: { animated: true } }).gif({ delay: [100, 200, 300] }).toBuffer();
+}

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jpegWithExif, pngImage, truncated } from '../../helpers/images.ts';
+import { animatedGif, jpegWithExif, pngImage, truncated } from '../../helpers/images.ts';
 import { bearer, createFilesTestApp, type FilesTestApp } from './files-fixture.ts';
 
 describe('POST /files (multipart uploads)', () => {
@@ -55,6 +55,12 @@ describe('POST /files (multipart uploads)', () => {
     const [first, second] = response.body.data;
     expect(first).toMatchObject({ title: 'First', type: 'image/png', width: 10, height: 10 });
     expect(second).toMatchObject({ title: 'Second', type: 'text/plain', charset: 'us-ascii', width: null, filesize: '13' });
+  });
+
+  it('records the duration of animations and the frame count', async () => {
+    const file = (await t.request.post('/files').set(bearer(admin)).attach('file', await animatedGif(), 'spinner.gif').expect(200)).body.data;
+    expect(file).toMatchObject({ type: 'image/gif', width: 20, height: 20, duration: 600, filename_disk: `${file.id}.gif` });
+    expect(file.metadata).toMatchObject({ format: 'gif', pages: 3 });
   });
 
   it('refuses bad uploads with a clear 4xx and leaves nothing on disk and no row', async () => {
