@@ -3,9 +3,13 @@ import antdEnUS from 'antd/locale/en_US';
 import antdPtBR from 'antd/locale/pt_BR';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useEffect, useState, type ReactNode } from 'react';
 import { usePreferences } from './preferences.tsx';
 import { brandColor, useProject } from './project-settings.tsx';
+
+// `L`, `LT` … formats dates in the user's locale (lists, revisions, pickers).
+dayjs.extend(localizedFormat);
 
 function useSystemPrefersDark(): boolean {
   const query = typeof window !== 'undefined' ? window.matchMedia('(prefers-color-scheme: dark)') : null;

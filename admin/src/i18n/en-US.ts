@@ -102,6 +102,7 @@ export const enUS: Messages = {
   'content.list.order': 'Order',
   'content.list.moveUp': 'Move up',
   'content.list.moveDown': 'Move down',
+  'content.list.countOne': '1 item',
   'content.list.count': '{{count}} items',
   'content.list.active': 'Active',
   'content.list.archived': 'Archived',

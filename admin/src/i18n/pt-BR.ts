@@ -99,6 +99,7 @@ export const ptBR: Messages = {
   'content.list.order': 'Ordem',
   'content.list.moveUp': 'Mover para cima',
   'content.list.moveDown': 'Mover para baixo',
+  'content.list.countOne': '1 item',
   'content.list.count': '{{count}} itens',
   'content.list.active': 'Ativos',
   'content.list.archived': 'Arquivados',

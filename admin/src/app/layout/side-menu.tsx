@@ -94,7 +94,7 @@ export function SideMenu({ moduleResources }: { moduleResources: ResourceProps[]
       onClick={({ key }) => {
         if (key.startsWith('/')) navigate(key);
       }}
-      style={{ borderInlineEnd: 0 }}
+      style={{ borderInlineEnd: 0, background: 'transparent' }}
     />
   );
 }

@@ -68,7 +68,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
         <Space align="center">
           {!singleton && <Button type="text" icon={<ArrowLeftOutlined />} aria-label={translate('content.item.backToList')} onClick={() => navigate(`/content/${collection}`)} />}
           <div>
-            <Typography.Text type="secondary">{model.label}</Typography.Text>
+            {!singleton && <Typography.Text type="secondary">{model.label}</Typography.Text>}
             <Typography.Title level={3} style={{ margin: 0 }} data-testid="item-title">
               {title}
             </Typography.Title>

@@ -77,6 +77,7 @@ function ItemList({ collection }: { collection: string }) {
     queryOptions: { enabled: visible.length > 0 },
   });
   const rows = (tableProps.dataSource ?? []) as Item[];
+  const total = tableProps.pagination && typeof tableProps.pagination === 'object' ? (tableProps.pagination.total ?? rows.length) : rows.length;
 
   const move = async (item: Item, direction: -1 | 1) => {
     const index = rows.indexOf(item);
@@ -124,7 +125,7 @@ function ItemList({ collection }: { collection: string }) {
           <Typography.Title level={3} style={{ margin: 0 }} data-testid="collection-title">
             {model.label}
           </Typography.Title>
-          <Typography.Text type="secondary">{translate('content.list.count', { count: tableProps.pagination && typeof tableProps.pagination === 'object' ? (tableProps.pagination.total ?? 0) : rows.length })}</Typography.Text>
+          <Typography.Text type="secondary">{total === 1 ? translate('content.list.countOne') : translate('content.list.count', { count: total })}</Typography.Text>
         </div>
         <Space wrap>
           <Input.Search allowClear placeholder={translate('content.list.search')} onSearch={setSearch} style={{ width: 240 }} data-testid="search" />
