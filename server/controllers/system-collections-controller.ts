@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import type { AppContext } from '../app-context.ts';
-import { validateSettingsPayload } from '../services/settings-service.ts';
 import { registerItemRoutes } from './items-controller.ts';
 
 /**
@@ -31,10 +30,6 @@ export const SYSTEM_ENDPOINTS = [
 /** `/users`, `/roles`, … `/extensions`: the same query language and CRUD as /items. */
 export function systemCollectionsController(app: AppContext): Router {
   const router = new Router();
-  router.patch('/settings', async (ctx, next) => {
-    ctx.request.body = validateSettingsPayload(ctx.request.body);
-    await next();
-  });
   for (const name of SYSTEM_ENDPOINTS) registerItemRoutes(app, router, `/${name}`, () => `tessera_${name}`);
   return router;
 }

@@ -1,4 +1,3 @@
-import { validateAssetPresets } from '../files/assets/asset-presets.ts';
 import type { ServiceContext } from './service-context.ts';
 
 /** The settings singleton always has this id. */
@@ -33,14 +32,4 @@ export class SettingsService {
     }
     return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
   }
-}
-
-/**
- * The SPEC §5 rules of a settings write that the column types cannot express: storage_asset_presets is
- * validated (key required and slug-like; fit, width, height and quality non-nullable) and gets its
- * defaults (quality 80). Returns the payload to write; 400 INVALID_PAYLOAD names the preset field.
- */
-export function validateSettingsPayload<T>(payload: T): T {
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload) || !('storage_asset_presets' in payload)) return payload;
-  return { ...payload, storage_asset_presets: validateAssetPresets((payload as Record<string, unknown>).storage_asset_presets) } as T;
 }

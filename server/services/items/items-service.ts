@@ -15,6 +15,7 @@ import { keepsRevisions, recordActivity, type WrittenItem } from './record-activ
 import { relationOf } from './relations.ts';
 import { assertNoEscalation } from './privilege-rules.ts';
 import { assertUserPasswordPolicy } from './user-credentials.ts';
+import { applySettingsRules } from './settings-rules.ts';
 import { applyShareRules } from './share-rules.ts';
 
 /** A primary-key value. */
@@ -271,6 +272,7 @@ export class ItemsService {
   async #systemRules(payload: Payload, mode: 'create' | 'update'): Promise<Payload> {
     await assertNoEscalation(this.#db, this.#context.access ?? null, this.collection, payload);
     if (this.collection === 'tessera_users') await assertUserPasswordPolicy(this.#db, payload, this.#context.accountability.admin);
+    if (this.collection === 'tessera_settings') return applySettingsRules(payload);
     if (this.collection !== 'tessera_shares') return payload;
     return applyShareRules(this.#db, this.#context.schema, this.#context.access ?? null, payload, mode);
   }
