@@ -126,6 +126,15 @@ describe('GET /assets/:id', () => {
   it('refuses outputs beyond the size cap and bad parameters, naming them', async () => {
     const big = await t.request.get(`/assets/${pngId}?width=1001`).set(bearer(admin)).expect(400);
     expect(big.body.errors[0].extensions).toMatchObject({ code: 'ILLEGAL_ASSET_TRANSFORMATION', field: 'width' });
+    // An input over the pixel cap (1000² here) is stored and served, but never transformed.
+    const huge = await upload(await pngImage(1100, 1000), 'huge.png');
+    expect(binary(await asset(`/assets/${huge}`).expect(200)).length).toBeGreaterThan(0);
+    const refused = await t.request.get(`/assets/${huge}?width=100`).set(bearer(admin)).expect(400);
+    expect(refused.body.errors[0].extensions.code).toBe('ILLEGAL_ASSET_TRANSFORMATION');
+    // An output over the cap is refused even when no size was asked for (a rotation grows the canvas).
+    const square = await upload(await pngImage(990, 990), 'square.png');
+    const rotated = await t.request.get(`/assets/${square}?transforms=${encodeURIComponent('[["rotate",45]]')}`).set(bearer(admin)).expect(400);
+    expect(rotated.body.errors[0].extensions.code).toBe('ILLEGAL_ASSET_TRANSFORMATION');
     for (const [query, field] of [['width=-1', 'width'], ['fit=stretch', 'fit'], ['quality=101', 'quality'], ['format=bmp', 'format'], ['transforms=nope', 'transforms']]) {
       const response = await t.request.get(`/assets/${pngId}?${query}`).set(bearer(admin)).expect(400);
       expect(response.body.errors[0].extensions).toMatchObject({ code: 'INVALID_QUERY', field });
