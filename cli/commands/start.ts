@@ -1,6 +1,7 @@
 import { ensureAdminBuilt } from '../../server/admin-build.ts';
 import { loadConfig } from '../../server/config/index.ts';
 import { migrateLatest } from '../../server/database/migrations.ts';
+import { migrateProjectLatest } from '../../server/database/project-migrations.ts';
 import { listen } from '../../server/http-server.ts';
 import { bootstrapDatabase, type BootstrapResult } from '../../server/services/bootstrap.ts';
 import { openSystemContext } from '../context.ts';
@@ -37,7 +38,7 @@ function waitForShutdownSignal(): Promise<NodeJS.Signals> {
   });
 }
 
-/** Migrates, seeds an empty database, serves HTTP until SIGINT/SIGTERM, then shuts down cleanly. */
+/** Migrates (system, then project migrations), seeds an empty database, serves HTTP until SIGINT/SIGTERM, then shuts down cleanly. */
 export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const config = loadConfig(options.port === undefined ? env : { ...env, PORT: String(options.port) });
   await ensureAdminBuilt((line) => process.stdout.write(`${line}\n`));
@@ -45,6 +46,7 @@ export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = p
   const { app } = context;
   try {
     await migrateLatest(app.database.orm);
+    await migrateProjectLatest(app.database.kysely(), config.migrationsPath);
     const bootstrap = await bootstrapDatabase(context.system);
     const server = await listen(app);
     const url = config.server.publicUrl.replace(`:${config.server.port}`, `:${server.port}`);

@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { killSpawned, spawnCli, type RunningCli } from '../../helpers/cli.ts';
 import { createEmptyDatabase } from '../../helpers/test-database.ts';
@@ -49,15 +50,25 @@ describe('tessera start on the embedded database', () => {
 });
 
 describe('tessera start on PostgreSQL (DB_URL)', () => {
-  it('migrates an empty database, seeds the configured admin and serves', { timeout: 60_000 }, async () => {
+  it('migrates an empty database (system, then project migrations), seeds the configured admin and serves', { timeout: 60_000 }, async () => {
     const database = await createEmptyDatabase();
     const dir = mkdtempSync(path.join(tmpdir(), 'tessera-pg-'));
+    mkdirSync(path.join(dir, 'project-migrations'));
+    writeFileSync(path.join(dir, 'project-migrations', '20261201000000-visits.ts'), `export async function up(db) {\n  await db.schema.createTable('visits').addColumn('id', 'integer').execute();\n}\n`);
     try {
       const { server, url } = await start(dir, { DB_URL: database.url, ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'ops-password-1' });
       try {
         expect(server.output()).toContain('the ADMIN_PASSWORD you configured');
         expect((await fetch(`${url}/server/health`)).status).toBe(200);
         expect((await login(url, 'ops@example.com', 'ops-password-1')).status).toBe(200);
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        try {
+          const { rows } = await client.query(`select name from tessera_migrations where name like 'project/%'`);
+          expect(rows).toEqual([{ name: 'project/20261201000000-visits' }]);
+        } finally {
+          await client.end();
+        }
       } finally {
         expect(await server.stop('SIGTERM')).toBe(0);
       }
