@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdmin, type AdminHarness } from './harness.ts';
 
+/** The one browser API this file needs (the test project's types have no DOM). */
+type BrowserWindow = { getComputedStyle(element: unknown): { backgroundColor: string } };
+
 let harness: AdminHarness;
 beforeAll(async () => {
   harness = await startAdmin();
@@ -43,7 +46,7 @@ describe('signing in', () => {
     await page.goto('/admin/login');
     await page.getByText('Acme Newsroom').first().waitFor();
     await expect(page.getByTestId('public-note').textContent()).resolves.toBe('Staff only.');
-    const buttonColour = await page.getByRole('button', { name: 'Sign in', exact: true }).evaluate('(button) => getComputedStyle(button).backgroundColor');
+    const buttonColour = await page.getByRole('button', { name: 'Sign in', exact: true }).evaluate((button) => (globalThis as unknown as BrowserWindow).getComputedStyle(button).backgroundColor);
     expect(buttonColour).toBe('rgb(227, 81, 105)');
   });
 });
