@@ -39,7 +39,14 @@ export function filesController(app: AppContext): Router {
   const readBack = async (ctx: Context, files: FilesService, keys: ItemKey[], single: boolean) => {
     const service = await files.items();
     const query = parseQuery(ctx.querystring, { maxLimit: maxLimit() });
-    await respondWithReadBack(ctx, () => (single ? service.readOne(keys[0]!, query) : service.readMany(keys, query)));
+    await respondWithReadBack(ctx, async () => {
+      if (single) return service.readOne(keys[0]!, query);
+      const items = await service.readMany(keys, query);
+      // Uploads answer in the order of their parts (ids are random, so a sort by key would shuffle them).
+      if (query.sort) return items;
+      const position = new Map(keys.map((key, index) => [String(key), index]));
+      return items.sort((a, b) => (position.get(String(a.id)) ?? 0) - (position.get(String(b.id)) ?? 0));
+    });
   };
 
   router.post('/files', async (ctx) => {
