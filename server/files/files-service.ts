@@ -12,16 +12,12 @@ import { assertClientFields, castFormFields, withServerColumns } from './file-fi
 import { filesRuntime, type FilesRuntime } from './files-runtime.ts';
 import { titleFromFilename } from './metadata/extract-metadata.ts';
 import { readMultipart } from './upload/read-multipart.ts';
+import { transformsPrefix } from './storage/storage-keys.ts';
 import { storeUpload, type StoredContent } from './upload/store-upload.ts';
 
 const FILES = 'tessera_files';
 const MAX_FILES_PER_REQUEST = 50;
 const MAX_FIELD_SIZE = 64 * 1024;
-
-/** Where transformed copies of a file are cached, next to its content. */
-export function transformsPrefix(id: string): string {
-  return `.transforms/${id}/`;
-}
 
 /** A new file's content and the fields the client gave it. */
 interface NewFile {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FilesRuntime } from '../files-runtime.ts';
-import { transformsPrefix } from '../files-service.ts';
+import { transformsPrefix } from '../storage/storage-keys.ts';
 import type { ByteRange, StorageDriver } from '../storage/storage-driver.ts';
 import type { TransformResult } from './run-transform.ts';
 import type { Transform } from './transform-policy.ts';
