@@ -59,6 +59,8 @@ export interface ParsedDefault {
 }
 
 const STRING_LITERAL = /^'((?:[^']|'')*)'(?:::[\w\s."[\]()]+)*$/;
+const CLOCK_DEFAULT = /^(now\(\)|current_timestamp|current_date|current_time|localtimestamp|localtime)(\(\d\))?(::[\w\s]+)?$/i;
+const TEMPORAL_TYPES: ReadonlySet<FieldType> = new Set(['date', 'time', 'dateTime', 'timestamp']);
 const NUMBER_LITERAL = /^\(?(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)\)?(?:::[\w\s."[\]()]+)?$/i;
 
 /** Turns the text of a literal default into the value a field of `type` holds. */
@@ -85,7 +87,8 @@ function castLiteral(text: string, type: FieldType): unknown {
 /**
  * Reads `information_schema.columns.column_default`: literals become values (`'draft'::character varying`
  * → `"draft"`, `42` → 42), while sequences, identities and functions (`nextval(…)`, `gen_random_uuid()`,
- * `now()`, CURRENT_TIMESTAMP, any other expression) mark the field as generated.
+ * `now()`, CURRENT_TIMESTAMP, any other expression) mark the field as generated; clock defaults of date and
+ * time fields also read as `CURRENT_TIMESTAMP`, the value the API takes to set one.
  */
 export function parseColumnDefault(raw: string | null, type: FieldType, identity: boolean): ParsedDefault {
   if (identity) return { value: null, generated: true };
@@ -97,6 +100,9 @@ export function parseColumnDefault(raw: string | null, type: FieldType, identity
   if (quoted) return { value: castLiteral(quoted[1]!.replaceAll("''", "'"), type), generated: false };
   const number = NUMBER_LITERAL.exec(text);
   if (number) return { value: castLiteral(number[1]!, type), generated: false };
+  // The clock defaults a field can be given through the API read back as the value it was given, so
+  // snapshots reproduce them and a NOT NULL field with one is not required on create.
+  if (TEMPORAL_TYPES.has(type) && CLOCK_DEFAULT.test(text)) return { value: 'CURRENT_TIMESTAMP', generated: true };
   // nextval(…), gen_random_uuid(), now(), CURRENT_TIMESTAMP and every other expression: the database decides.
   return { value: null, generated: true };
 }

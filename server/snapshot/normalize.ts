@@ -36,10 +36,44 @@ export function defaultFieldMeta(name: string, type: string): Record<string, unk
   return { ...meta };
 }
 
+const CLOCK_DEFAULT = /^(now\(\)|current_timestamp|current_date|current_time|localtimestamp|localtime)$/i;
+
+/** Strips what does not change a decimal's value: `1.50` and `1.5` are the same default. */
+function canonicalDecimal(text: string): string {
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+/**
+ * A default in the form the database reads it back in, so a file may spell it any way the API accepts:
+ * numbers as numbers (a decimal as its text), clock defaults as CURRENT_TIMESTAMP, a csv list joined.
+ */
+function canonicalDefault(type: string, value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  const numeric = (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)));
+  switch (type) {
+    case 'integer':
+    case 'float':
+      return numeric ? Number(value) : value;
+    case 'bigInteger':
+      return numeric && Number.isSafeInteger(Number(value)) ? Number(value) : value;
+    case 'decimal':
+      return numeric ? canonicalDecimal(String(value)) : value;
+    case 'date':
+    case 'time':
+    case 'dateTime':
+    case 'timestamp':
+      return typeof value === 'string' && CLOCK_DEFAULT.test(value.trim()) ? 'CURRENT_TIMESTAMP' : value;
+    case 'csv':
+      return Array.isArray(value) ? value.join(',') : value;
+    default:
+      return value;
+  }
+}
+
 /** Column settings with every key present; sizes kept only where the type has one (string 255, decimal 10,5 by default). */
 function normalizeColumn(type: string, column: Partial<SnapshotColumn>): SnapshotColumn {
   return {
-    default_value: column.default_value ?? null,
+    default_value: canonicalDefault(type, column.default_value),
     is_nullable: column.is_primary_key ? false : (column.is_nullable ?? true),
     is_unique: column.is_primary_key ? true : (column.is_unique ?? false),
     is_primary_key: column.is_primary_key ?? false,

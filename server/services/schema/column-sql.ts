@@ -63,7 +63,7 @@ function invalidDefault(field: string, expected: string): InvalidPayloadError {
  */
 export function defaultSql(type: FieldType, value: unknown, field: string): RawBuilder<unknown> {
   const keyword = NOW_KEYWORDS[type];
-  if (keyword && typeof value === 'string' && /^(now\(\)|current_timestamp)$/i.test(value.trim())) return sql.raw(keyword);
+  if (keyword && typeof value === 'string' && /^(now\(\)|current_timestamp|current_date|current_time|localtimestamp|localtime)$/i.test(value.trim())) return sql.raw(keyword);
   switch (type) {
     case 'integer':
     case 'float':

@@ -58,6 +58,17 @@ describe('parseColumnDefault', () => {
     expect(parseColumnDefault(raw, 'string', false)).toEqual({ value: null, generated: true });
   });
 
+  it.each([
+    ['CURRENT_TIMESTAMP', 'timestamp'],
+    ['now()', 'timestamp'],
+    ['LOCALTIMESTAMP', 'dateTime'],
+    ['CURRENT_DATE', 'date'],
+    ['LOCALTIME', 'time'],
+    ['CURRENT_TIMESTAMP(3)', 'timestamp'],
+  ] as const)('reads the clock default %s of a %s field as CURRENT_TIMESTAMP', (raw, type) => {
+    expect(parseColumnDefault(raw, type, false)).toEqual({ value: 'CURRENT_TIMESTAMP', generated: true });
+  });
+
   it('marks identity columns as generated and no default as none', () => {
     expect(parseColumnDefault(null, 'integer', true)).toEqual({ value: null, generated: true });
     expect(parseColumnDefault(null, 'integer', false)).toEqual({ value: null, generated: false });
