@@ -35,7 +35,8 @@ export interface AdminHarness {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1 (to know the server's address before it starts, e.g. for OpenID redirect URIs). */
+export async function freePort(): Promise<number> {
   const probe = createNetServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as AddressInfo;
@@ -52,10 +53,10 @@ async function serve(app: TestApp, port: number): Promise<Server> {
   return server;
 }
 
-/** Starts the server and the browser; `env` adds configuration variables (AUTH_PROVIDERS …). */
-export async function startAdmin(env: Record<string, string> = {}): Promise<AdminHarness> {
+/** Starts the server and the browser; `env` adds configuration variables (AUTH_PROVIDERS …), `port` fixes the server's port. */
+export async function startAdmin(env: Record<string, string> = {}, port?: number): Promise<AdminHarness> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
-  const port = await freePort();
+  port ??= await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const app = await createTestApp({ PUBLIC_URL: baseUrl, ...env });
   const server = await serve(app, port);
@@ -69,6 +70,9 @@ export async function startAdmin(env: Record<string, string> = {}): Promise<Admi
     async newPage() {
       const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, baseURL: baseUrl, locale: 'en-US', colorScheme: 'light' });
       contexts.push(context);
+      // Tests never reach the internet: a third-party page (an OpenID provider's development login links a
+      // web font) gets an empty answer for anything not on this machine, instead of a DNS failure.
+      await context.route((url) => !['127.0.0.1', 'localhost'].includes(url.hostname), (route) => route.fulfill({ status: 200, body: '' }));
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       const problems: string[] = [];
