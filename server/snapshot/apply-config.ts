@@ -5,6 +5,7 @@ import { runStep } from './apply-schema.ts';
 import type { PlanStep } from './plan.ts';
 import type { DatabaseState } from './read-snapshot.ts';
 import type { ConfigSection, SnapshotDocument, SnapshotRow } from './types.ts';
+import { applySettingsRules } from '../services/items/settings-rules.ts';
 
 /** Role ids by name, read again after roles were written. */
 async function roleIds(db: Kysely<any>): Promise<Map<string, string>> {
@@ -80,9 +81,11 @@ export async function applyConfigSteps(db: Kysely<any>, steps: PlanStep[], state
   }
   const settingsStep = steps.find((step) => step.kind === 'settings');
   if (settingsStep && desired.settings) {
+    // The same SPEC §5 rules as every other settings write (asset presets, basemaps, aspect ratios).
+    const settings = applySettingsRules(desired.settings);
     const values = Object.fromEntries(
-      SETTINGS_COLUMNS.filter((column) => column in desired.settings!).map((column) => {
-        const value = desired.settings![column];
+      SETTINGS_COLUMNS.filter((column) => column in settings).map((column) => {
+        const value = settings[column];
         return [column, value !== null && typeof value === 'object' ? JSON.stringify(value) : value];
       }),
     );

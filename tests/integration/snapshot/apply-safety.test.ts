@@ -39,6 +39,15 @@ describe('apply is one transaction', () => {
     expect(before.tables).toEqual([]);
   });
 
+  it('settings lists follow the same SPEC §5 rules as an API write (a basemap without url is refused, nothing applied)', async () => {
+    const before = await footprint(app);
+    const broken: SnapshotDocument = { ...loadSnapshotFolder(EXAMPLE_FOLDER) };
+    broken.settings = { ...broken.settings, basemaps: [{ name: 'OSM', type: 'raster' }] };
+    const error = await snapshotService(app).apply(broken).catch((caught: unknown) => caught);
+    expect((error as Error).message).toMatch(/basemaps\[0\]: url is required/);
+    expect(await footprint(app)).toEqual(before);
+  });
+
   it('a failure injected after every step rolls back tables, metadata, roles, permissions and settings', async () => {
     const before = await footprint(app);
     const progress: string[] = [];
