@@ -26,7 +26,7 @@ describe('content', () => {
     await harness.screenshot(page, 'content-list-empty');
 
     await page.getByTestId('create-item').click();
-    await page.getByTestId('item-title').filter({ hasText: 'New Articles' }).waitFor();
+    await page.getByTestId('item-title').filter({ hasText: 'New item' }).waitFor();
     await page.locator('#field-title').fill('Hello world');
     await page.locator('#field-slug').fill('hello');
     await page.locator('#field-words').fill('1234');

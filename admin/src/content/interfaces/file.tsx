@@ -1,113 +1,82 @@
-import { FileOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { App, Button, Card, Input, List, Modal, Space, Typography, Upload } from 'antd';
+import { Button, Flex, Modal, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { assetUrl } from '../../app/project-settings.tsx';
-import { apiData, type ApiHttpError } from '../../providers/http-client.ts';
+import { FileBrowser } from '../../files/file-browser.tsx';
+import { FILE_FIELDS, fileName, formatBytes, type FileItem } from '../../files/file-info.ts';
+import { FileThumbnail } from '../../files/file-thumbnail.tsx';
+import { apiData } from '../../providers/http-client.ts';
 import type { InterfaceProps } from './types.ts';
 
-type FileItem = { id: string; title: string | null; filename_download: string | null; type: string | null };
-
-const FILE_FIELDS = 'id,title,filename_download,type';
-
-function isImage(file: FileItem | null): boolean {
-  return Boolean(file?.type?.startsWith('image/'));
-}
-
-/** A thumbnail for images, an icon for other files. */
-function Preview({ file, size = 48 }: { file: FileItem; size?: number }) {
-  if (isImage(file)) return <img src={assetUrl(file.id, { width: size * 2, height: size * 2, fit: 'cover' })} alt="" width={size} height={size} style={{ objectFit: 'cover', borderRadius: 6 }} />;
-  return <FileOutlined style={{ fontSize: size / 2, width: size, textAlign: 'center' }} />;
-}
-
-/** The library of files (`GET /files`) with search and upload (`POST /files`); picks one. */
-function FileLibrary({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (file: FileItem) => void }) {
-  const translate = useTranslate();
-  const { message } = App.useApp();
-  const [files, setFiles] = useState<FileItem[]>([]);
-  const [search, setSearch] = useState('');
-  const load = (term = search) =>
-    apiData<FileItem[]>('/files', { query: { fields: FILE_FIELDS, search: term || undefined, sort: '-uploaded_on', limit: 50 } })
-      .then((found) => setFiles(found ?? []))
-      .catch((error: ApiHttpError) => message.error(error.message));
+/** The file a value names, read in full when the form only has its key or its label fields. */
+function useFile(value: FileItem | string | null | undefined): FileItem | null {
+  const [file, setFile] = useState<FileItem | null>(null);
+  const id = value && typeof value === 'object' ? value.id : (value ?? null);
+  const complete = value && typeof value === 'object' && 'type' in value ? value : null;
   useEffect(() => {
-    if (open) void load();
-  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
-  return (
-    <Modal open={open} onCancel={onClose} footer={null} title={translate('content.files.library')} width={720}>
-      <Space style={{ width: '100%', marginBottom: 12 }}>
-        <Input.Search allowClear placeholder={translate('content.list.search')} onSearch={(term) => { setSearch(term); void load(term); }} />
-        <Upload
-          name="file"
-          action="/files"
-          withCredentials
-          showUploadList={false}
-          onChange={({ file }) => {
-            if (file.status === 'done') {
-              const uploaded = (file.response as { data?: FileItem })?.data;
-              if (uploaded) onPick(uploaded);
-            } else if (file.status === 'error') {
-              message.error((file.response as { errors?: { message: string }[] })?.errors?.[0]?.message ?? translate('content.files.uploadFailed'));
-            }
-          }}
-        >
-          <Button icon={<UploadOutlined />}>{translate('content.files.upload')}</Button>
-        </Upload>
-      </Space>
-      <List
-        grid={{ gutter: 12, column: 4 }}
-        dataSource={files}
-        locale={{ emptyText: translate('content.files.none') }}
-        renderItem={(file) => (
-          <List.Item>
-            <Card hoverable size="small" onClick={() => onPick(file)} styles={{ body: { padding: 8, textAlign: 'center' } }}>
-              <Preview file={file} size={96} />
-              <Typography.Text ellipsis style={{ display: 'block', marginTop: 6 }}>
-                {file.title ?? file.filename_download}
-              </Typography.Text>
-            </Card>
-          </List.Item>
-        )}
-      />
-    </Modal>
-  );
+    if (complete) return setFile(complete);
+    if (!id) return setFile(null);
+    let current = true;
+    void apiData<FileItem>(`/files/${encodeURIComponent(id)}`, { query: { fields: FILE_FIELDS } }).then(
+      (found) => current && setFile(found),
+      () => current && setFile({ id, title: id, filename_download: null, type: null }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [id, complete]);
+  return file;
 }
 
-/** File and image fields (m2o to files): the chosen file with a preview, choose from the library or upload. */
+/**
+ * File and image fields (m2o to files): the chosen file with its thumbnail, a library to pick an existing
+ * file or upload a new one (`POST /files`), and a way to clear the field.
+ */
 export function FileInterface({ field, value, onChange, disabled }: InterfaceProps<FileItem | string>) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  const [file, setFile] = useState<FileItem | null>(null);
-  const id = value && typeof value === 'object' ? value.id : (value ?? null);
-  useEffect(() => {
-    if (value && typeof value === 'object') return setFile(value);
-    if (!id) return setFile(null);
-    void apiData<FileItem>(`/files/${encodeURIComponent(id)}`, { query: { fields: FILE_FIELDS } }).then(setFile, () => setFile({ id, title: id, filename_download: null, type: null }));
-  }, [id]); // eslint-disable-line react-hooks/exhaustive-deps
+  const file = useFile(value);
+  const image = field.meta?.interface === 'file-image';
   return (
-    <div id={`field-${field.field}`}>
-      {file && (
-        <Space style={{ marginBottom: 8 }}>
-          <Preview file={file} size={field.meta?.interface === 'file-image' ? 96 : 40} />
-          <a href={assetUrl(file.id)} target="_blank" rel="noreferrer">
-            {file.title ?? file.filename_download ?? file.id}
-          </a>
-        </Space>
+    <div id={`field-${field.field}`} data-testid={`file-field-${field.field}`}>
+      {file ? (
+        <Flex align="center" gap={12} style={{ marginBottom: disabled ? 0 : 8 }} data-testid="file-chosen">
+          <FileThumbnail file={file} size={image ? 120 : 48} />
+          <div style={{ minWidth: 0 }}>
+            <a href={assetUrl(file.id)} target="_blank" rel="noreferrer">
+              <Typography.Text ellipsis style={{ maxWidth: 360, color: 'inherit' }}>
+                {fileName(file)}
+              </Typography.Text>
+            </a>
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {[file.type, file.width && file.height ? `${file.width}×${file.height}` : null, formatBytes(file.filesize)].filter(Boolean).join(' · ')}
+            </Typography.Text>
+          </div>
+        </Flex>
+      ) : (
+        disabled && <Typography.Text type="secondary">{translate('content.files.empty')}</Typography.Text>
       )}
       {!disabled && (
-        <Space style={{ display: 'flex' }}>
-          <Button onClick={() => setOpen(true)}>{file ? translate('content.files.replace') : translate('content.files.choose')}</Button>
-          {file && <Button danger type="text" onClick={() => onChange?.(null)}>{translate('content.relation.remove')}</Button>}
+        <Space>
+          <Button onClick={() => setOpen(true)} data-testid="file-choose">
+            {file ? translate('content.files.replace') : image ? translate('content.files.chooseImage') : translate('content.files.choose')}
+          </Button>
+          {file && (
+            <Button danger type="text" onClick={() => onChange?.(null)} data-testid="file-clear">
+              {translate('content.files.clear')}
+            </Button>
+          )}
         </Space>
       )}
-      <FileLibrary
-        open={open}
-        onClose={() => setOpen(false)}
-        onPick={(picked) => {
-          setOpen(false);
-          onChange?.(picked);
-        }}
-      />
+      <Modal open={open} onCancel={() => setOpen(false)} footer={null} title={translate('content.files.library')} width={800} destroyOnHidden>
+        <FileBrowser
+          pageSize={12}
+          onPick={(picked) => {
+            setOpen(false);
+            onChange?.(picked);
+          }}
+        />
+      </Modal>
     </div>
   );
 }

@@ -56,8 +56,12 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
   if (!model.info || !model.can('read')) return <Result status="403" subTitle={translate('app.forbidden')} />;
   if (query?.isError && !creating) return <Result status="warning" subTitle={query.error?.message ?? translate('content.item.notFound')} extra={<Button onClick={() => navigate(`/content/${collection}`)}>{translate('content.item.backToList')}</Button>} />;
 
+  // "New Article" needs the collection's singular name; without one the list's name is shown above instead.
+  const hasSingular = model.singularLabel !== model.label;
   const title = creating
-    ? translate('content.item.createTitle', { collection: model.singularLabel })
+    ? hasSingular
+      ? translate('content.item.createTitle', { collection: model.singularLabel })
+      : translate('content.item.createTitleUnnamed')
     : singleton
       ? model.label
       : renderTemplate(templateOf(model.schema, collection), initial, model.primaryKey) || `${model.singularLabel} ${id}`;

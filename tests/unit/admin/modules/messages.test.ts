@@ -6,6 +6,7 @@ import { activityMessages } from '../../../../admin/src/modules/activity/message
 import { ACTIVITY_ACTIONS } from '../../../../admin/src/modules/activity/activity-links.ts';
 import { FIELD_TYPES, INTERFACES_BY_TYPE, TYPE_GROUPS } from '../../../../admin/src/modules/data-model/field-types.ts';
 import { dataModelMessages } from '../../../../admin/src/modules/data-model/messages.ts';
+import { filesMessages } from '../../../../admin/src/modules/files/messages.ts';
 import { PERMISSION_ACTIONS } from '../../../../admin/src/modules/roles/permission-matrix.ts';
 import { rolesMessages } from '../../../../admin/src/modules/roles/messages.ts';
 import { ASSET_FITS, ASSET_TRANSFORMS, PASSWORD_POLICIES } from '../../../../admin/src/modules/settings/settings-rules.ts';
@@ -14,7 +15,7 @@ import { sharedMessages, withShared } from '../../../../admin/src/modules/shared
 import { USER_STATUSES } from '../../../../admin/src/modules/users/user-options.ts';
 import { usersMessages } from '../../../../admin/src/modules/users/messages.ts';
 
-const MODULES = { dataModel: dataModelMessages, roles: rolesMessages, users: usersMessages, settings: settingsMessages, activity: activityMessages };
+const MODULES = { dataModel: dataModelMessages, files: filesMessages, roles: rolesMessages, users: usersMessages, settings: settingsMessages, activity: activityMessages };
 const MODULES_DIR = fileURLToPath(new URL('../../../../admin/src/modules/', import.meta.url));
 const all = withShared(Object.values(MODULES).reduce((merged, messages) => ({ 'en-US': { ...merged['en-US'], ...messages['en-US'] }, 'pt-BR': { ...merged['pt-BR'], ...messages['pt-BR'] } }), { 'en-US': {}, 'pt-BR': {} }));
 

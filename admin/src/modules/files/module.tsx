@@ -1,0 +1,16 @@
+import { PictureOutlined } from '@ant-design/icons';
+import { lazy } from 'react';
+import { Route } from 'react-router';
+import type { AdminModule } from '../../app/module.ts';
+import { withShared } from '../shared/messages.ts';
+import { filesMessages } from './messages.ts';
+
+const FilesPage = lazy(() => import('./files-page.tsx'));
+
+/** The file library. */
+export const filesModule: AdminModule = {
+  name: 'files',
+  resources: [{ name: 'files', list: '/files', meta: { label: 'files.menu', icon: <PictureOutlined /> } }],
+  routes: <Route path="/files" element={<FilesPage />} />,
+  messages: withShared(filesMessages),
+};
