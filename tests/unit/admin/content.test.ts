@@ -71,6 +71,20 @@ describe('form payloads', () => {
     expect(relationalValue(tags, [{ id: 10, tags_id: { id: 1 } }, { tags_id: { id: 2, label: 'new' } }], targets(tags))).toEqual([10, { tags_id: 2 }]);
   });
 
+  it('sends items created inline as nested creates: o2m objects without a key, m2m junction rows holding the new item', () => {
+    const articles = field('articles', 'alias', { special: ['o2m'] });
+    const o2m = { collection: 'articles', primaryKey: 'id', template: '{{title}}', backField: 'author' };
+    expect(relationalValue(articles, [{ id: 4, title: 'Old' }, { title: 'New', words: 12 }], o2m)).toEqual([4, { title: 'New', words: 12 }]);
+    expect(relationalValue(tags, [{ id: 10, tags_id: { id: 1 } }, { tags_id: { label: 'fresh' } }], targets(tags))).toEqual([10, { tags_id: { label: 'fresh' } }]);
+  });
+
+  it('leaves fields a new item did not fill to the database, and empty lists out', () => {
+    const title = field('title', 'string');
+    const editable = () => true;
+    expect(toPayload([title, author, tags], { title: 'A', author: undefined, tags: null }, null, editable, targets)).toEqual({ title: 'A' });
+    expect(toPayload([title, tags], { title: 'A', tags: null }, { title: 'A', tags: [{ id: 10, tags_id: { id: 1 } }] }, editable, targets)).toEqual({ tags: null });
+  });
+
   it('sends only editable fields, and on update only what changed', () => {
     const title = field('title', 'string');
     const views = field('views', 'integer');

@@ -10,6 +10,8 @@ export interface RelatedTarget {
   template: string;
   /** m2m/files: the junction collection, its key, and its field pointing at the picked collection. */
   junction?: { collection: string; primaryKey: string; field: string };
+  /** o2m: the related collection's m2o field pointing back at this item (the API fills it on save). */
+  backField?: string;
 }
 
 /** A collection's display template (`meta.display_template`), or a guess from its fields. */
@@ -38,7 +40,10 @@ export function relatedTarget(schema: SchemaState, field: FieldInfo): RelatedTar
   }
   const reverse = schema.relations.find((entry) => entry.related_collection === field.collection && entry.meta?.one_field === field.field);
   if (!reverse) return null;
-  if (special.includes('o2m')) return target(schema, reverse.collection);
+  if (special.includes('o2m')) {
+    const related = target(schema, reverse.collection);
+    return related && { ...related, backField: reverse.field };
+  }
   const junctionField = reverse.meta?.junction_field;
   if (!junctionField) return null;
   const onward = schema.relations.find((entry) => entry.collection === reverse.collection && entry.field === junctionField);

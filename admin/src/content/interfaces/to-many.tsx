@@ -1,8 +1,11 @@
-import { DeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { Alert, Button, List, theme } from 'antd';
+import { Alert, Button, Flex, List, Tag, theme } from 'antd';
+import { useState } from 'react';
+import { usePermissionIndex } from '../../providers/use-permissions.ts';
 import { renderTemplate } from '../display-template.ts';
 import { useSchema } from '../schema/schema-context.tsx';
+import { RelatedItemDrawer } from './related-item-drawer.tsx';
 import { RelatedPicker } from './related-picker.tsx';
 import { keyOf, relatedTarget } from './related.ts';
 import type { InterfaceProps } from './types.ts';
@@ -10,14 +13,20 @@ import type { InterfaceProps } from './types.ts';
 type Item = Record<string, unknown>;
 
 /**
- * One-to-many and many-to-many (files too): the related items in a list, each removable, and a picker
- * to add existing ones. o2m values are related items; m2m values are junction rows whose junction field
- * holds the related item (new rows have no junction key yet). The item form turns them into keys.
+ * One-to-many and many-to-many (files too): the related items in a list, each removable, a picker to
+ * add existing ones and a drawer to create a new one with the related collection's form. o2m values are
+ * related items; m2m values are junction rows whose junction field holds the related item (new rows have
+ * no junction key yet). Items created here have no key until the parent is saved; the item form sends
+ * them as nested creates.
  */
 export function ToManyInterface({ field, value, onChange, disabled }: InterfaceProps<Item[]>) {
   const schema = useSchema();
   const translate = useTranslate();
+  const permissions = usePermissionIndex();
   const { token } = theme.useToken();
+  const [creating, setCreating] = useState(false);
+  // The add picker is a fresh, empty select after each pick (antd keeps an uncontrolled selection).
+  const [pickerKey, setPickerKey] = useState(0);
   const target = relatedTarget(schema, field);
   if (!target) return <Alert type="warning" showIcon message={translate('content.relation.missing')} />;
   const rows = Array.isArray(value) ? value.filter((row) => row && typeof row === 'object') : [];
@@ -27,6 +36,8 @@ export function ToManyInterface({ field, value, onChange, disabled }: InterfaceP
     return inner && typeof inner === 'object' ? (inner as Item) : inner === null || inner === undefined ? null : { [target.primaryKey]: inner };
   };
   const chosen = rows.map((row) => keyOf(related(row), target.primaryKey)).filter((key): key is string | number => key !== null);
+  const canCreate = Boolean(permissions?.can(target.collection, 'create') && (!target.junction || permissions.can(target.junction.collection, 'create')));
+  const append = (item: Item) => onChange?.([...rows, target.junction ? { [target.junction.field]: item } : item]);
 
   return (
     <div data-testid={`to-many-${field.field}`}>
@@ -36,27 +47,59 @@ export function ToManyInterface({ field, value, onChange, disabled }: InterfaceP
         locale={{ emptyText: translate('content.relation.none') }}
         dataSource={rows}
         style={{ marginBottom: 8, background: token.colorBgContainer }}
-        renderItem={(row, index) => (
-          <List.Item
-            actions={
-              disabled
-                ? []
-                : [<Button key="remove" type="text" size="small" danger icon={<DeleteOutlined />} aria-label={translate('content.relation.remove')} onClick={() => onChange?.(rows.filter((_, at) => at !== index))} />]
-            }
-          >
-            {renderTemplate(target.template, related(row), target.primaryKey)}
-          </List.Item>
-        )}
+        renderItem={(row, index) => {
+          const item = related(row);
+          const isNew = keyOf(item, target.primaryKey) === null;
+          return (
+            <List.Item
+              actions={
+                disabled
+                  ? []
+                  : [<Button key="remove" type="text" size="small" danger icon={<DeleteOutlined />} aria-label={translate('content.relation.remove')} onClick={() => onChange?.(rows.filter((_, at) => at !== index))} />]
+              }
+            >
+              <span>
+                {renderTemplate(target.template, item, target.primaryKey) || translate('content.relation.newItem')}
+                {isNew && (
+                  <Tag color="processing" bordered={false} style={{ marginInlineStart: 8 }}>
+                    {translate('content.relation.unsaved')}
+                  </Tag>
+                )}
+              </span>
+            </List.Item>
+          );
+        }}
       />
       {!disabled && (
-        <RelatedPicker
+        <Flex gap={8}>
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <RelatedPicker
+              key={pickerKey}
+              target={target}
+              value={null}
+              exclude={chosen}
+              placeholder={translate('content.relation.add')}
+              onPick={(item) => {
+                if (item) append(item);
+                setPickerKey((key) => key + 1);
+              }}
+            />
+          </div>
+          {canCreate && (
+            <Button icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid={`create-related-${field.field}`}>
+              {translate('content.relation.createNew')}
+            </Button>
+          )}
+        </Flex>
+      )}
+      {canCreate && (
+        <RelatedItemDrawer
           target={target}
-          value={null}
-          exclude={chosen}
-          placeholder={translate('content.relation.add')}
-          onPick={(item) => {
-            if (!item) return;
-            onChange?.([...rows, target.junction ? { [target.junction.field]: item } : item]);
+          open={creating}
+          onClose={() => setCreating(false)}
+          onCreate={(item) => {
+            setCreating(false);
+            append(item);
           }}
         />
       )}

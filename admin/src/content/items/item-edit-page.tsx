@@ -7,19 +7,9 @@ import { useNavigate, useParams } from 'react-router';
 import { renderTemplate } from '../display-template.ts';
 import { templateOf } from '../interfaces/related.ts';
 import { ItemFields } from './item-fields.tsx';
-import { formReadFields, toPayload } from './payload.ts';
+import { defaultValues, formReadFields, toPayload } from './payload.ts';
 import { RevisionsDrawer } from './revisions-drawer.tsx';
 import { useCollection } from './use-collection.ts';
-
-/** Schema defaults of the fields (literals only: `now()` and the like are left to the database). */
-function defaultValues(fields: { field: string; schema: { default_value: unknown } | null }[]): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const field of fields) {
-    const value = field.schema?.default_value;
-    if (value !== null && value !== undefined && !(typeof value === 'string' && /\(\)$/.test(value))) values[field.field] = value;
-  }
-  return values;
-}
 
 /** The item form: `/content/:collection/+` creates, `/content/:collection/:id` edits; singletons edit their one item. */
 export default function ItemEditPage({ singleton = false }: { singleton?: boolean }) {

@@ -1,7 +1,7 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useDeleteMany, useTranslate, type BaseKey } from '@refinedev/core';
-import { App, Alert, Button, Input, Popconfirm, Result, Segmented, Space, Spin, Table, Typography } from 'antd';
+import { App, Alert, Button, Input, Popconfirm, Result, Segmented, Space, Spin, Table, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -16,6 +16,7 @@ import { CellValue } from './cell-value.tsx';
 import { ColumnsChooser, useVisibleColumns } from './columns-chooser.tsx';
 import ItemEditPage from './item-edit-page.tsx';
 import { useCollection } from './use-collection.ts';
+import { useRowDrag } from './use-row-drag.ts';
 
 type Item = Record<string, unknown>;
 type ArchiveView = 'active' | 'archived' | 'all';
@@ -33,6 +34,7 @@ function ItemList({ collection }: { collection: string }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { message } = App.useApp();
+  const { token } = theme.useToken();
   const { locale } = usePreferences();
   const model = useCollection(collection);
   const meta = model.info?.meta;
@@ -79,17 +81,21 @@ function ItemList({ collection }: { collection: string }) {
   const rows = (tableProps.dataSource ?? []) as Item[];
   const total = tableProps.pagination && typeof tableProps.pagination === 'object' ? (tableProps.pagination.total ?? rows.length) : rows.length;
 
-  const move = async (item: Item, direction: -1 | 1) => {
-    const index = rows.indexOf(item);
-    const neighbour = rows[index + direction];
-    if (!neighbour) return;
+  /** Moves `item` to the place of `target` (`/utils/sort` shifts the rows in between). */
+  const moveTo = async (item: Item, target: Item) => {
+    if (item === target) return;
     try {
-      await apiRequest(`/utils/sort/${encodeURIComponent(collection)}`, { method: 'POST', body: { item: item[model.primaryKey], to: neighbour[model.primaryKey] } });
+      await apiRequest(`/utils/sort/${encodeURIComponent(collection)}`, { method: 'POST', body: { item: item[model.primaryKey], to: target[model.primaryKey] } });
       await tableQuery.refetch();
     } catch (error) {
       message.error((error as ApiHttpError).message);
     }
   };
+  const move = (item: Item, direction: -1 | 1) => {
+    const neighbour = rows[rows.indexOf(item) + direction];
+    if (neighbour) void moveTo(item, neighbour);
+  };
+  const drag = useRowDrag<Item>(manualSort && !tableQuery.isFetching, (item, target) => void moveTo(item, target));
 
   const columns: ColumnsType<Item> = visible
     .map((name) => listable.find((field) => field.field === name))
@@ -105,10 +111,11 @@ function ItemList({ collection }: { collection: string }) {
   if (manualSort) {
     columns.unshift({
       key: '__sort',
-      width: 84,
+      width: 104,
       title: translate('content.list.order'),
       render: (_, item, index) => (
         <Space size={0} onClick={(event) => event.stopPropagation()}>
+          <HolderOutlined style={{ cursor: 'grab', color: token.colorTextTertiary, padding: '0 4px' }} aria-hidden data-testid="drag-handle" />
           <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={translate('content.list.moveUp')} disabled={index === 0} onClick={() => move(item, -1)} />
           <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={translate('content.list.moveDown')} disabled={index === rows.length - 1} onClick={() => move(item, 1)} />
         </Space>
@@ -171,7 +178,10 @@ function ItemList({ collection }: { collection: string }) {
         size="middle"
         scroll={{ x: 'max-content' }}
         rowSelection={model.can('delete') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as BaseKey[]) } : undefined}
-        onRow={(item) => ({ onClick: () => navigate(`/content/${collection}/${encodeURIComponent(String(item[model.primaryKey]))}`), style: { cursor: 'pointer' } })}
+        onRow={(item, index = 0) => {
+          const dragProps = drag.rowProps(item, index, token.colorPrimary);
+          return { ...dragProps, onClick: () => navigate(`/content/${collection}/${encodeURIComponent(String(item[model.primaryKey]))}`), style: { cursor: 'pointer', ...dragProps.style } } as React.HTMLAttributes<HTMLElement>;
+        }}
         pagination={tableProps.pagination && typeof tableProps.pagination === 'object' ? { ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [25, 50, 100] } : tableProps.pagination}
       />
     </div>

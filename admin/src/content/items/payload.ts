@@ -1,5 +1,6 @@
 import type { RelatedTarget } from '../interfaces/related.ts';
 import { keyOf } from '../interfaces/related.ts';
+import { isToMany } from '../field-kinds.ts';
 import type { FieldInfo } from '../schema/types.ts';
 
 type Item = Record<string, unknown>;
@@ -11,17 +12,33 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
-/** One relational value as the API takes it: m2o → key; o2m → keys; m2m → junction keys or new rows. */
+/**
+ * One relational value as the API takes it (docs/api.md, nested relational writes): m2o → key; o2m →
+ * keys, with items created inline (objects without a key, already in payload form) sent as objects;
+ * m2m → junction keys for kept rows, new junction rows naming an existing item's key or, for an item
+ * created inline, the item itself.
+ */
 export function relationalValue(field: FieldInfo, value: unknown, target: RelatedTarget | null): unknown {
   if (!target || value === null || value === undefined) return value ?? null;
   if (!Array.isArray(value)) return keyOf(value, target.primaryKey);
-  if (!target.junction) return value.map((item) => keyOf(item, target.primaryKey));
+  if (!target.junction) return value.map((item) => keyOf(item, target.primaryKey) ?? item);
   const junction = target.junction;
   return value.map((row: Item) => {
     const junctionKey = row[junction.primaryKey];
     if (junctionKey !== undefined && junctionKey !== null) return junctionKey;
-    return { [junction.field]: keyOf(row[junction.field], target.primaryKey) };
+    const related = row[junction.field];
+    return { [junction.field]: keyOf(related, target.primaryKey) ?? related };
   });
+}
+
+/** Schema defaults of the fields (literals only: `now()` and the like are left to the database). */
+export function defaultValues(fields: { field: string; schema: { default_value: unknown } | null }[]): Item {
+  const values: Item = {};
+  for (const field of fields) {
+    const value = field.schema?.default_value;
+    if (value !== null && value !== undefined && !(typeof value === 'string' && /\(\)$/.test(value))) values[field.field] = value;
+  }
+  return values;
 }
 
 /**
@@ -32,6 +49,8 @@ export function toPayload(fields: FieldInfo[], values: Item, initial: Item | nul
   const payload: Item = {};
   for (const field of fields) {
     if (!(field.field in values) || !editable(field)) continue;
+    // A new item leaves untouched fields to the database (defaults); an empty list is not a value either.
+    if (!initial && (values[field.field] === undefined || (values[field.field] === null && isToMany(field)))) continue;
     const value = relationalValue(field, values[field.field], targetOf(field));
     if (initial && same(value, relationalValue(field, initial[field.field], targetOf(field)))) continue;
     payload[field.field] = value;
