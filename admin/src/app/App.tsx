@@ -1,5 +1,4 @@
 import { Authenticated, Refine, type ResourceProps } from '@refinedev/core';
-import { useNotificationProvider } from '@refinedev/antd';
 import routerProvider, { CatchAllNavigate } from '@refinedev/react-router';
 import { Spin } from 'antd';
 import { lazy, Suspense, useCallback, useMemo } from 'react';
@@ -15,6 +14,7 @@ import { createI18nProvider } from '../providers/i18n-provider.ts';
 import { SchemaProvider } from '../content/schema/schema-context.tsx';
 import { contentRoutes } from '../content/routes.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
+import { useQuietNotifications } from './notifications.ts';
 import { PreferencesProvider, usePreferences } from './preferences.tsx';
 import { ProjectProvider } from './project-settings.tsx';
 import { AppTheme } from './theme.tsx';
@@ -35,7 +35,7 @@ function RefineApp() {
   const { locale, overrides, setLocale } = preferences;
   const changeLocale = useCallback((next: Parameters<typeof setLocale>[0]) => setLocale(next), [setLocale]);
   const i18nProvider = useMemo(() => createI18nProvider(catalogue, locale, overrides, changeLocale), [locale, overrides, changeLocale]);
-  const notificationProvider = useNotificationProvider();
+  const notificationProvider = useQuietNotifications();
 
   return (
     <Refine

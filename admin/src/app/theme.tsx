@@ -45,7 +45,7 @@ export function AppTheme({ children }: { children: ReactNode }) {
       locale={locale === 'pt-BR' ? antdPtBR : antdEnUS}
       theme={{
         algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: brandColor(project.project_color), borderRadius: 8, fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+        token: { colorPrimary: brandColor(project.project_color), colorLink: brandColor(project.project_color), borderRadius: 8, fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
         components: { Layout: { headerBg: dark ? '#1f1f1f' : '#ffffff', siderBg: dark ? '#1f1f1f' : '#ffffff', bodyBg: dark ? '#141414' : '#f5f6fa' } },
       }}
     >

@@ -3,6 +3,7 @@ import { useForm } from '@refinedev/antd';
 import { useDelete, useTranslate } from '@refinedev/core';
 import { Alert, Button, Card, Form, Popconfirm, Result, Space, Spin, Typography } from 'antd';
 import { useMemo } from 'react';
+import type { ApiHttpError } from '../../providers/http-client.ts';
 import { useNavigate, useParams } from 'react-router';
 import { renderTemplate } from '../display-template.ts';
 import { templateOf } from '../interfaces/related.ts';
@@ -30,6 +31,12 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
     meta: { fields: readFields, singleton },
     redirect: false,
     queryOptions: { enabled: !creating && model.fields.length > 0 },
+    // A refusal that names fields of this form shows on them; a second message in a card would repeat it.
+    errorNotification: (error) => {
+      const named = Object.keys((error as ApiHttpError | undefined)?.errors ?? {});
+      if (named.length > 0 && named.every((name) => model.fields.some((field) => field.field === name))) return false;
+      return { type: 'error', message: translate(creating ? 'notifications.createError' : 'notifications.editError'), description: error?.message };
+    },
     onMutationSuccess: (result) => {
       if (!creating) return void query?.refetch();
       const key = (result.data as Record<string, unknown> | undefined)?.[model.primaryKey];

@@ -28,6 +28,9 @@ export interface RelationInput {
   deselectAction?: 'nullify' | 'delete';
 }
 
+/** The system collection of files: a many-to-one to it is a file field. */
+const FILES_COLLECTION = 'tessera_files';
+
 /** One API call of a plan. */
 export interface ApiStep {
   method: 'POST' | 'DELETE';
@@ -68,7 +71,8 @@ export function planRelation(input: RelationInput, keyTypes: Readonly<Record<str
       const reverse = input.reverseField?.trim() || null;
       return {
         steps: [
-          { method: 'POST', path: `/fields/${encode(input.collection)}`, body: keyColumn(input.field, keyOf(input.related), { interface: 'select-dropdown-m2o', special: ['m2o'] }) },
+          // A file is chosen in the file library (thumbnails, upload), any other item in a searchable picker.
+          { method: 'POST', path: `/fields/${encode(input.collection)}`, body: keyColumn(input.field, keyOf(input.related), { interface: input.related === FILES_COLLECTION ? 'file' : 'select-dropdown-m2o', special: ['m2o'] }) },
           {
             method: 'POST',
             path: '/relations',

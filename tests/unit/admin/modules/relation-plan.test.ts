@@ -11,6 +11,11 @@ describe('relation plans', () => {
     expect(undoSteps(plan, 1)).toEqual([{ method: 'DELETE', path: '/fields/books/author' }]);
   });
 
+  it('m2o to files: a file field, edited with the file library', () => {
+    const plan = planRelation({ kind: 'm2o', collection: 'books', field: 'cover', related: 'tessera_files' }, { tessera_files: 'uuid' });
+    expect(plan.steps[0]!.body).toEqual({ field: 'cover', type: 'uuid', meta: { interface: 'file', special: ['m2o'] }, schema: {} });
+  });
+
   it('o2m: the key goes on the related collection, the alias on this one', () => {
     const plan = planRelation({ kind: 'o2m', collection: 'authors', field: 'books', related: 'books', deselectAction: 'delete' }, {});
     expect(plan.steps[0]).toEqual({ method: 'POST', path: '/fields/books', body: { field: 'authors_id', type: 'integer', meta: { hidden: true }, schema: {} } });
