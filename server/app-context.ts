@@ -9,6 +9,7 @@ import { createSchemaCache, type SchemaCache } from './schema/schema-cache.ts';
 import { syncSchemaCache } from './schema/schema-sync.ts';
 import type { ServiceContext } from './services/service-context.ts';
 import type { Kysely } from 'kysely';
+import { closeFilesRuntime } from './files/files-runtime.ts';
 
 /** Everything the HTTP app and the CLI share for one process: settings, logger and database. */
 export interface AppContext {
@@ -38,7 +39,7 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
   const synced = config.redis.url ? syncSchemaCache(local, config.redis.url, logger) : null;
   const loginAttempts = createLoginAttempts(config.redis.url, logger);
   const mailer = createMailer(config, logger);
-  return {
+  const context: AppContext = {
     config,
     logger,
     database,
@@ -51,6 +52,8 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
       await loginAttempts.close();
       await mailer.idle();
       await synced?.close();
+      closeFilesRuntime(context);
     },
   };
+  return context;
 }

@@ -22,3 +22,9 @@ export function filesRuntime(app: AppContext): FilesRuntime {
   }
   return runtime;
 }
+
+/** Closes the storage clients of an app context's files runtime, if it was ever used. */
+export function closeFilesRuntime(app: AppContext): void {
+  runtimes.get(app)?.storage.close();
+  runtimes.delete(app);
+}
