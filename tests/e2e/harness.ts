@@ -104,7 +104,13 @@ export async function startAdmin(env: Record<string, string> = {}, port?: number
     async screenshot(page, name) {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      // The whole page as a window that tall would show it: a full-page capture of a scrolled page draws
+      // the sticky header and the 100vh sider where they happen to be, which looks like a broken layout.
+      const viewport = page.viewportSize();
+      const height = await page.evaluate('document.documentElement.scrollHeight') as number;
+      if (viewport && height > viewport.height) await page.setViewportSize({ width: viewport.width, height: Math.min(height, 4000) });
+      await page.screenshot({ path: file, animations: 'disabled' });
+      if (viewport && height > viewport.height) await page.setViewportSize(viewport);
       return file;
     },
     async close() {

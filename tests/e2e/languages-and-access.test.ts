@@ -29,6 +29,8 @@ describe('languages', () => {
     await page.getByTestId('nav-articles').click();
     await page.getByRole('button', { name: 'Criar' }).waitFor();
     await page.getByRole('cell', { name: 'dezesseis' }).waitFor();
+    // antd's own texts follow (the page-size select of the table).
+    await page.getByText('25 / página').waitFor();
     await harness.screenshot(page, 'content-list-pt-BR');
     const me = await send('get', '/users/me?fields=language');
     expect(me.language).toBe('pt-BR');

@@ -27,6 +27,9 @@ describe('signing in', () => {
 
     await harness.signIn(page);
     expect(new URL(page.url()).pathname.startsWith('/admin')).toBe(true);
+    // No collections yet: the administrator is pointed at the data model.
+    await page.getByTestId('welcome-data-model').waitFor();
+    await page.getByText('Admin User').waitFor();
     await harness.screenshot(page, 'home-empty');
 
     await page.getByTestId('user-menu').click();

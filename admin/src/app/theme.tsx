@@ -1,6 +1,6 @@
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
-import antdEnUS from 'antd/locale/en_US';
-import antdPtBR from 'antd/locale/pt_BR';
+import antdEnUS from 'antd/es/locale/en_US';
+import antdPtBR from 'antd/es/locale/pt_BR';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
 import localizedFormat from 'dayjs/plugin/localizedFormat';

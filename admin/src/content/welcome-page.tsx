@@ -1,21 +1,42 @@
-import { useTranslate } from '@refinedev/core';
-import { Empty, Spin } from 'antd';
-import { Navigate } from 'react-router';
+import { DatabaseOutlined } from '@ant-design/icons';
+import { useCan, useTranslate } from '@refinedev/core';
+import { Button, Empty, Spin, Typography } from 'antd';
+import { Navigate, useNavigate } from 'react-router';
 import { useProject } from '../app/project-settings.tsx';
 import { usePreferences } from '../app/preferences.tsx';
 import { buildNavigation, firstCollection } from './navigation.ts';
 import { useSchema } from './schema/schema-context.tsx';
 
-/** `/admin/`: opens the first collection of the menu, or says there is nothing to see yet. */
+/**
+ * `/admin/`: opens the first collection of the menu, or says there is nothing to see yet: to someone who
+ * may create collections, where to start; to anyone else, whom to ask.
+ */
 export default function WelcomePage() {
   const translate = useTranslate();
+  const navigate = useNavigate();
   const schema = useSchema();
   const { locale } = usePreferences();
   const { project } = useProject();
+  const { data: canModel } = useCan({ resource: 'collections', action: 'create', params: { resource: { name: 'collections', meta: { collection: 'tessera_collections' } } as never } });
   if (schema.loading) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
   const first = firstCollection(buildNavigation(schema.collections, locale));
   if (first) return <Navigate to={`/content/${first}`} replace />;
   return (
-    <Empty style={{ marginTop: '15vh' }} description={<><h2>{translate('app.welcome.title', { project: project.project_name || 'Tessera' })}</h2><p>{translate('app.welcome.empty')}</p></>} />
+    <Empty
+      style={{ marginTop: '15vh' }}
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <>
+          <Typography.Title level={3}>{translate('app.welcome.title', { project: project.project_name || 'Tessera' })}</Typography.Title>
+          <Typography.Paragraph type="secondary">{canModel?.can ? translate('app.welcome.emptyAdmin') : translate('app.welcome.empty')}</Typography.Paragraph>
+        </>
+      }
+    >
+      {canModel?.can && (
+        <Button type="primary" icon={<DatabaseOutlined />} onClick={() => navigate('/data-model')} data-testid="welcome-data-model">
+          {translate('app.welcome.openDataModel')}
+        </Button>
+      )}
+    </Empty>
   );
 }

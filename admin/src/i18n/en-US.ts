@@ -57,6 +57,8 @@ export const enUS: Messages = {
   'app.welcome.title': 'Welcome to {{project}}',
   'app.welcome.body': 'Pick a collection on the left to see and edit its items.',
   'app.welcome.empty': 'There is no content you can see yet. Ask an administrator for access.',
+  'app.welcome.emptyAdmin': 'There are no collections yet. Start by creating one in the data model.',
+  'app.welcome.openDataModel': 'Open the data model',
 
   // Sign-in and account pages
   'auth.signIn.title': 'Sign in',

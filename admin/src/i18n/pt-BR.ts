@@ -55,6 +55,8 @@ export const ptBR: Messages = {
   'app.welcome.title': 'Bem-vindo ao {{project}}',
   'app.welcome.body': 'Escolha uma coleção à esquerda para ver e editar seus itens.',
   'app.welcome.empty': 'Ainda não há conteúdo que você possa ver. Peça acesso a um administrador.',
+  'app.welcome.emptyAdmin': 'Ainda não há coleções. Comece criando uma no modelo de dados.',
+  'app.welcome.openDataModel': 'Abrir o modelo de dados',
 
   'auth.signIn.title': 'Entrar',
   'auth.signIn.subtitle': 'Entre no {{project}}',
