@@ -104,6 +104,8 @@ export async function startAdmin(env: Record<string, string> = {}, port?: number
     async screenshot(page, name) {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+      // Let loading states settle (a table still fetching is drawn dimmed under a spinner).
+      await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
       // The whole page as a window that tall would show it: a full-page capture of a scrolled page draws
       // the sticky header and the 100vh sider where they happen to be, which looks like a broken layout.
       const viewport = page.viewportSize();

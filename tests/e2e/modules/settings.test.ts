@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngImage } from '../../helpers/images.ts';
 import { startAdmin, type AdminHarness } from '../harness.ts';
 
 let harness: AdminHarness;
@@ -42,5 +43,26 @@ describe('settings', () => {
     // The header's brand reads the new name.
     await page.locator('.ant-layout-sider').getByText('Acme Newsroom').waitFor();
     await harness.screenshot(page, 'settings');
+  });
+
+  it('sets the logo from the file library: the brand shows it; signed-out visitors who may not read it see the initial', async () => {
+    const page = await harness.newPage();
+    await harness.signIn(page);
+    await page.getByTestId('nav-module-settings').click();
+    await page.getByTestId('settings-title').waitFor();
+    const logo = page.getByTestId('file-field-project_logo');
+    await logo.getByTestId('file-choose').click();
+    await page.locator('.ant-modal').getByTestId('file-browser').locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await pngImage(128, 128, '#e35169') });
+    await logo.getByTestId('file-thumbnail').waitFor();
+    await page.getByTestId('settings-save').click();
+    const token = await harness.app.login();
+    await expect.poll(async () => (await harness.app.request.get('/settings?fields=project_logo.filename_download').set('Authorization', `Bearer ${token}`)).body.data.project_logo).toEqual({ filename_download: 'logo.png' });
+    await page.locator('.ant-layout-sider').getByTestId('brand-logo').waitFor();
+
+    const visitor = await harness.newPage();
+    await visitor.goto('/admin/login');
+    await visitor.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await visitor.getByTestId('brand-logo').waitFor({ state: 'detached' });
+    await visitor.getByText('Acme Newsroom').first().waitFor();
   });
 });

@@ -1,7 +1,9 @@
 import { useForm } from '@refinedev/antd';
-import { useCan, useSelect, useTranslation } from '@refinedev/core';
+import { useCan, useTranslation } from '@refinedev/core';
 import { Affix, Button, Card, Col, ColorPicker, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
-import { assetUrl, useProject } from '../../app/project-settings.tsx';
+import { useProject } from '../../app/project-settings.tsx';
+import { FileInterface } from '../../content/interfaces/file.tsx';
+import type { FieldInfo } from '../../content/schema/types.ts';
 import { LOCALES } from '../../i18n/locales.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { AspectRatiosList, AssetPresetsList, BasemapsList } from './list-sections.tsx';
@@ -12,34 +14,12 @@ const SETTINGS_FIELDS = [
   'auth_password_policy', 'auth_login_attempts', 'storage_asset_transform', 'storage_asset_presets', 'mapbox_key', 'basemaps', 'custom_aspect_ratios', 'custom_css',
 ];
 
-/** The project logo: an image from the file library, previewed. */
-function LogoPicker({ value, onChange }: { value?: string | null; onChange?(value: string | null): void }) {
-  const { translate } = useTranslation();
-  const { options, query } = useSelect({
-    resource: 'files',
-    optionLabel: 'filename_download',
-    optionValue: 'id',
-    pagination: { mode: 'off' },
-    meta: { fields: ['id', 'filename_download', 'title'], filter: { type: { _starts_with: 'image/' } } },
-    errorNotification: false,
-  });
-  return (
-    <Space align="start">
-      {value ? <img src={assetUrl(value, { height: 80 })} alt="" style={{ height: 40, width: 40, objectFit: 'contain', borderRadius: 6, border: '1px solid #eee' }} /> : null}
-      <Select
-        allowClear
-        showSearch
-        optionFilterProp="label"
-        style={{ width: 320 }}
-        value={value ?? undefined}
-        onChange={(next: string | undefined) => onChange?.(next ?? null)}
-        options={options}
-        loading={query.isLoading}
-        placeholder={translate('settings.project.logoPlaceholder')}
-        notFoundContent={translate('settings.project.noImages')}
-      />
-    </Space>
-  );
+/** The logo field as the file interface sees it (an image, m2o to files). */
+const LOGO_FIELD = { collection: 'tessera_settings', field: 'project_logo', type: 'uuid', schema: null, meta: { interface: 'file-image' } } as unknown as FieldInfo;
+
+/** The project logo: an image from the file library (thumbnail, choose, upload, clear); the form keeps its id. */
+function LogoPicker({ value, onChange, disabled }: { value?: string | null; onChange?(value: string | null): void; disabled?: boolean }) {
+  return <FileInterface field={LOGO_FIELD} value={value ?? undefined} onChange={(file) => onChange?.(file && typeof file === 'object' ? file.id : (file ?? null))} disabled={disabled} options={{}} />;
 }
 
 /** Project settings (the /settings singleton). */
