@@ -23,6 +23,7 @@ describe('content', () => {
     const page = await harness.newPage();
     await harness.signIn(page);
     await openArticles(page);
+    await page.getByTestId('list-empty').getByText('No items yet').waitFor();
     await harness.screenshot(page, 'content-list-empty');
 
     await page.getByTestId('create-item').click();
@@ -84,6 +85,9 @@ describe('content', () => {
     await page.getByTestId('search').press('Enter');
     await page.getByRole('cell', { name: 'Beta' }).waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: 'Alpha' }).waitFor();
+    await page.getByTestId('search').fill('nothing like this');
+    await page.getByTestId('search').press('Enter');
+    await page.getByTestId('list-empty').getByText('No items match the search or filter').waitFor();
     await page.getByTestId('search').fill('');
     await page.getByTestId('search').press('Enter');
 

@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useDeleteMany, useTranslate, type BaseKey } from '@refinedev/core';
-import { App, Alert, Button, Input, Popconfirm, Result, Segmented, Space, Spin, Table, Typography, theme } from 'antd';
+import { App, Alert, Button, Empty, Input, Popconfirm, Result, Segmented, Space, Spin, Table, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -174,6 +174,17 @@ function ItemList({ collection }: { collection: string }) {
       <Table<Item>
         {...tableProps}
         rowKey={(item) => String(item[model.primaryKey])}
+        locale={{
+          emptyText: (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search || userFilter || archiveView === 'archived' ? translate('content.list.noMatch') : translate('content.list.empty')} data-testid="list-empty">
+              {!search && !userFilter && archiveView !== 'archived' && model.can('create') && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/content/${collection}/+`)}>
+                  {translate('content.list.createFirst')}
+                </Button>
+              )}
+            </Empty>
+          ),
+        }}
         columns={columns}
         size="middle"
         scroll={{ x: 'max-content' }}
