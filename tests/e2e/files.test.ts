@@ -129,5 +129,12 @@ describe('files', () => {
     await page.getByTestId('file-card-notes.txt').waitFor({ state: 'detached' });
     const names = (await send('get', '/files?fields=filename_download')).map((file: { filename_download: string }) => file.filename_download).sort();
     expect(names).toEqual(['existing.png', 'harbour.png', 'sunset.png']);
+
+    // The same screen in the dark appearance.
+    await send('patch', '/users/me', { appearance: 'dark' });
+    await page.reload();
+    await page.getByTestId('file-card-sunset.png').waitFor();
+    await harness.screenshot(page, 'files-library-dark');
+    await send('patch', '/users/me', { appearance: null });
   });
 });
