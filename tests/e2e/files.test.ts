@@ -20,6 +20,18 @@ beforeAll(async () => {
   const upload = await harness.app.request.post('/files').set('Authorization', `Bearer ${token}`).field('title', 'Existing photo').attach('file', await pngImage(640, 480, '#2f9e44'), 'existing.png');
   expect(upload.status).toBe(200);
   existingId = upload.body.data.id;
+  // A gallery: many-to-many from articles to files.
+  await send('post', '/collections', {
+    collection: 'articles_files',
+    meta: { hidden: true },
+    schema: {},
+    fields: [
+      { field: 'articles_id', type: 'integer', meta: { hidden: true } },
+      { field: 'tessera_files_id', type: 'uuid', meta: { hidden: true } },
+    ],
+  });
+  await send('post', '/relations', { collection: 'articles_files', field: 'articles_id', related_collection: 'articles', meta: { one_field: 'gallery', junction_field: 'tessera_files_id' }, schema: { on_delete: 'CASCADE' } });
+  await send('post', '/relations', { collection: 'articles_files', field: 'tessera_files_id', related_collection: 'tessera_files', meta: { junction_field: 'articles_id' }, schema: { on_delete: 'CASCADE' } });
 });
 afterAll(async () => {
   await harness?.close();
@@ -90,6 +102,24 @@ describe('files', () => {
     await field.getByTestId('file-thumbnail').waitFor({ state: 'detached' });
     await save(page);
     await expect.poll(() => coverOf('Harbour')).toBeNull();
+  });
+
+  it('a gallery (many-to-many to files): thumbnails in the list, files added from the library', async () => {
+    const article = await send('post', '/items/articles', { title: 'Gallery piece' });
+    const page = await harness.newPage();
+    await harness.signIn(page);
+    await page.goto(`/admin/content/articles/${article.id}`);
+    const gallery = page.getByTestId('to-many-gallery');
+    await gallery.getByTestId('browse-files-gallery').click();
+    await page.locator('.ant-modal').getByTestId('file-card-existing.png').click();
+    await loadedImage(gallery.getByTestId('file-thumbnail').first());
+    await gallery.getByTestId('browse-files-gallery').click();
+    await page.locator('.ant-modal').getByTestId('file-card-harbour.png').click();
+    await expect.poll(() => gallery.getByTestId('file-thumbnail').count()).toBe(2);
+    await harness.screenshot(page, 'files-gallery');
+    await save(page);
+    const stored = await send('get', `/items/articles/${article.id}?fields=gallery.tessera_files_id.filename_download`);
+    expect(stored.gallery.map((row: { tessera_files_id: { filename_download: string } }) => row.tessera_files_id.filename_download).sort()).toEqual(['existing.png', 'harbour.png']);
   });
 
   it('the file library: thumbnails, a new folder, uploads into it, the folder filter, delete', async () => {

@@ -20,9 +20,13 @@ export function templateOf(schema: SchemaState, collection: string): string {
   return schema.collection(collection)?.meta?.display_template || guessTemplate(schema.fieldsOf(collection), primaryKey);
 }
 
+/** The system collection of files: its items are shown with a thumbnail, which needs their type. */
+export const FILES_COLLECTION = 'tessera_files';
+
 /** The fields to read for showing items of a collection: its key and the template's fields. */
 export function labelFields(schema: SchemaState, collection: string): string[] {
-  return [...new Set([schema.primaryKeyOf(collection), ...templateFields(templateOf(schema, collection))])];
+  const extra = collection === FILES_COLLECTION ? ['type', 'title', 'filename_download'] : [];
+  return [...new Set([schema.primaryKeyOf(collection), ...templateFields(templateOf(schema, collection)), ...extra])];
 }
 
 function target(schema: SchemaState, collection: string | null | undefined): Omit<RelatedTarget, 'junction'> | null {

@@ -1,13 +1,16 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { Alert, Button, Flex, List, Tag, theme } from 'antd';
+import { Alert, Button, Flex, List, Modal, Tag, theme } from 'antd';
 import { useState } from 'react';
+import { FileBrowser } from '../../files/file-browser.tsx';
+import type { FileItem } from '../../files/file-info.ts';
+import { FileThumbnail } from '../../files/file-thumbnail.tsx';
 import { usePermissionIndex } from '../../providers/use-permissions.ts';
 import { renderTemplate } from '../display-template.ts';
 import { useSchema } from '../schema/schema-context.tsx';
 import { RelatedItemDrawer } from './related-item-drawer.tsx';
 import { RelatedPicker } from './related-picker.tsx';
-import { keyOf, relatedTarget } from './related.ts';
+import { FILES_COLLECTION, keyOf, relatedTarget } from './related.ts';
 import type { InterfaceProps } from './types.ts';
 
 type Item = Record<string, unknown>;
@@ -25,6 +28,7 @@ export function ToManyInterface({ field, value, onChange, disabled }: InterfaceP
   const permissions = usePermissionIndex();
   const { token } = theme.useToken();
   const [creating, setCreating] = useState(false);
+  const [browsing, setBrowsing] = useState(false);
   // The add picker is a fresh, empty select after each pick (antd keeps an uncontrolled selection).
   const [pickerKey, setPickerKey] = useState(0);
   const target = relatedTarget(schema, field);
@@ -36,7 +40,9 @@ export function ToManyInterface({ field, value, onChange, disabled }: InterfaceP
     return inner && typeof inner === 'object' ? (inner as Item) : inner === null || inner === undefined ? null : { [target.primaryKey]: inner };
   };
   const chosen = rows.map((row) => keyOf(related(row), target.primaryKey)).filter((key): key is string | number => key !== null);
-  const canCreate = Boolean(permissions?.can(target.collection, 'create') && (!target.junction || permissions.can(target.junction.collection, 'create')));
+  // Files are added from the file library (pick or upload there), not made in a form.
+  const files = target.collection === FILES_COLLECTION;
+  const canCreate = !files && Boolean(permissions?.can(target.collection, 'create') && (!target.junction || permissions.can(target.junction.collection, 'create')));
   const append = (item: Item) => onChange?.([...rows, target.junction ? { [target.junction.field]: item } : item]);
 
   return (
@@ -58,7 +64,8 @@ export function ToManyInterface({ field, value, onChange, disabled }: InterfaceP
                   : [<Button key="remove" type="text" size="small" danger icon={<DeleteOutlined />} aria-label={translate('content.relation.remove')} onClick={() => onChange?.(rows.filter((_, at) => at !== index))} />]
               }
             >
-              <span>
+              <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10 }}>
+                {files && item && <FileThumbnail file={item as unknown as FileItem} size={40} />}
                 {renderTemplate(target.template, item, target.primaryKey) || translate('content.relation.newItem')}
                 {isNew && (
                   <Tag color="processing" bordered={false} style={{ marginInlineStart: 8 }}>
@@ -85,12 +92,28 @@ export function ToManyInterface({ field, value, onChange, disabled }: InterfaceP
               }}
             />
           </div>
+          {files && (
+            <Button icon={<PictureOutlined />} onClick={() => setBrowsing(true)} data-testid={`browse-files-${field.field}`}>
+              {translate('content.files.library')}
+            </Button>
+          )}
           {canCreate && (
             <Button icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid={`create-related-${field.field}`}>
               {translate('content.relation.createNew')}
             </Button>
           )}
         </Flex>
+      )}
+      {files && (
+        <Modal open={browsing} onCancel={() => setBrowsing(false)} footer={null} title={translate('content.files.library')} width={800} destroyOnHidden>
+          <FileBrowser
+            pageSize={12}
+            onPick={(file) => {
+              setBrowsing(false);
+              if (!chosen.map(String).includes(String(file.id))) append(file as unknown as Item);
+            }}
+          />
+        </Modal>
       )}
       {canCreate && (
         <RelatedItemDrawer
