@@ -95,7 +95,10 @@ describe('content', () => {
     await page.getByRole('button', { name: 'Add condition' }).click();
     await page.getByTestId('filter-builder').locator('.ant-select').first().click();
     await page.locator('.ant-select-item-option', { hasText: 'Status' }).click();
-    await page.getByTestId('filter-builder').getByPlaceholder('Value').fill('published');
+    // A dropdown field is filtered by its choices, "equals" first.
+    await page.getByTestId('filter-builder').getByText('equals').waitFor();
+    await page.getByTestId('filter-value-choice').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Published' }).click();
     await page.getByRole('cell', { name: 'Alpha' }).waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: 'Beta' }).waitFor();
     await harness.screenshot(page, 'content-filter');

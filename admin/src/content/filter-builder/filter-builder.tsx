@@ -9,13 +9,26 @@ export interface FilterableField {
   field: string;
   label: string;
   type: string;
+  /** The field's dropdown choices: values are picked from them, and a new rule starts with "equals". */
+  choices?: { label: string; value: string | number }[];
 }
 
-function ValueInput({ rule, type, onChange }: { rule: FilterRule; type: string; onChange: (value: unknown) => void }) {
+/** The operator a new rule on the field starts with. */
+function firstOperator(field: FilterableField | undefined): string {
+  if (field?.choices?.length) return '_eq';
+  return operatorsFor(field?.type ?? 'string')[0] ?? '_eq';
+}
+
+function ValueInput({ rule, type, choices, onChange }: { rule: FilterRule; type: string; choices?: FilterableField['choices']; onChange: (value: unknown) => void }) {
   const translate = useTranslate();
   if (!needsValue(rule.operator)) return null;
   if (type === 'boolean') return <Switch checked={rule.value === true} onChange={onChange} aria-label={translate('content.filter.value')} />;
   const list = rule.operator === '_in' || rule.operator === '_nin' || rule.operator === '_between';
+  if (choices?.length && ['_eq', '_neq', '_in', '_nin'].includes(rule.operator)) {
+    const many = rule.operator === '_in' || rule.operator === '_nin';
+    const value = many ? (Array.isArray(rule.value) ? rule.value : []) : Array.isArray(rule.value) ? undefined : rule.value;
+    return <Select mode={many ? 'multiple' : undefined} value={value as never} options={choices} onChange={onChange} placeholder={translate('content.filter.value')} style={{ width: 200 }} aria-label={translate('content.filter.value')} data-testid="filter-value-choice" />;
+  }
   if (!list && ['integer', 'bigInteger', 'float', 'decimal'].includes(type)) {
     return <InputNumber value={rule.value as number | undefined} onChange={onChange} placeholder={translate('content.filter.value')} style={{ width: 140 }} />;
   }
@@ -34,12 +47,13 @@ function ValueInput({ rule, type, onChange }: { rule: FilterRule; type: string; 
 export function FilterBuilder({ fields, value, onChange }: { fields: FilterableField[]; value: FilterGroup; onChange: (group: FilterGroup) => void }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  const typeOf = (name: string) => fields.find((field) => field.field === name)?.type ?? 'string';
+  const fieldOf = (name: string) => fields.find((field) => field.field === name);
+  const typeOf = (name: string) => fieldOf(name)?.type ?? 'string';
   const update = (index: number, change: Partial<FilterRule>) => onChange({ ...value, rules: value.rules.map((rule, at) => (at === index ? { ...rule, ...change } : rule)) });
   const add = () => {
     const first = fields[0];
     if (!first) return;
-    onChange({ ...value, rules: [...value.rules, { field: first.field, operator: operatorsFor(first.type)[0] ?? '_eq', value: undefined }] });
+    onChange({ ...value, rules: [...value.rules, { field: first.field, operator: firstOperator(first), value: undefined }] });
   };
 
   const content = (
@@ -69,16 +83,16 @@ export function FilterBuilder({ fields, value, onChange }: { fields: FilterableF
               optionFilterProp="label"
               aria-label={translate('content.filter.field')}
               options={fields.map((field) => ({ value: field.field, label: field.label }))}
-              onChange={(field) => update(index, { field, operator: operatorsFor(typeOf(field))[0] ?? '_eq', value: undefined })}
+              onChange={(field) => update(index, { field, operator: firstOperator(fieldOf(field)), value: undefined })}
             />
             <Select
               value={rule.operator}
               style={{ width: 170 }}
               aria-label={translate('content.filter.operator')}
               options={operatorsFor(typeOf(rule.field)).map((operator) => ({ value: operator, label: translate(`content.filter.op.${operator}`) }))}
-              onChange={(operator) => update(index, { operator })}
+              onChange={(operator) => update(index, { operator, value: ['_in', '_nin'].includes(operator) !== Array.isArray(rule.value) ? undefined : rule.value })}
             />
-            <ValueInput rule={rule} type={typeOf(rule.field)} onChange={(next) => update(index, { value: next })} />
+            <ValueInput rule={rule} type={typeOf(rule.field)} choices={fieldOf(rule.field)?.choices} onChange={(next) => update(index, { value: next })} />
             <Button type="text" danger icon={<DeleteOutlined />} aria-label={translate('content.filter.remove')} onClick={() => onChange({ ...value, rules: value.rules.filter((_, at) => at !== index) })} />
           </Space>
         ))}

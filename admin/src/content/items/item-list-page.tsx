@@ -10,6 +10,7 @@ import { apiRequest, type ApiHttpError } from '../../providers/http-client.ts';
 import { fieldLabel } from '../field-label.ts';
 import { isPresentational, isToMany } from '../field-kinds.ts';
 import { FilterBuilder } from '../filter-builder/filter-builder.tsx';
+import { choicesOf } from '../interfaces/dropdown.tsx';
 import { toFilter, type FilterGroup } from '../filter-builder/filter-model.ts';
 import type { TesseraFilter } from '../../providers/query-mapping.ts';
 import { CellValue } from './cell-value.tsx';
@@ -136,7 +137,7 @@ function ItemList({ collection }: { collection: string }) {
         </div>
         <Space wrap>
           <Input.Search allowClear placeholder={translate('content.list.search')} onSearch={setSearch} style={{ width: 240 }} data-testid="search" />
-          <FilterBuilder fields={listable.filter((field) => !isToMany(field)).map((field) => ({ field: field.field, label: fieldLabel(field, locale), type: field.type }))} value={filter} onChange={setFilter} />
+          <FilterBuilder fields={listable.filter((field) => !isToMany(field)).map((field) => ({ field: field.field, label: fieldLabel(field, locale), type: field.type, choices: choicesOf(field.meta?.options ?? {}) }))} value={filter} onChange={setFilter} />
           {meta?.archive_field && (
             <Segmented
               value={archiveView}
