@@ -13,6 +13,7 @@ import { writeManyToOne, writeOneToMany } from './nested-writes.ts';
 import { toColumns, validateScalars, type WriteMode } from './prepare-payload.ts';
 import { keepsRevisions, recordActivity, type WrittenItem } from './record-activity.ts';
 import { relationOf } from './relations.ts';
+import { canCreateInOneStatement, createInOneStatement } from './single-statement-create.ts';
 import { assertNoEscalation } from './privilege-rules.ts';
 import { assertUserPasswordPolicy } from './user-credentials.ts';
 import { applySettingsRules } from './settings-rules.ts';
@@ -132,8 +133,31 @@ export class ItemsService {
 
   /** Creates one item (with its nested relations); returns its key. */
   async createOne(payload: unknown): Promise<ItemKey> {
+    const flat = await this.#createFlat(payload);
+    if (flat !== undefined) return flat;
     const [key] = await this.createMany([payload]);
     return key!;
+  }
+
+  /**
+   * The common create, in one statement: an item of a user collection with no nested relational values,
+   * outside a transaction and with no create rule to check after the insert. Undefined when the create
+   * needs the general path (which runs the same checks inside a transaction).
+   */
+  async #createFlat(raw: unknown): Promise<ItemKey | undefined> {
+    if (this.collection.startsWith('tessera_') || this.#db.isTransaction || this.#context.written || !canCreateInOneStatement(this.#overview)) return undefined;
+    await this.#access();
+    const permission = await this.#permission('create');
+    if (permission?.permissions) return undefined;
+    const payload = this.#permitted(permission, asPayload(raw), 'create');
+    const nested = Object.entries(payload).some(([field, value]) => {
+      const relation = relationOf(this.#context.schema, this.collection, field);
+      return relation !== null && (relation.kind === 'o2m' || (value !== null && typeof value === 'object'));
+    });
+    if (nested) return undefined;
+    const { columns } = await this.#prepare(payload, 'create');
+    const insert = Object.keys(columns).length > 0 ? this.#db.insertInto(this.collection).values(columns) : this.#db.insertInto(this.collection).defaultValues();
+    return withDatabaseErrors(() => createInOneStatement(this.#db, this.#overview, insert, payload, this.#context.accountability, this.#context.parentRevision ?? null));
   }
 
   /** Creates items in one transaction; returns their keys in order. */

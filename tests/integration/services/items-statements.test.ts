@@ -8,11 +8,12 @@ function statementCounter(): { plugin: KyselyPlugin; count: () => number; reset:
   let count = 0;
   return {
     plugin: {
-      transformQuery: (args) => {
+      // Called once per statement sent (a builder embedded in another statement is transformed, not sent).
+      transformQuery: (args) => args.node,
+      transformResult: (args) => {
         count += 1;
-        return args.node;
+        return Promise.resolve(args.result);
       },
-      transformResult: (args) => Promise.resolve(args.result),
     },
     count: () => count,
     reset: () => {
@@ -30,13 +31,13 @@ describe('ItemsService round trips per write (activity and revisions on)', () =>
   });
   afterAll(() => t.close());
 
-  it('creates, updates and deletes an item in two statements each: the write, then activity + revision', async () => {
+  it('creates a flat item in ONE statement (no BEGIN/COMMIT); updates and deletes in two: the write, then activity + revision', async () => {
     const counter = statementCounter();
     const schema = await t.context.schema.get();
     const service = new ItemsService('notes', { ...t.system, db: t.system.db.withPlugin(counter.plugin), schema });
 
     const key = await service.createOne({ text: 'first' });
-    expect(counter.count()).toBe(2);
+    expect(counter.count()).toBe(1);
     counter.reset();
     await service.updateOne(key, { text: 'second' });
     expect(counter.count()).toBe(2);
@@ -49,6 +50,23 @@ describe('ItemsService round trips per write (activity and revisions on)', () =>
       ['first', 'first'],
       ['second', 'second'],
     ]);
+  });
+
+  it('records the one-statement create per the collection accountability, and a failing insert leaves no activity', async () => {
+    const admin = await t.login();
+    const auth = { Authorization: `Bearer ${admin}` };
+    await t.request.post('/collections').set(auth).send({ collection: 'logged', meta: { accountability: 'activity' }, fields: [{ field: 'code', type: 'string', schema: { is_unique: true } }] }).expect(200);
+    await t.request.post('/collections').set(auth).send({ collection: 'untracked', meta: { accountability: null }, fields: [{ field: 'code', type: 'string' }] }).expect(200);
+    const created = await t.request.post('/items/logged').set(auth).set('User-Agent', 'probe/1').send({ code: 'a' }).expect(200);
+    await t.request.post('/items/untracked').set(auth).send({ code: 'b' }).expect(200);
+    const duplicate = await t.request.post('/items/logged').set(auth).send({ code: 'a' }).expect(400);
+    expect(duplicate.body.errors[0].extensions).toMatchObject({ code: 'RECORD_NOT_UNIQUE', field: 'code' });
+
+    const activity = await t.system.db.selectFrom('tessera_activity').select(['action', 'collection', 'item', 'user', 'user_agent']).where('collection', 'in', ['logged', 'untracked']).execute();
+    const me = await t.request.get('/users/me').set(auth).expect(200);
+    expect(activity).toEqual([{ action: 'create', collection: 'logged', item: String(created.body.data.id), user: me.body.data.id, user_agent: 'probe/1' }]);
+    const revisions = await t.system.db.selectFrom('tessera_revisions').select('id').where('collection', 'in', ['logged', 'untracked']).execute();
+    expect(revisions).toEqual([]);
   });
 
   it('still refuses a batch with a missing key, leaving nothing changed', async () => {

@@ -1,0 +1,40 @@
+import { sql, type InsertQueryBuilder, type Kysely } from 'kysely';
+import type { Accountability } from '../../auth/accountability.ts';
+import type { CollectionOverview } from '../../schema/overview.ts';
+
+/**
+ * Whether a create can be one statement: the collection keeps no concealed values (a revision must mask
+ * them, which the general path does in Node).
+ */
+export function canCreateInOneStatement(collection: CollectionOverview): boolean {
+  return !Object.values(collection.fields).some((field) => field.concealed);
+}
+
+/**
+ * Runs an INSERT together with its activity row and, for `accountability: all`, its revision (the row as
+ * inserted, and the delta the caller sent) as ONE statement of data-modifying CTEs. PostgreSQL runs it
+ * atomically on its own, so a flat create needs no BEGIN/COMMIT round trips. Returns the new key.
+ */
+export async function createInOneStatement(
+  db: Kysely<any>,
+  collection: CollectionOverview,
+  insert: InsertQueryBuilder<any, any, any>,
+  delta: Record<string, unknown>,
+  accountability: Accountability,
+  parentRevision: number | null,
+): Promise<string | number> {
+  const name = collection.collection;
+  const returning = insert.returning([sql.ref(collection.primary).as('key'), sql`to_jsonb(${sql.table(name)})`.as('data')]);
+  const parts = [sql`ins as (${returning})`];
+  if (collection.accountability) {
+    parts.push(sql`activity as (insert into tessera_activity (action, collection, item, "user", ip, user_agent, origin)
+      select 'create', ${name}, ins.key::text, ${accountability.user}::uuid, ${accountability.ip}, ${accountability.userAgent}, ${accountability.origin} from ins
+      returning id, item)`);
+  }
+  if (collection.accountability === 'all') {
+    parts.push(sql`revision as (insert into tessera_revisions (activity, collection, item, data, delta, parent)
+      select activity.id, ${name}, activity.item, ins.data, ${JSON.stringify(delta)}::jsonb, ${parentRevision}::integer from activity cross join ins)`);
+  }
+  const { rows } = await sql<{ key: string | number }>`with ${sql.join(parts)} select key from ins`.execute(db);
+  return rows[0]!.key;
+}
