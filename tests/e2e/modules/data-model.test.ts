@@ -33,7 +33,9 @@ describe('data model screens', () => {
     await page.getByTestId('field-create').click();
     await page.getByTestId('field-name').fill('status');
     await page.getByTestId('field-interface').click();
-    await page.getByTitle('Dropdown').click();
+    // The option of the open list (a busy machine can still be animating the previous drawer away).
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('Dropdown', { exact: true }).click();
+    await page.getByTestId('field-interface').getByTitle('Dropdown', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Add choice' }).click();
     await page.getByPlaceholder('Value').fill('draft');
     await harness.screenshot(page, 'data-model-field-drawer');
