@@ -103,7 +103,7 @@ function CollectionScreen({ name }: { name: string }) {
           </Card>
         </Col>
         <Col span={24}>
-          <Card size="small" title={translate('dataModel.settings.title')} style={{ maxWidth: 880 }}>
+          <Card size="small" title={translate('dataModel.settings.title')}>
             {system ? <Result status="info" subTitle={translate('dataModel.collection.systemReadOnly')} /> : <CollectionSettingsForm collection={collection} fields={fields} />}
           </Card>
         </Col>
