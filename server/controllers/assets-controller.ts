@@ -69,8 +69,11 @@ async function respond(ctx: Context, body: AssetBody, headers: { type: string; e
 /**
  * `GET /assets/:id`: a file's content (Range, HEAD, `download`) or a transformed image (width, height,
  * fit, quality, withoutEnlargement, format, transforms, or a preset `key`), cached in storage. Needs read
- * permission on the file, as the caller (the public role included).
+ * permission on the file, as the caller (the public role included), except for the project's own images.
  */
+/** Settings columns naming files anyone may read. */
+const PUBLIC_PROJECT_IMAGES = ['project_logo', 'public_foreground', 'public_background', 'public_favicon'] as const;
+
 export function assetsController(app: AppContext): Router {
   const router = new Router();
   const runtime = filesRuntime(app);
@@ -83,15 +86,23 @@ export function assetsController(app: AppContext): Router {
     const accountability = ctx.state.accountability;
     // The caller's read permission (administrators have it), the storage columns the caller may not be
     // allowed to read, and the asset settings: three independent queries, run together.
-    const [, file, settingsRow] = await Promise.all([
-      accountability.admin ? null : new ItemsService('tessera_files', { ...app.servicesContext(accountability), schema }).readOne(id, { fields: ['id'] }),
+    const [refusal, file, settingsRow] = await Promise.all([
+      accountability.admin
+        ? null
+        : new ItemsService('tessera_files', { ...app.servicesContext(accountability), schema }).readOne(id, { fields: ['id'] }).then(
+            () => null,
+            (error: unknown) => error,
+          ),
       db
         .selectFrom('tessera_files')
         .select(['id', 'storage', 'filename_disk', 'filename_download', 'type', 'filesize', 'width', 'height', 'focal_point_x', 'focal_point_y', 'modified_on'])
         .where('id', '=', id)
         .executeTakeFirst() as Promise<FileRow | undefined>,
-      db.selectFrom('tessera_settings').select(['storage_asset_transform', 'storage_asset_presets']).where('id', '=', SETTINGS_ID).executeTakeFirst(),
+      db.selectFrom('tessera_settings').select(['storage_asset_transform', 'storage_asset_presets', ...PUBLIC_PROJECT_IMAGES]).where('id', '=', SETTINGS_ID).executeTakeFirst(),
     ]);
+    // The project's own images (logo, sign-in page images, favicon) are public: the sign-in page and
+    // mails show them before anyone has signed in.
+    if (refusal && !PUBLIC_PROJECT_IMAGES.some((column) => settingsRow?.[column] === id)) throw refusal;
     if (!file || !file.filename_disk) throw new ForbiddenError();
     const driver = runtime.storage.get(file.storage);
     const maxAge = Math.floor(app.config.assets.cacheTtlMs / 1000);

@@ -88,6 +88,14 @@ describe('asset presets, the transform policy and permissions on assets', () => 
     await t.request.get('/assets/not-a-uuid').expect(403);
   });
 
+  it("serves the project's logo to anyone, whatever the file permissions", async () => {
+    await t.request.get(`/assets/${privateId}`).expect(403);
+    await t.request.patch('/settings').set(bearer(admin)).send({ project_logo: privateId }).expect(200);
+    await binaryBody(t.request.get(`/assets/${privateId}?width=20`)).expect(200);
+    await t.request.patch('/settings').set(bearer(admin)).send({ project_logo: null }).expect(200);
+    await t.request.get(`/assets/${privateId}`).expect(403);
+  });
+
   it('accepts the access token as ?access_token= for <img> tags, and applies the role rule', async () => {
     const response = await binaryBody(t.request.get(`/assets/${privateId}?access_token=${editor}`)).expect(200);
     expect(response.headers['cache-control']).toMatch(/^private/);
