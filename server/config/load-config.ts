@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ValidationError } from 'yup';
 import { ConfigError } from '../errors.ts';
 import { readStorageLocations, type StorageLocationConfig } from './storage-locations.ts';
 import { PROVIDER_VARIABLE_SUFFIXES, providerVariablesSchema, VARIABLE_NAMES, variablesSchema, type Variables } from './variables.ts';
+import { readVariables } from './read-variables.ts';
 
 /** One OpenID Connect provider, from AUTH_<NAME>_* (docs/auth.md, "OpenID Connect providers"). */
 export interface AuthProviderConfig {
@@ -76,31 +76,13 @@ export interface Config {
 
 type Env = Record<string, string | undefined>;
 
-/** Resolves `NAME_FILE` variables to the trimmed contents of the files they point to. */
-function readFileVariables(env: Env, problems: string[]): Env {
-  const resolved: Env = {};
-  for (const name of VARIABLE_NAMES) {
-    const fromFile = env[`${name}_FILE`];
-    if (fromFile === undefined || fromFile === '') {
-      resolved[name] = env[name] === '' ? undefined : env[name];
-      continue;
-    }
-    try {
-      resolved[name] = readFileSync(fromFile, 'utf8').trim();
-    } catch (error) {
-      problems.push(`${name}_FILE: cannot read ${fromFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
-  }
-  return resolved;
-}
-
 /**
  * Reads, casts and validates every setting from `env`. Throws one ConfigError that names every bad
  * variable. Pure apart from reading `*_FILE` files; `cwd` anchors relative paths.
  */
 export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const problems: string[] = [];
-  const raw = readFileVariables(env, problems);
+  const raw = readVariables(env, VARIABLE_NAMES, problems);
   let vars: Variables | undefined;
   try {
     vars = variablesSchema.validateSync(raw, { abortEarly: false, stripUnknown: true });
@@ -139,20 +121,7 @@ function readAuthProviders(env: Env, names: string[], problems: string[]): AuthP
       continue;
     }
     const prefix = `AUTH_${name.toUpperCase()}_`;
-    const raw: Env = {};
-    for (const suffix of PROVIDER_VARIABLE_SUFFIXES) {
-      const variable = `${prefix}${suffix}`;
-      const fromFile = env[`${variable}_FILE`];
-      if (!fromFile) {
-        raw[suffix] = env[variable] === '' ? undefined : env[variable];
-        continue;
-      }
-      try {
-        raw[suffix] = readFileSync(fromFile, 'utf8').trim();
-      } catch (error) {
-        problems.push(`${variable}_FILE: cannot read ${fromFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-      }
-    }
+    const raw = readVariables(env, PROVIDER_VARIABLE_SUFFIXES, problems, prefix);
     try {
       const vars = providerVariablesSchema.validateSync(raw, { abortEarly: false, stripUnknown: true });
       providers.push({

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ValidationError } from 'yup';
+import { readVariables } from './read-variables.ts';
 import { STORAGE_VARIABLE_SUFFIXES, storageVariablesSchema } from './variables.ts';
 
 type Env = Record<string, string | undefined>;
@@ -34,20 +34,7 @@ export function readStorageLocations(env: Env, names: string[], dataDir: string,
       continue;
     }
     const prefix = `STORAGE_${name.toUpperCase()}_`;
-    const raw: Env = {};
-    for (const suffix of STORAGE_VARIABLE_SUFFIXES) {
-      const variable = `${prefix}${suffix}`;
-      const fromFile = env[`${variable}_FILE`];
-      if (!fromFile) {
-        raw[suffix] = env[variable] === '' ? undefined : env[variable];
-        continue;
-      }
-      try {
-        raw[suffix] = readFileSync(fromFile, 'utf8').trim();
-      } catch (error) {
-        problems.push(`${variable}_FILE: cannot read ${fromFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-      }
-    }
+    const raw = readVariables(env, STORAGE_VARIABLE_SUFFIXES, problems, prefix);
     try {
       const vars = storageVariablesSchema.validateSync(raw, { abortEarly: false, stripUnknown: true });
       if (vars.DRIVER === 'local') {

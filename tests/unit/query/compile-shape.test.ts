@@ -1,18 +1,11 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { compileReadQuery } from '../../../server/query/compile-read.ts';
 import { parseQuery } from '../../../server/query/parse-query.ts';
 import { fixtureSchema } from '../../helpers/schema-fixture.ts';
+import { sqlCompiler } from '../../helpers/sql-compiler.ts';
 
 const schema = fixtureSchema();
-const compiler = new Kysely<any>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+const compiler = sqlCompiler;
 
 function compiled(query: string, asText = false): string {
   return compileReadQuery(schema, 'articles', parseQuery(query), { accountability: null, asText }).statement.compile(compiler).sql;

@@ -1,4 +1,3 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ForbiddenError, InvalidQueryError } from '../../../server/errors.ts';
 import { compileReadQuery } from '../../../server/query/compile-read.ts';
@@ -6,16 +5,10 @@ import { parseQuery } from '../../../server/query/parse-query.ts';
 import type { ReadPolicy } from '../../../server/query/types.ts';
 import { validateQuery } from '../../../server/query/validate-query.ts';
 import { fixtureSchema } from '../../helpers/schema-fixture.ts';
+import { sqlCompiler } from '../../helpers/sql-compiler.ts';
 
 const schema = fixtureSchema();
-const compiler = new Kysely<any>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+const compiler = sqlCompiler;
 
 const restricted: ReadPolicy = {
   itemFilter: (collection) => (collection === 'articles' ? { status: { _eq: 'published' } } : null),
