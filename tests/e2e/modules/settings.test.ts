@@ -45,7 +45,7 @@ describe('settings', () => {
     await harness.screenshot(page, 'settings');
   });
 
-  it('sets the logo from the file library: the brand shows it; signed-out visitors who may not read it see the initial', async () => {
+  it('sets the logo from the file library: the brand shows it, on the sign-in page too (the project logo is public)', async () => {
     const page = await harness.newPage();
     await harness.signIn(page);
     await page.getByTestId('nav-module-settings').click();
@@ -62,7 +62,9 @@ describe('settings', () => {
     const visitor = await harness.newPage();
     await visitor.goto('/admin/login');
     await visitor.getByRole('heading', { name: 'Sign in' }).waitFor();
-    await visitor.getByTestId('brand-logo').waitFor({ state: 'detached' });
+    const visitorLogo = visitor.getByTestId('brand-logo');
+    await visitorLogo.waitFor();
+    await expect.poll(() => visitorLogo.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await visitor.getByText('Acme Newsroom').first().waitFor();
   });
 });
