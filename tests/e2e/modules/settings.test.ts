@@ -64,7 +64,7 @@ describe('settings', () => {
     await visitor.getByRole('heading', { name: 'Sign in' }).waitFor();
     const visitorLogo = visitor.getByTestId('brand-logo');
     await visitorLogo.waitFor();
-    await expect.poll(() => visitorLogo.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect.poll(() => visitorLogo.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
     await visitor.getByText('Acme Newsroom').first().waitFor();
   });
 });
