@@ -41,7 +41,7 @@ export async function runApply(options: ApplyCommandOptions, env: NodeJS.Process
       return;
     }
     if (!options.yes) {
-      if (!canPrompt()) throw new UsageError('apply changes the database: pass --yes to apply without a terminal to confirm on (CI).');
+      if (!canPrompt()) throw new UsageError('apply changes the database and there is no terminal to confirm on (CI or piped input): pass --yes to apply.');
       if (!(await askConfirm({ message: `Apply ${plan.steps.length} step(s)?`, fallback: false }))) throw new CancelledError();
     }
     const progress = startProgress('Applying');

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { ValidationError } from 'yup';
 import { ConfigError } from '../errors.ts';
 import { readStorageLocations, type StorageLocationConfig } from './storage-locations.ts';
 import { PROVIDER_VARIABLE_SUFFIXES, providerVariablesSchema, VARIABLE_NAMES, variablesSchema, type Variables } from './variables.ts';
-import { readVariables } from './read-variables.ts';
+import { readVariables, reportInvalidVariables } from './read-variables.ts';
 
 /** One OpenID Connect provider, from AUTH_<NAME>_* (docs/auth.md, "OpenID Connect providers"). */
 export interface AuthProviderConfig {
@@ -87,12 +86,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   try {
     vars = variablesSchema.validateSync(raw, { abortEarly: false, stripUnknown: true });
   } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    for (const issue of error.inner.length > 0 ? error.inner : [error]) {
-      const name = issue.path ?? 'config';
-      const message = issue.message.startsWith(`${name} `) ? issue.message.slice(name.length + 1) : issue.message;
-      problems.push(`${name}: ${message} (got ${JSON.stringify(raw[name])})`);
-    }
+    reportInvalidVariables(error, raw, problems, '', 'config');
   }
   if (raw.NODE_ENV === 'production' && !raw.SECRET) {
     problems.push('SECRET: is required when NODE_ENV is production (run `tessera init` or set a random string of 32+ characters)');
@@ -138,12 +132,7 @@ function readAuthProviders(env: Env, names: string[], problems: string[]): AuthP
         redirectAllowList: vars.REDIRECT_ALLOW_LIST,
       });
     } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      for (const issue of error.inner.length > 0 ? error.inner : [error]) {
-        const suffix = issue.path ?? '';
-        const message = issue.message.startsWith(`${suffix} `) ? issue.message.slice(suffix.length + 1) : issue.message;
-        problems.push(`${prefix}${suffix}: ${message} (got ${JSON.stringify(raw[suffix])})`);
-      }
+      reportInvalidVariables(error, raw, problems, prefix);
     }
   }
   return providers;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { ValidationError } from 'yup';
 
 type Env = Record<string, string | undefined>;
 
@@ -23,4 +24,17 @@ export function readVariables(env: Env, names: readonly string[], problems: stri
     }
   }
   return resolved;
+}
+
+/**
+ * Adds one problem per failed check of a yup validation of variables read by readVariables: the variable's
+ * name (with `prefix`), the message without the repeated name, and the value given. Rethrows other errors.
+ */
+export function reportInvalidVariables(error: unknown, raw: Env, problems: string[], prefix = '', unnamed = ''): void {
+  if (!(error instanceof ValidationError)) throw error;
+  for (const issue of error.inner.length > 0 ? error.inner : [error]) {
+    const name = issue.path ?? unnamed;
+    const message = issue.message.startsWith(`${name} `) ? issue.message.slice(name.length + 1) : issue.message;
+    problems.push(`${prefix}${name}: ${message} (got ${JSON.stringify(raw[name])})`);
+  }
 }

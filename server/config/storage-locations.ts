@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { ValidationError } from 'yup';
-import { readVariables } from './read-variables.ts';
+import { readVariables, reportInvalidVariables } from './read-variables.ts';
 import { STORAGE_VARIABLE_SUFFIXES, storageVariablesSchema } from './variables.ts';
 
 type Env = Record<string, string | undefined>;
@@ -56,12 +55,7 @@ export function readStorageLocations(env: Env, names: string[], dataDir: string,
         forcePathStyle: vars.FORCE_PATH_STYLE,
       });
     } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      for (const issue of error.inner.length > 0 ? error.inner : [error]) {
-        const suffix = issue.path ?? '';
-        const message = issue.message.startsWith(`${suffix} `) ? issue.message.slice(suffix.length + 1) : issue.message;
-        problems.push(`${prefix}${suffix}: ${message} (got ${JSON.stringify(raw[suffix])})`);
-      }
+      reportInvalidVariables(error, raw, problems, prefix);
     }
   }
   return locations;
