@@ -35,6 +35,8 @@ export interface Config {
     /** PostgreSQL URL, or null for the embedded database. */
     url: string | null;
     poolMax: number;
+    /** Reads run as named prepared statements (server/database/prepared-statements.ts). */
+    preparedStatements: boolean;
   };
   dataDir: string;
   /** Absolute folder of the project's own migrations (MIGRATIONS_PATH). */
@@ -148,7 +150,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
       maxPayloadSize: vars.MAX_PAYLOAD_SIZE,
       shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT,
     },
-    database: { url: vars.DB_URL ?? null, poolMax: vars.DB_POOL_MAX },
+    database: { url: vars.DB_URL ?? null, poolMax: vars.DB_POOL_MAX, preparedStatements: vars.DB_PREPARED_STATEMENTS },
     dataDir: path.resolve(cwd, vars.DATA_DIR),
     migrationsPath: path.resolve(cwd, vars.MIGRATIONS_PATH),
     secret: vars.SECRET ?? null,

@@ -63,6 +63,8 @@ export const variablesSchema = yup.object({
   DB_URL: yup.string().matches(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   /** Maximum database connections per process. @default 10 */
   DB_POOL_MAX: yup.number().typeError('must be a number').integer().min(1).max(1000).default(10),
+  /** Run the query layer's reads as named prepared statements (turn off behind a pooler that cannot keep them). @default true */
+  DB_PREPARED_STATEMENTS: yup.boolean().typeError('must be true or false').default(true),
   /** Folder for the embedded database, generated secret, outbox and uploads. @default ./data */
   DATA_DIR: yup.string().default('./data'),
   /** Folder of the project's own migrations, run by `tessera migrate` after the system ones. @default ./project-migrations */

@@ -2,6 +2,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { systemMigrations } from '../../migrations/index.ts';
+import { PreparingClient } from './prepared-statements.ts';
 
 /** The MikroORM instance type Tessera uses. */
 export type Orm = MikroORM;
@@ -14,9 +15,11 @@ export const MIGRATIONS_TABLE = 'tessera_migrations';
  * decorated entities: reads and writes are compiled by the query layer and run through the ORM's
  * connection, transactions and Kysely instance; MikroORM's migrator owns the system schema.
  */
-export async function createOrm(url: string, poolMax: number, logger: Logger): Promise<Orm> {
+export async function createOrm(url: string, poolMax: number, logger: Logger, options: { preparedStatements?: boolean } = {}): Promise<Orm> {
   return MikroORM.init({
     clientUrl: url,
+    // pg's Pool takes the client class to create; ours runs the query layer's reads as prepared statements.
+    driverOptions: options.preparedStatements === false ? {} : { Client: PreparingClient },
     entities: [],
     discovery: { warnWhenNoEntities: false },
     extensions: [Migrator],

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { markPreparable } from '../database/prepared-statements.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
 import { compileAggregateQuery } from './compile-aggregate.ts';
 import { compileReadQuery, type CompiledRead } from './compile-read.ts';
@@ -27,13 +28,20 @@ function compile(schema: SchemaOverview, collection: string, query: Query, optio
   return compileReadQuery(schema, collection, query, options);
 }
 
+/** Runs a compiled read as a prepared statement: its result columns (data and counts) never change. */
+async function execute(db: Kysely<any>, statement: CompiledRead['statement']): Promise<{ rows: unknown[] }> {
+  const query = statement.compile(db);
+  markPreparable(query.sql);
+  return db.executeQuery(query);
+}
+
 async function run<Data>(db: Kysely<any>, compiled: CompiledRead): Promise<Rows<Data>> {
-  const { rows } = await compiled.statement.execute(db);
+  const { rows } = await execute(db, compiled.statement);
   const data = (rows as Row<Data>[]).map((row) => row.data);
   if (compiled.meta.length === 0) return { data };
   const first = rows[0] as Row<Data> | undefined;
   if (first) return { data, meta: metaOf(first, compiled) };
-  const { rows: counts } = await compiled.counts().execute(db);
+  const { rows: counts } = await execute(db, compiled.counts());
   return { data, meta: metaOf((counts[0] ?? {}) as Partial<Row<Data>>, compiled) };
 }
 
