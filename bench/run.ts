@@ -19,6 +19,7 @@
  *                           window; writes bench/results/profiles/<scenario>.cpuprofile and prints a summary
  *   BENCH_SERVER_ENV=K=V,…  extra environment for the server (e.g. DB_POOL_MAX=20)
  *   BENCH_KEEP_DB=1         keep the database afterwards (its name is printed) for psql / EXPLAIN
+ *   BENCH_PG_ALONE=0        skip the "PostgreSQL alone" pgbench run after each read scenario (bench/postgres-alone.ts)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ import { assetScenarios, uploadBenchImage } from './assets.ts';
 import { runLoad, type LoadResult, type Scenario } from './load.ts';
 import { connectInspector, formatSummary, summarize, type Inspector } from './profile.ts';
 import { scenarios } from './scenarios.ts';
+import { hasPgbench, measurePostgresAlone, plainStatements } from './postgres-alone.ts';
 import { createContentSchema, createManyToManySchema, seedContent, seedManyToManySql } from './seed.ts';
 import { createBenchDatabase, startServer, type BenchDatabase, type ServerProcess } from './server.ts';
 
@@ -53,6 +55,7 @@ const SETTINGS = {
   m2m: { parents: 5000, perParent: 20, children: 10_000, runs: int('BENCH_M2M_RUNS', 5) },
   only: process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',').map((s) => s.trim())) : null,
   keepDb: process.env.BENCH_KEEP_DB === '1',
+  postgresAlone: process.env.BENCH_PG_ALONE !== '0',
   profile: process.env.BENCH_PROFILE === '1',
   serverEnv: Object.fromEntries(
     (process.env.BENCH_SERVER_ENV ?? '')
@@ -192,8 +195,8 @@ function gitState(): { commit: string | null; dirty: string[] | null } {
 const fmt = (value: number | null) => (value === null ? '?' : value.toFixed(2));
 const pad = (value: string, width: number, right = false) => (right ? value.padStart(width) : value.padEnd(width));
 
-function printTable(results: LoadResult[], all: Scenario[], m2m: M2mResult | null): void {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'Directus req/s', 'ratio', 'target'];
+function printTable(results: Array<LoadResult & { postgresAlone: number | null }>, all: Scenario[], m2m: M2mResult | null): void {
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'PG alone/s', '% of PG', 'Directus req/s', 'ratio', 'target'];
   const rows = results.map((result) => {
     const scenario = all.find((s) => s.name === result.scenario)!;
     const ratio = scenario.directus ? result.rps / scenario.directus : null;
@@ -203,14 +206,16 @@ function printTable(results: LoadResult[], all: Scenario[], m2m: M2mResult | nul
       result.rps.toFixed(0),
       result.p50.toFixed(1),
       result.p99.toFixed(1),
+      result.postgresAlone === null ? '-' : result.postgresAlone.toFixed(0),
+      result.postgresAlone === null ? '-' : `${Math.round((result.rps / result.postgresAlone) * 100)}%`,
       scenario.directus?.toString() ?? '-',
       ratio === null ? '-' : `${ratio.toFixed(2)}x`,
       result.non2xx + result.errors + result.timeouts > 0 ? 'FAILED (non-2xx)' : ratio === null ? '-' : `${target}x ${ratio >= target ? 'met' : 'MISSED'}`,
     ];
   });
-  if (m2m) rows.push(['m2m (5,000x20, one read)', '-', `${m2m.medianMs.toFixed(0)} (median)`, '-', '-', '-', `<${TARGET.m2mMs} ms ${m2m.medianMs < TARGET.m2mMs ? 'met' : 'MISSED'}`]);
+  if (m2m) rows.push(['m2m (5,000x20, one read)', '-', `${m2m.medianMs.toFixed(0)} (median)`, '-', '-', '-', '-', '-', `<${TARGET.m2mMs} ms ${m2m.medianMs < TARGET.m2mMs ? 'met' : 'MISSED'}`]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => pad(cell, widths[i]!, i > 0 && i < 6)).join('  ');
+  const line = (cells: string[]) => cells.map((cell, i) => pad(cell, widths[i]!, i > 0 && i < 8)).join('  ');
   log(line(header));
   log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) log(line(row));
@@ -271,7 +276,9 @@ async function main(): Promise<number> {
     const reader = await restrictedReader(api);
     const apiFor = (scenario: Scenario): Api => (scenario.as === 'restricted' ? reader : api);
     const selected = all.filter((s) => !SETTINGS.only || SETTINGS.only.has(s.name));
-    const results: Array<LoadResult & { cpu: CpuUsage }> = [];
+    const results: Array<LoadResult & { cpu: CpuUsage; postgresAlone: number | null }> = [];
+    const plain = SETTINGS.postgresAlone && hasPgbench() ? plainStatements(seeded.articleIds) : {};
+    if (SETTINGS.postgresAlone && Object.keys(plain).length === 0) log('(pgbench not found: no "PostgreSQL alone" column)');
     const failures: string[] = [];
     const interference: string[] = [];
     log('\nLoad (autocannon):');
@@ -290,10 +297,13 @@ async function main(): Promise<number> {
         writeFileSync(path.join(PROFILES, `${scenario.name}.summary.json`), `${JSON.stringify(summary, null, 2)}\n`);
         log(formatSummary(scenario.name, summary, load.requests));
       }
-      const result = { ...load, cpu };
+      const script = plain[scenario.name];
+      const postgresAlone = script ? measurePostgresAlone(database.url, script, SETTINGS.connections, SETTINGS.durationS) : null;
+      const result = { ...load, cpu, postgresAlone };
       results.push(result);
       const bad = result.non2xx + result.errors + result.timeouts;
       log(`  ${pad(scenario.name, 10)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  (${result.requests} ok, ~${(bytes / 1024).toFixed(1)} KB/response)`);
+      if (postgresAlone !== null) log(`             PostgreSQL alone (pgbench, the plain SQL, ${SETTINGS.connections} connections): ${postgresAlone.toFixed(0)}/s; Tessera reaches ${Math.round((result.rps / postgresAlone) * 100)}%`);
       log(`             CPU per request: tessera ${fmt(cpu.serverMs)} ms, postgres ${fmt(cpu.postgresMs)} ms, load generator ${fmt(cpu.loadgenMs)} ms, other ${fmt(cpu.otherMs)} ms (irq+softirq ${fmt(cpu.interruptMs)}); machine ${fmt(cpu.machineMs)} ms, ${cpu.busyPercent ?? '?'}% busy`);
       if (cpu.otherMs !== null && cpu.machineMs !== null && cpu.otherMs > 0.2 * cpu.machineMs) {
         const warning = `${scenario.name}: ${Math.round((cpu.otherMs / cpu.machineMs) * 100)}% of the machine's CPU went to other processes (another test suite or benchmark?): numbers disturbed`;
@@ -328,6 +338,7 @@ async function main(): Promise<number> {
           kind: scenario.kind,
           request: scenario.example,
           directus: scenario.directus,
+          postgresAloneRatio: result.postgresAlone ? Math.round((result.rps / result.postgresAlone) * 100) / 100 : null,
           ratio: scenario.directus ? Math.round((result.rps / scenario.directus) * 100) / 100 : null,
           target: scenario.directus ? TARGET[scenario.kind] : null,
         };
