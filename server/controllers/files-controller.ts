@@ -59,13 +59,16 @@ export function filesController(app: AppContext): Router {
   router.post('/files/import', async (ctx) => {
     const { url, data } = validatePayload(importSchema, ctx.request.body ?? {});
     const files = new FilesService(app, ctx.state.accountability);
-    // Check before downloading: the caller must be allowed to create files.
+    // Check before downloading: the caller must be allowed to create files, and may not set server-managed fields.
     await files.assertCanCreate();
+    assertClientFields(data as Record<string, unknown>);
     const remote = await fetchRemote(url, { allowedHosts: app.config.files.importAllowedHosts, timeoutMs: app.config.files.importTimeoutMs, maxSize: app.config.files.maxUploadSize });
     let key: ItemKey;
     try {
       key = await files.createFromStream(remote.stream, { filename: remote.filename, declaredType: remote.declaredType, payload: data as Record<string, unknown>, field: 'url' });
     } catch (error) {
+      // Whatever failed, the download is closed now (its timer with it), not left to error later.
+      remote.stream.destroy();
       if (isTesseraError(error)) throw error;
       throw new InvalidPayloadError(`Could not fetch "url": ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}.`, { field: 'url' });
     }

@@ -18,6 +18,8 @@ import { storeUpload, type StoredContent } from './upload/store-upload.ts';
 const FILES = 'tessera_files';
 const MAX_FILES_PER_REQUEST = 50;
 const MAX_FIELD_SIZE = 64 * 1024;
+/** busboy drops a part whose Content-Disposition it cannot read (say a filename* with `%E0%A4%A`), so say so. */
+const FILE_PART_MISSING = 'The body has no file part (a part needs a Content-Disposition with a well-formed filename).';
 
 /** A new file's content and the fields the client gave it. */
 interface NewFile {
@@ -79,7 +81,7 @@ export class FilesService {
           files.push({ id, stored, payload, filename: part.filename || id });
         },
       });
-      if (files.length === 0) throw new InvalidPayloadError('The body has no file part.', { field: 'file' });
+      if (files.length === 0) throw new InvalidPayloadError(FILE_PART_MISSING, { field: 'file' });
       return await this.#createRows(files);
     } catch (error) {
       await this.#removeContent(files.map((file) => file.stored));
@@ -87,12 +89,18 @@ export class FilesService {
     }
   }
 
-  /** Stores one file from a stream (an import or an export) and creates its row; returns its id. */
+  /** Stores one file from a stream (an import or an export) and creates its row; returns its id. `source` is consumed or destroyed. */
   async createFromStream(source: Readable, options: { filename: string; declaredType?: string; payload: Record<string, unknown>; field: string }): Promise<ItemKey> {
-    await this.#require('create');
-    assertClientFields(options.payload);
     const id = randomUUID();
-    const stored = await storeUpload(this.#driver(), source, { config: this.#app.config, keyBase: id, filename: options.filename, declaredType: options.declaredType, field: options.field });
+    let stored: StoredContent;
+    try {
+      await this.#require('create');
+      assertClientFields(options.payload);
+      stored = await storeUpload(this.#driver(), source, { config: this.#app.config, keyBase: id, filename: options.filename, declaredType: options.declaredType, field: options.field });
+    } catch (error) {
+      source.destroy();
+      throw error;
+    }
     try {
       const [key] = await this.#createRows([{ id, stored, payload: options.payload, filename: options.filename }]);
       return key!;
@@ -131,7 +139,7 @@ export class FilesService {
           replacement = { stored, payload: { ...(part.filename ? { filename_download: part.filename } : {}), ...payload } };
         },
       });
-      if (!replacement) throw new InvalidPayloadError('The body has no file part.', { field: 'file' });
+      if (!replacement) throw new InvalidPayloadError(FILE_PART_MISSING, { field: 'file' });
       const { stored, payload } = replacement as { stored: StoredContent; payload: Record<string, unknown> };
       const writer = await this.#writer(clientSentName ? [] : ['filename_download']);
       await writer.updateOne(id, { ...payload, ...stored });

@@ -4,6 +4,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { ForbiddenError } from '../../errors.ts';
 import { assertSafeKey, type ByteRange, type StorageDriver } from './storage-driver.ts';
 
 /** Files in a folder on this machine. Writes go to a temporary name and are renamed when complete. */
@@ -16,9 +17,12 @@ export class LocalStorageDriver implements StorageDriver {
     this.#root = path.resolve(root);
   }
 
+  /** The file's path, which must resolve inside the root (403 otherwise, never a read outside it). */
   localPath(key: string): string {
     assertSafeKey(key);
-    return path.join(this.#root, ...key.split('/'));
+    const resolved = path.resolve(this.#root, ...key.split('/'));
+    if (!resolved.startsWith(this.#root + path.sep)) throw new ForbiddenError('The file\'s storage key is not allowed.', { reason: 'unsafe storage key' });
+    return resolved;
   }
 
   async write(key: string, source: Readable): Promise<void> {

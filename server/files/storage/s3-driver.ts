@@ -69,6 +69,7 @@ export class S3StorageDriver implements StorageDriver {
   }
 
   async deletePrefix(prefix: string): Promise<void> {
+    assertSafeKey(prefix.replace(/\/+$/, ''));
     const full = `${this.#root}${prefix}`;
     let token: string | undefined;
     do {

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { ForbiddenError } from '../../errors.ts';
 
 /** An inclusive byte range of a stored object. */
 export interface ByteRange {
@@ -27,9 +28,13 @@ export interface StorageDriver {
   localPath?(key: string): string;
 }
 
-/** Keys come from ids and hashes, never from clients; this guard keeps a bug from escaping the root. */
+/**
+ * Keys come from ids and hashes, but `filename_disk` is a column a forged or restored row could set: every
+ * driver refuses (403) a key that could leave its root — empty, absolute, `.`/`..` segments, empty
+ * segments, backslashes, NUL or other control characters — before it touches storage.
+ */
 export function assertSafeKey(key: string): void {
-  if (key === '' || key.startsWith('/') || key.split('/').some((part) => part === '' || part === '.' || part === '..')) {
-    throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+  if (typeof key !== 'string' || key === '' || key.length > 1024 || key.startsWith('/') || /[\\\x00-\x1f\x7f]/.test(key) || /^[a-z]:/i.test(key) || key.split('/').some((part) => part === '' || part === '.' || part === '..')) {
+    throw new ForbiddenError('The file\'s storage key is not allowed.', { reason: 'unsafe storage key' });
   }
 }

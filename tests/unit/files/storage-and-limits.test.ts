@@ -9,7 +9,7 @@ import { cachedTransform } from '../../../server/files/assets/transform-cache.ts
 import { Semaphore } from '../../../server/files/semaphore.ts';
 import { LocalStorageDriver } from '../../../server/files/storage/local-driver.ts';
 import { assertSafeKey } from '../../../server/files/storage/storage-driver.ts';
-import { ConfigError } from '../../../server/errors.ts';
+import { ConfigError, ForbiddenError } from '../../../server/errors.ts';
 
 describe('local storage driver', () => {
   let root: string;
@@ -33,8 +33,22 @@ describe('local storage driver', () => {
   });
 
   it('never lets a key leave its root', () => {
-    for (const key of ['../x', '/etc/passwd', 'a/../../b', 'a//b', '']) expect(() => assertSafeKey(key)).toThrow();
+    for (const key of ['../x', '/etc/passwd', 'a/../../b', 'a//b', '', 'a\0b.png', '..\\..\\etc\\passwd', 'C:/Windows/win.ini', 'a/\nb', 'x'.repeat(2000)]) {
+      expect(() => assertSafeKey(key), JSON.stringify(key)).toThrow(ForbiddenError);
+    }
     expect(() => assertSafeKey('.transforms/id/hash.webp')).not.toThrow();
+  });
+
+  it('refuses unsafe keys with 403 in every operation, never touching anything outside the root', async () => {
+    const driver = new LocalStorageDriver('local', path.join(root, 'inner'));
+    for (const key of ['../outside.txt', '/etc/passwd', 'a\0b']) {
+      await expect(driver.write(key, Readable.from([Buffer.from('x')]))).rejects.toThrow(ForbiddenError);
+      await expect(driver.read(key)).rejects.toThrow(ForbiddenError);
+      await expect(driver.stat(key)).rejects.toThrow(ForbiddenError);
+      await expect(driver.delete(key)).rejects.toThrow(ForbiddenError);
+      await expect(driver.deletePrefix(`${key}/`)).rejects.toThrow(ForbiddenError);
+    }
+    expect(await readdir(root)).not.toContain('outside.txt');
   });
 });
 
