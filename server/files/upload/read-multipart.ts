@@ -46,6 +46,8 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
     let files = 0;
     let failed = false;
     let queue = Promise.resolve();
+    /** File parts not yet read to their end: a failure fails them too, so no consumer waits forever on one. */
+    const open = new Set<Readable>();
 
     const fail = (error: unknown) => {
       if (failed) return;
@@ -53,7 +55,11 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
       req.unpipe(parser);
       // Discard the rest of the body so the client can read the answer.
       req.resume();
-      reject(error);
+      for (const stream of open) stream.destroy(error instanceof Error ? error : new InvalidPayloadError(String(error)));
+      open.clear();
+      // Answer once the part being handled has given up (its stored content removed), not before.
+      const settled = queue;
+      void settled.then(() => reject(error));
     };
 
     parser.on('field', (name, value, info) => {
@@ -66,6 +72,11 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
         return;
       }
       files++;
+      open.add(stream);
+      // The consumer listens too; this one keeps a part failed by `fail` from being an unhandled error.
+      stream.on('error', () => undefined);
+      stream.once('end', () => open.delete(stream));
+      stream.once('close', () => open.delete(stream));
       const part: FilePart = { field, filename: info.filename ?? '', declaredType: info.mimeType, stream, fields: { ...fields } };
       // Parts arrive in order; each is handled as it streams, and the next waits for the parser anyway.
       queue = queue.then(() => (failed ? void stream.resume() : options.onFile(part))).catch((error) => {
@@ -82,7 +93,9 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
         if (!failed) resolve({ fields, files });
       });
     });
-    req.on('aborted', () => fail(new InvalidPayloadError('The upload was aborted.')));
+    req.once('close', () => {
+      if (!req.complete) fail(new InvalidPayloadError('The upload was aborted.'));
+    });
     req.pipe(parser);
   });
 }

@@ -50,17 +50,21 @@ export async function storeUpload(driver: StorageDriver, source: Readable, optio
   const inspect = new InspectStream({ maxSize: config.files.maxUploadSize, allowedTypes: config.files.mimeTypeAllowList, declaredType: options.declaredType, field: options.field });
   source.once('error', (error) => inspect.destroy(error));
   source.pipe(inspect);
-  const sniffed = await inspect.sniffed;
-  let key = `${options.keyBase}${extensionFor(sniffed.type, sniffed.extension, options.filename)}`;
-  if (key === options.avoidKey) key = `${options.keyBase}-${Date.now().toString(36)}${extensionFor(sniffed.type, sniffed.extension, options.filename)}`;
+  let key: string | null = null;
   try {
+    const sniffed = await inspect.sniffed;
+    key = `${options.keyBase}${extensionFor(sniffed.type, sniffed.extension, options.filename)}`;
+    if (key === options.avoidKey) key = `${options.keyBase}-${Date.now().toString(36)}${extensionFor(sniffed.type, sniffed.extension, options.filename)}`;
     await driver.write(key, inspect, sniffed.type);
     const content = await inspect.result;
     const maxPixels = config.assets.transformMaxDimension ** 2;
     const facts = await extractMetadata(driver, key, content.type, maxPixels, options.field);
     return { storage: driver.location, filename_disk: key, type: content.type, charset: content.charset, filesize: content.size, ...facts };
   } catch (error) {
-    await driver.delete(key).catch(() => undefined);
+    // The inspector goes now; the source is its owner's to drain (multipart) or destroy (imports).
+    source.unpipe(inspect);
+    inspect.destroy();
+    if (key) await driver.delete(key).catch(() => undefined);
     // The inspector's own error (too large, wrong type) is the cause; a driver's failure follows from it.
     throw inspect.failure ?? error;
   }
