@@ -1,12 +1,12 @@
 import type { AppContext } from '../app-context.ts';
-import { Semaphore } from './semaphore.ts';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { StorageLocations } from './storage/storage-locations.ts';
 
 /** What the file routes share within one process: the storage drivers and the transform limiter. */
 export interface FilesRuntime {
   storage: StorageLocations;
   /** Bounds concurrent image transformations (ASSETS_TRANSFORM_MAX_CONCURRENT). */
-  transforms: Semaphore;
+  transforms: LimitFunction;
   /** Transformations under way by cache key, so identical concurrent requests share one. */
   inflight: Map<string, Promise<unknown>>;
 }
@@ -17,7 +17,7 @@ const runtimes = new WeakMap<AppContext, FilesRuntime>();
 export function filesRuntime(app: AppContext): FilesRuntime {
   let runtime = runtimes.get(app);
   if (!runtime) {
-    runtime = { storage: new StorageLocations(app.config), transforms: new Semaphore(app.config.assets.transformMaxConcurrent), inflight: new Map() };
+    runtime = { storage: new StorageLocations(app.config), transforms: pLimit(app.config.assets.transformMaxConcurrent), inflight: new Map() };
     runtimes.set(app, runtime);
   }
   return runtime;

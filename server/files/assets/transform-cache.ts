@@ -38,8 +38,8 @@ export async function cachedTransform(runtime: FilesRuntime, driver: StorageDriv
   if (existing) return { body: { size: existing.size, read: (range) => driver.read(key, range) }, cached: true };
   let pending = runtime.inflight.get(key) as Promise<Buffer> | undefined;
   if (!pending) {
-    pending = runtime.transforms
-      .run(async () => {
+    pending = runtime
+      .transforms(async () => {
         const result = await produce();
         await driver.write(key, Readable.from([result.data]));
         return result.data;

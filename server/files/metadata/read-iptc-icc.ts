@@ -1,51 +1,58 @@
-/** IPTC (IIM record 2) datasets kept in files.metadata. */
-const IPTC_DATASETS: Record<number, string> = { 5: 'ObjectName', 25: 'Keywords', 80: 'Byline', 105: 'Headline', 110: 'Credit', 115: 'Source', 116: 'CopyrightNotice', 120: 'Caption' };
+import exifr from 'exifr';
+import { parse as parseIccProfile } from 'icc';
+
+/** IPTC (IIM record 2) datasets kept in files.metadata, by exifr's names. */
+const IPTC_DATASETS = ['ObjectName', 'Keywords', 'Byline', 'Headline', 'Credit', 'Source', 'CopyrightNotice', 'Caption'] as const;
 const MAX_TEXT = 1024;
 
-/** Reads the kept datasets of an IPTC block (Photoshop APP13 resources or plain IIM). Keywords repeat, so they become a list. */
+/** exifr's IPTC segment parser (it parses a raw APP13/IIM block, the form sharp's metadata() returns). */
+const iptcParser = exifr.segmentParsers.get('iptc') as unknown as { parse(input: Uint8Array): Record<string, unknown> | undefined };
+
+/** exifr reads IIM text as Latin-1; text that is valid UTF-8 (the common case) is decoded as such. */
+function text(value: unknown): string {
+  const latin1 = String(value);
+  const bytes = Buffer.from(latin1, 'latin1');
+  let decoded = latin1;
+  try {
+    decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // not UTF-8: keep Latin-1
+  }
+  return decoded.trim().slice(0, MAX_TEXT);
+}
+
+/** Reads the kept datasets of an IPTC block (Photoshop APP13 resources or plain IIM) with exifr. Keywords repeat, so they become a list. */
 export function readIptc(raw: Buffer | undefined): Record<string, string | string[]> {
+  if (!raw || raw.length === 0) return {};
+  let parsed: Record<string, unknown> | undefined;
+  try {
+    parsed = iptcParser.parse(raw);
+  } catch {
+    // A dataset running past the end of the block.
+    return {};
+  }
   const out: Record<string, string | string[]> = {};
-  if (!raw) return out;
-  for (let at = 0; at + 5 <= raw.length; at++) {
-    if (raw[at] !== 0x1c || raw[at + 1] !== 2) continue;
-    const dataset = raw[at + 2]!;
-    const length = raw.readUInt16BE(at + 3);
-    const name = IPTC_DATASETS[dataset];
-    if (name && at + 5 + length <= raw.length) {
-      const value = raw.subarray(at + 5, at + 5 + Math.min(length, MAX_TEXT)).toString('utf8').trim();
-      if (name === 'Keywords') out.Keywords = [...((out.Keywords as string[] | undefined) ?? []), value];
-      else out[name] = value;
-    }
-    at += 4 + length;
+  for (const name of IPTC_DATASETS) {
+    const value = parsed?.[name];
+    if (value === undefined) continue;
+    if (name === 'Keywords') out.Keywords = (Array.isArray(value) ? value : [value]).map(text).filter(Boolean);
+    else out[name] = text(Array.isArray(value) ? value[value.length - 1] : value);
   }
   return out;
 }
 
-/** The facts of an ICC profile kept in files.metadata: its description, colour space and version. */
+/** The facts of an ICC profile kept in files.metadata (parsed by `icc`): its description, colour space and version. */
 export function readIcc(raw: Buffer | undefined): Record<string, string> {
   if (!raw || raw.length < 132) return {};
-  const out: Record<string, string> = {};
   try {
-    out.colorSpace = raw.subarray(16, 20).toString('latin1').trim();
-    out.version = `${raw[8]}.${(raw[9]! >> 4) & 0xf}`;
-    const tags = raw.readUInt32BE(128);
-    for (let index = 0; index < Math.min(tags, 100); index++) {
-      const entry = 132 + index * 12;
-      if (raw.subarray(entry, entry + 4).toString('latin1') !== 'desc') continue;
-      const offset = raw.readUInt32BE(entry + 4);
-      const type = raw.subarray(offset, offset + 4).toString('latin1');
-      if (type === 'desc') {
-        const length = raw.readUInt32BE(offset + 8);
-        out.description = raw.subarray(offset + 12, offset + 12 + Math.min(length, MAX_TEXT)).toString('latin1').replace(/\0[\s\S]*$/, '');
-      } else if (type === 'mluc') {
-        const length = raw.readUInt32BE(offset + 20);
-        const start = offset + raw.readUInt32BE(offset + 24);
-        const text = raw.subarray(start, start + Math.min(length, MAX_TEXT));
-        out.description = Buffer.from(text).swap16().toString('utf16le').replace(/\0[\s\S]*$/, '');
-      }
-    }
+    const profile = parseIccProfile(raw);
+    const out: Record<string, string> = {};
+    if (profile.colorSpace) out.colorSpace = profile.colorSpace.trim();
+    if (profile.version) out.version = profile.version;
+    if (profile.description) out.description = profile.description.replace(/\0[\s\S]*$/, '').slice(0, MAX_TEXT);
+    return out;
   } catch {
-    // A malformed profile: keep what was read.
+    // A malformed profile.
+    return {};
   }
-  return out;
 }

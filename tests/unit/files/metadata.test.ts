@@ -26,6 +26,28 @@ describe('file metadata', () => {
     expect(readIcc(Buffer.alloc(10))).toEqual({});
   });
 
+  it('never throws on damaged EXIF, IPTC or ICC blocks (truncated, bit-flipped, random)', async () => {
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).jpeg().withExif({ IFD0: { Make: 'Maker', Artist: 'Ann' } }).withIccProfile('p3').toBuffer();
+    const info = await sharp(jpeg).metadata();
+    const dataset = (number: number, text: string) => Buffer.concat([Buffer.from([0x1c, 2, number, 0, Buffer.byteLength(text)]), Buffer.from(text)]);
+    const iptc = Buffer.concat([Buffer.from('Photoshop 3.0\0'), dataset(120, 'A caption'), dataset(25, 'sea')]);
+    let seed = 42;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const damage = (block: Buffer): Buffer => {
+      const copy = Buffer.from(block.subarray(0, Math.floor(random() * (block.length + 1))));
+      for (let flips = 0; flips < 4 && copy.length > 0; flips++) copy[Math.floor(random() * copy.length)] = Math.floor(random() * 256);
+      return copy;
+    };
+    for (let round = 0; round < 500; round++) {
+      expect(() => readExif(damage(info.exif!))).not.toThrow();
+      expect(() => readIcc(damage(info.icc!))).not.toThrow();
+      expect(() => readIptc(damage(iptc))).not.toThrow();
+    }
+    // A dataset claiming more bytes than the block holds.
+    expect(readIptc(Buffer.from([0x1c, 2, 120, 0xff, 0xff, 1, 2]))).toEqual({});
+    expect(readIptc(Buffer.concat([dataset(120, 'Café')]))).toEqual({ Caption: 'Café' });
+  });
+
   it('sniffs types from content, never from the declared type, and detects text charsets', async () => {
     const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).png().toBuffer();
     expect(await sniffType(png, true, 'text/plain')).toEqual({ type: 'image/png', charset: null, extension: 'png' });

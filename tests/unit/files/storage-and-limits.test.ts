@@ -2,11 +2,11 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import pLimit from 'p-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config/index.ts';
 import { isAllowedHost } from '../../../server/files/import/fetch-remote.ts';
 import { cachedTransform } from '../../../server/files/assets/transform-cache.ts';
-import { Semaphore } from '../../../server/files/semaphore.ts';
 import { LocalStorageDriver } from '../../../server/files/storage/local-driver.ts';
 import { assertSafeKey } from '../../../server/files/storage/storage-driver.ts';
 import { ConfigError, ForbiddenError } from '../../../server/errors.ts';
@@ -56,7 +56,7 @@ describe('transform cache', () => {
   it('runs a transformation once for concurrent requests, then serves the stored copy', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'tessera-cache-'));
     const driver = new LocalStorageDriver('local', root);
-    const runtime = { transforms: new Semaphore(1), inflight: new Map(), storage: null as never };
+    const runtime = { transforms: pLimit(1), inflight: new Map(), storage: null as never };
     let runs = 0;
     const produce = async () => {
       runs++;
@@ -74,15 +74,15 @@ describe('transform cache', () => {
   });
 });
 
-describe('semaphore', () => {
+describe('transform limiter (p-limit)', () => {
   it('runs at most `limit` tasks at once, in arrival order', async () => {
-    const semaphore = new Semaphore(2);
+    const limit = pLimit(2);
     let running = 0;
     let peak = 0;
     const order: number[] = [];
     await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
-        semaphore.run(async () => {
+        limit(async () => {
           running++;
           peak = Math.max(peak, running);
           order.push(index);
@@ -93,7 +93,7 @@ describe('semaphore', () => {
     );
     expect(peak).toBe(2);
     expect(order).toEqual([0, 1, 2, 3, 4, 5]);
-    expect(semaphore.running).toBe(0);
+    expect([limit.activeCount, limit.pendingCount]).toEqual([0, 0]);
   });
 });
 
