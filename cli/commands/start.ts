@@ -42,7 +42,7 @@ function waitForShutdownSignal(): Promise<NodeJS.Signals> {
 export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const config = loadConfig(options.port === undefined ? env : { ...env, PORT: String(options.port) });
   await ensureAdminBuilt((line) => process.stdout.write(`${line}\n`));
-  const context = await openSystemContext(config, { logTo: process.stdout });
+  const context = await openSystemContext(config, { logTo: process.stdout, requireSchema: false });
   const { app } = context;
   try {
     await migrateLatest(app.database.orm);
