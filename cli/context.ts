@@ -5,6 +5,7 @@ import { createAppContext, type AppContext } from '../server/app-context.ts';
 import { systemAccountability } from '../server/auth/accountability.ts';
 import { withConfig, type Config } from '../server/config/index.ts';
 import { openDatabase } from '../server/database/database.ts';
+import { CLI_CONNECTIONS, runningEmbeddedUrl } from '../server/database/embedded-lock.ts';
 import { createLogger } from '../server/logger.ts';
 import type { ServiceContext } from '../server/services/service-context.ts';
 import { assertSystemSchema } from './schema-check.ts';
@@ -41,6 +42,18 @@ export interface OpenOptions {
   logTo?: NodeJS.WritableStream;
   /** Check the system schema is migrated before the command runs (default true; off for init, start, migrate). */
   requireSchema?: boolean;
+  /** Connect to the embedded database a running server serves from DATA_DIR (default true; off for start). */
+  attach?: boolean;
+}
+
+/**
+ * With DB_URL unset and a server already serving DATA_DIR's embedded database, `config` pointed at that
+ * server's local port (from DATA_DIR/tessera.lock), so commands run beside it instead of failing on the lock.
+ */
+export function attachToRunningServer(config: Config): Config {
+  if (config.database.url) return config;
+  const url = runningEmbeddedUrl(config.dataDir);
+  return url ? withConfig(config, { database: { ...config.database, url, poolMax: CLI_CONNECTIONS } }) : config;
 }
 
 /** How long closing may take before the command gives up waiting and exits anyway. */
@@ -61,7 +74,7 @@ export async function closeQuietly(closing: Promise<unknown>): Promise<void> {
 
 /** Opens the database for a command; logs go to stderr so stdout stays clean for data (`--json`). */
 export async function openSystemContext(config: Config, options: OpenOptions = {}): Promise<SystemContext> {
-  const resolved = resolveSecret(config);
+  const resolved = resolveSecret(options.attach === false ? config : attachToRunningServer(config));
   const logger = createLogger(resolved.log, options.logTo ?? process.stderr);
   const database = await openDatabase(resolved, logger);
   try {

@@ -44,7 +44,7 @@ export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = p
   const config = loadConfig(options.port === undefined ? env : { ...env, PORT: String(options.port) });
   await assertPortFree(config.server.port, config.server.host);
   await ensureAdminBuilt((line) => process.stdout.write(`${line}\n`));
-  const context = await openSystemContext(config, { logTo: process.stdout, requireSchema: false });
+  const context = await openSystemContext(config, { logTo: process.stdout, requireSchema: false, attach: false });
   const { app } = context;
   try {
     await migrateLatest(app.database.orm);
