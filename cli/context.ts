@@ -60,13 +60,14 @@ export function attachToRunningServer(config: Config): Config {
 const CLOSE_TIMEOUT_MS = 5_000;
 
 /**
- * Awaits a close for at most CLOSE_TIMEOUT_MS and never throws: a pool stuck on a dead connection must
- * not keep a command from ending (main exits the process right after).
+ * Awaits a close for at most CLOSE_TIMEOUT_MS and never throws: a command must end even when closing the
+ * pool stalls (seen when a failed Promise.all of reads leaves connections still connecting: pg's Pool.end()
+ * then waits on them); main exits the process right after.
  */
-export async function closeQuietly(closing: Promise<unknown>): Promise<void> {
+export async function closeQuietly(closing: Promise<unknown>, timeoutMs = CLOSE_TIMEOUT_MS): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+    timer = setTimeout(resolve, timeoutMs);
   });
   await Promise.race([closing.catch(() => undefined), timeout]);
   clearTimeout(timer);
