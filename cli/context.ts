@@ -5,8 +5,10 @@ import { createAppContext, type AppContext } from '../server/app-context.ts';
 import { systemAccountability } from '../server/auth/accountability.ts';
 import { withConfig, type Config } from '../server/config/index.ts';
 import { openDatabase } from '../server/database/database.ts';
+import { CLI_CONNECTIONS, runningEmbeddedUrl } from '../server/database/embedded-lock.ts';
 import { createLogger } from '../server/logger.ts';
 import type { ServiceContext } from '../server/services/service-context.ts';
+import { assertSystemSchema } from './schema-check.ts';
 
 /** An open process context for a CLI command: the shared app context plus a system-level service context. */
 export interface SystemContext {
@@ -34,25 +36,74 @@ export function resolveSecret(config: Config): Config & { secret: string } {
   return withConfig(config, { secret }) as Config & { secret: string };
 }
 
+/** Options of openSystemContext. */
+export interface OpenOptions {
+  /** Where logs go (default stderr). */
+  logTo?: NodeJS.WritableStream;
+  /** Check the system schema is migrated before the command runs (default true; off for init, start, migrate). */
+  requireSchema?: boolean;
+  /** Connect to the embedded database a running server serves from DATA_DIR (default true; off for start). */
+  attach?: boolean;
+}
+
+/**
+ * With DB_URL unset and a server already serving DATA_DIR's embedded database, `config` pointed at that
+ * server's local port (from DATA_DIR/tessera.lock), so commands run beside it instead of failing on the lock.
+ */
+export function attachToRunningServer(config: Config): Config {
+  if (config.database.url) return config;
+  const url = runningEmbeddedUrl(config.dataDir);
+  return url ? withConfig(config, { database: { ...config.database, url, poolMax: CLI_CONNECTIONS } }) : config;
+}
+
+/** How long closing may take before the command gives up waiting and exits anyway. */
+const CLOSE_TIMEOUT_MS = 5_000;
+
+/**
+ * Awaits a close for at most CLOSE_TIMEOUT_MS and never throws: a command must end even when closing the
+ * pool stalls (seen when a failed Promise.all of reads leaves connections still connecting: pg's Pool.end()
+ * then waits on them); main exits the process right after.
+ */
+export async function closeQuietly(closing: Promise<unknown>, timeoutMs = CLOSE_TIMEOUT_MS): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+  });
+  await Promise.race([closing.catch(() => undefined), timeout]);
+  clearTimeout(timer);
+}
+
 /** Opens the database for a command; logs go to stderr so stdout stays clean for data (`--json`). */
-export async function openSystemContext(config: Config, options: { logTo?: NodeJS.WritableStream } = {}): Promise<SystemContext> {
-  const resolved = resolveSecret(config);
+export async function openSystemContext(config: Config, options: OpenOptions = {}): Promise<SystemContext> {
+  const resolved = resolveSecret(options.attach === false ? config : attachToRunningServer(config));
   const logger = createLogger(resolved.log, options.logTo ?? process.stderr);
   const database = await openDatabase(resolved, logger);
+  try {
+    // Commands that migrate create a missing DB_URL database. MikroORM would do it on the migrator's first
+    // use by reconnecting, which destroys the Kysely instance services captured: do it before they exist.
+    if (options.requireSchema === false) {
+      if (!database.embedded) await database.orm.schema.ensureDatabase();
+    } else {
+      await assertSystemSchema(database);
+    }
+  } catch (error) {
+    await closeQuietly(database.close());
+    throw error;
+  }
   const app = createAppContext(resolved, logger, database);
   try {
     await app.ready;
   } catch (error) {
-    await app.dispose();
-    await database.close();
+    await closeQuietly(app.dispose());
+    await closeQuietly(database.close());
     throw error;
   }
   return {
     app,
     system: app.servicesContext(systemAccountability()),
     close: async () => {
-      await app.dispose();
-      await database.close();
+      await closeQuietly(app.dispose());
+      await closeQuietly(database.close());
     },
   };
 }

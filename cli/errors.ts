@@ -20,3 +20,8 @@ export class ExitError extends Error {
     this.exitCode = exitCode;
   }
 }
+
+/** The database has no (or an outdated) Tessera system schema; exit code 1 (2 for `diff`). */
+export class SchemaMissingError extends Error {
+  override name = 'SchemaMissingError';
+}

@@ -48,6 +48,7 @@ export function buildProgram(): Command {
     .option('--out <folder>', 'folder to write', 'snapshots')
     .option('--format <format>', 'yaml | json', 'yaml')
     .option('--json', 'print the whole snapshot as one JSON document instead of writing files')
+    .option('--force', "replace a folder holding another project's snapshot")
     .action(async (options) => (await import('./commands/snapshot.ts')).runSnapshot(options));
 
   program
@@ -67,6 +68,7 @@ export function buildProgram(): Command {
     .option('--allow-data-loss', 'also apply steps that drop collections, fields or roles holding data, or narrow types')
     .option('--only <sections>', 'comma-separated sections, as for diff')
     .option('--json', 'print the result as JSON')
+    .option('--migrate', 'run pending migrations first (a new, empty database)')
     .action(async (options) => (await import('./commands/apply.ts')).runApply(options));
 
   const users = program.command('users').description('manage users');

@@ -4,7 +4,7 @@ import type { Config } from './config/index.ts';
 
 export type { Logger } from 'pino';
 
-/** Builds the process logger: JSON lines, or human-readable lines on a terminal (LOG_STYLE). */
+/** Builds the process logger: JSON lines, or human-readable lines on a terminal (LOG_FORMAT / LOG_STYLE). */
 export function createLogger(log: Config['log'], destination: NodeJS.WritableStream = process.stdout): Logger {
   const usePretty = log.style === 'pretty' || (log.style === 'auto' && 'isTTY' in destination && destination.isTTY === true);
   const options = {
@@ -13,7 +13,7 @@ export function createLogger(log: Config['log'], destination: NodeJS.WritableStr
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[redacted]' },
   };
   if (usePretty) {
-    return pino(options, pretty({ destination, colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l', sync: true }));
+    return pino(options, pretty({ destination, colorize: 'isTTY' in destination && destination.isTTY === true, singleLine: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l', sync: true }));
   }
   return pino(options, destination);
 }

@@ -14,6 +14,8 @@ export interface ApplyCommandOptions {
   allowDataLoss?: boolean;
   only?: string;
   json?: boolean;
+  /** Run pending migrations first (a new database). */
+  migrate?: boolean;
 }
 
 /**
@@ -23,6 +25,7 @@ export interface ApplyCommandOptions {
  */
 export async function runApply(options: ApplyCommandOptions, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const only = parseOnly(options.only);
+  if (options.migrate && options.dryRun) throw new UsageError('--dry-run changes nothing, so it cannot run migrations: drop --migrate, or run `tessera migrate` first.');
   const desired = loadSnapshot(options.from ?? DEFAULT_SNAPSHOT_FOLDER);
   const out = (text: string) => process.stdout.write(`${text}\n`);
   await withSnapshotService(env, async (service) => {
@@ -53,5 +56,5 @@ export async function runApply(options: ApplyCommandOptions, env: NodeJS.Process
       });
     progress.stop(`Applied ${result.plan.steps.length} step(s) in one transaction.`);
     if (options.json) out(JSON.stringify({ applied: result.applied, hash: result.hash, steps: result.plan.steps }, null, 2));
-  });
+  }, { migrate: options.migrate });
 }

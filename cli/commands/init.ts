@@ -26,7 +26,7 @@ export interface InitOptions {
 
 /** Example projects `init --template` can start from: snapshot folders shipped with Tessera. */
 export const TEMPLATES: Readonly<Record<string, string>> = {
-  blog: fileURLToPath(new URL('../../snapshots', import.meta.url)),
+  blog: fileURLToPath(new URL('../../templates/blog', import.meta.url)),
 };
 
 /** The `.env` a new project gets: a fresh SECRET and the answers given. */
@@ -80,7 +80,7 @@ export async function runInit(directory: string, options: InitOptions): Promise<
   const config = loadConfig({ ...process.env, ...env, ...(adminPassword ? { ADMIN_PASSWORD: adminPassword } : {}) }, target);
 
   mkdirSync(target, { recursive: true });
-  const context = await openSystemContext(config);
+  const context = await openSystemContext(config, { requireSchema: false });
   let admin;
   try {
     await migrateLatest(context.app.database.orm);

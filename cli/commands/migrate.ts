@@ -32,7 +32,7 @@ export async function runMigrate(direction: string, options: { json?: boolean; n
     else say.success(`Created ${path.relative(process.cwd(), file)}`);
     return;
   }
-  const context = await openSystemContext(config);
+  const context = await openSystemContext(config, { requireSchema: false });
   try {
     const orm = context.app.database.orm;
     const db = context.app.database.kysely();

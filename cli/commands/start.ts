@@ -5,6 +5,7 @@ import { migrateProjectLatest } from '../../server/database/project-migrations.t
 import { listen } from '../../server/http-server.ts';
 import { bootstrapDatabase, type BootstrapResult } from '../../server/services/bootstrap.ts';
 import { openSystemContext } from '../context.ts';
+import { assertPortFree } from '../port-check.ts';
 
 /** Options of `tessera start`. */
 export interface StartOptions {
@@ -41,14 +42,19 @@ function waitForShutdownSignal(): Promise<NodeJS.Signals> {
 /** Migrates (system, then project migrations), seeds an empty database, serves HTTP until SIGINT/SIGTERM, then shuts down cleanly. */
 export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const config = loadConfig(options.port === undefined ? env : { ...env, PORT: String(options.port) });
+  await assertPortFree(config.server.port, config.server.host);
   await ensureAdminBuilt((line) => process.stdout.write(`${line}\n`));
-  const context = await openSystemContext(config, { logTo: process.stdout });
+  const context = await openSystemContext(config, { logTo: process.stdout, requireSchema: false, attach: false });
   const { app } = context;
   try {
     await migrateLatest(app.database.orm);
     await migrateProjectLatest(app.database.kysely(), config.migrationsPath);
     const bootstrap = await bootstrapDatabase(context.system);
-    const server = await listen(app);
+    const server = await listen(app).catch((error: unknown) => {
+      // Lost between the port check and now: the password exists nowhere else, so show it before failing.
+      if (bootstrap.admin?.generated) process.stderr.write(`First administrator created: ${bootstrap.admin.email} / ${bootstrap.admin.password} (shown once: write it down)\n`);
+      throw error;
+    });
     const url = config.server.publicUrl.replace(`:${config.server.port}`, `:${server.port}`);
     app.logger.info({ port: server.port, embedded: app.database.embedded }, 'server started');
     printWelcome(url, bootstrap.admin, config.admin.email);

@@ -155,7 +155,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     migrationsPath: path.resolve(cwd, vars.MIGRATIONS_PATH),
     secret: vars.SECRET ?? null,
     admin: { email: vars.ADMIN_EMAIL.toLowerCase(), password: vars.ADMIN_PASSWORD ?? null },
-    log: { level: vars.LOG_LEVEL as Config['log']['level'], style: vars.LOG_STYLE as Config['log']['style'] },
+    log: { level: vars.LOG_LEVEL as Config['log']['level'], style: (vars.LOG_FORMAT === 'json' ? 'raw' : (vars.LOG_FORMAT ?? vars.LOG_STYLE)) as Config['log']['style'] },
     auth: { accessTokenTtlMs: vars.ACCESS_TOKEN_TTL, refreshTokenTtlMs: vars.REFRESH_TOKEN_TTL, providers },
     redis: { url: vars.REDIS_URL ?? null },
     mail: {

@@ -147,6 +147,8 @@ export const variablesSchema = yup.object({
   ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION: yup.number().typeError('must be a number').integer().min(1).max(100_000).default(6000),
   /** How long one transformation may run. @default 10s */
   ASSETS_TRANSFORM_TIMEOUT: duration('10s'),
+  /** `pretty` (readable lines), `json` (JSON lines) or `auto` (pretty on a terminal); wins over LOG_STYLE. @default auto */
+  LOG_FORMAT: yup.string().oneOf(['auto', 'pretty', 'json']).optional(),
 });
 
 /** The raw, validated variables. */

@@ -1,0 +1,52 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { killSpawned, runCli, spawnCli } from '../../helpers/cli.ts';
+
+afterAll(() => killSpawned());
+
+describe('CLI commands beside a running embedded server', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tessera-beside-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('snapshot, diff, users list and users passwd use the running server\'s database', { timeout: 120_000 }, async () => {
+    const server = spawnCli(['start'], { cwd: dir, env: { PORT: '0', HOST: '127.0.0.1' } });
+    try {
+      const [, port] = await server.waitFor(/Admin:\s+http:\/\/localhost:(\d+)\/admin/);
+      const url = `http://127.0.0.1:${port}`;
+      const [, password] = await server.waitFor(/password:\s+(\S+)/);
+      const login = (pass: string) =>
+        fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: pass }) });
+      const token = ((await (await login(password!)).json()) as { data: { access_token: string } }).data.access_token;
+
+      // A model change made through the running server (as in the admin), then snapshotted from the CLI.
+      const created = await fetch(`${url}/collections`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ collection: 'notes', schema: {}, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }] }),
+      });
+      expect(created.status).toBe(200);
+
+      const snapshot = await runCli(['snapshot'], { cwd: dir });
+      expect(snapshot.stderr).not.toContain('in use by process');
+      expect(snapshot.code).toBe(0);
+      expect(existsSync(path.join(dir, 'snapshots/collections/notes.yaml'))).toBe(true);
+      expect(readFileSync(path.join(dir, 'snapshots/collections/notes.yaml'), 'utf8')).toContain('collection: notes');
+
+      expect(await runCli(['diff'], { cwd: dir })).toMatchObject({ code: 0 });
+
+      const list = await runCli(['users', 'list', '--json'], { cwd: dir });
+      expect(list.code).toBe(0);
+      expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ email: 'admin@example.com', role_name: 'Administrator' })]);
+
+      expect((await runCli(['users', 'passwd', '--email', 'admin@example.com', '--password', 'changed-beside-1'], { cwd: dir })).code).toBe(0);
+      expect((await login('changed-beside-1')).status).toBe(200);
+      expect((await fetch(`${url}/server/health`)).status).toBe(200);
+    } finally {
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
+    // The server released the data folder: a command now opens the embedded database itself.
+    expect((await runCli(['users', 'list'], { cwd: dir })).code).toBe(0);
+  });
+});
