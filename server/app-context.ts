@@ -26,8 +26,8 @@ export interface AppContext {
   servicesContext(accountability: Accountability, db?: Kysely<any>): ServiceContext;
   /** Sends e-mail through the transport EMAIL_TRANSPORT selects. */
   mailer: Mailer;
-  /** Round trip to Redis in ms (throws while it is unreachable); null without REDIS_URL. */
-  pingRedis(): Promise<number> | null;
+  /** Measures the round trip to Redis in ms (throws while it is unreachable); null without REDIS_URL. */
+  pingRedis: (() => Promise<number>) | null;
   /** Resolves once connections to shared services (Redis) are ready, or startup has gone on without them. */
   ready: Promise<void>;
   /** Closes connections the context opened (Redis); the database is closed by its owner. */
@@ -51,7 +51,7 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
     permissions,
     servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config, permissions, schemaCache: synced ?? local, loginAttempts }),
     mailer,
-    pingRedis: () => synced?.ping() ?? null,
+    pingRedis: synced ? () => synced.ping() : null,
     ready: synced?.ready ?? Promise.resolve(),
     dispose: async () => {
       await loginAttempts.close();
