@@ -122,6 +122,7 @@ describe('faults: PostgreSQL restart under write load, Redis stop and start', ()
     await sleep(500);
     postgres.stop();
     const health = await call(first.url, 'GET', '/server/health');
+    const duringOutage = await Promise.all([call(first.url, 'POST', '/auth/login', undefined, ADMIN), call(first.url, 'GET', '/items/notes', token), call(first.url, 'GET', '/users/me', token)]);
     await sleep(1_500);
     postgres.start();
     // Writes succeed again once the server is back.
@@ -134,6 +135,7 @@ describe('faults: PostgreSQL restart under write load, Redis stop and start', ()
     expect([...statuses.keys()].filter((status) => status !== 200 && status !== 503)).toEqual([]);
     expect(statuses.get(503)).toBeGreaterThan(0);
     expect(unavailable).toEqual({ retryAfter: '5', code: 'SERVICE_UNAVAILABLE' });
+    expect(duringOutage.map((response) => [response.status, response.body.errors?.[0]?.extensions?.code])).toEqual(Array(3).fill([503, 'SERVICE_UNAVAILABLE']));
     expect(health.status).toBe(503);
     expect(health.body).toMatchObject({ status: 'error', checks: { database: { status: 'error' }, redis: { status: 'ok' } } });
 
