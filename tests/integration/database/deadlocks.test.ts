@@ -63,6 +63,19 @@ describe('concurrent batch updates of the same items', () => {
     );
     expect(statuses.flat().filter((status) => status !== 200)).toEqual([]);
   });
+
+  it(`answers ${CLIENTS} concurrent deletes of overlapping items 204 (all deleted) or 403 (one was gone already), never 500`, async () => {
+    const created = await t.request.post('/items/counters').set(auth).send(Array.from({ length: 10 }, (_, n) => ({ label: `doomed ${n}`, round: 0 }))).expect(200);
+    const doomed: number[] = created.body.data.map((item: { id: number }) => item.id);
+    const bodies = Array.from({ length: CLIENTS }, () => shuffled(doomed).slice(0, 4));
+    const statuses = (await Promise.all(bodies.map((body) => t.request.delete('/items/counters').set(auth).send(body)))).map((response) => response.status);
+    expect(statuses.filter((status) => status !== 204 && status !== 403)).toEqual([]);
+    expect(statuses).toContain(204);
+    // Each batch is all-or-nothing, so what is gone is exactly the union of the batches answered 204.
+    const deleted = new Set(bodies.filter((_, i) => statuses[i] === 204).flat());
+    const { rows } = await sql<{ id: number }>`select id from counters where id in (${sql.join(doomed)})`.execute(t.system.db);
+    expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual(doomed.filter((id) => !deleted.has(id)));
+  });
 });
 
 describe('runTransaction', () => {
