@@ -78,6 +78,32 @@ describe('concurrent batch updates of the same items', () => {
   });
 });
 
+describe('concurrent manual-sort moves in one collection', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ DB_POOL_MAX: String(CLIENTS) });
+  });
+  afterAll(() => t.close());
+
+  it(`answers ${CLIENTS} concurrent moves 204 and leaves positions 1…n without duplicates`, async () => {
+    const auth = { Authorization: `Bearer ${await t.login()}` };
+    await t.request.post('/collections').set(auth).send({ collection: 'slides', fields: [{ field: 'title', type: 'string' }, { field: 'position', type: 'integer' }] }).expect(200);
+    await t.request.patch('/collections/slides').set(auth).send({ meta: { sort_field: 'position' } }).expect(200);
+    const created = await t.request.post('/items/slides').set(auth).send(Array.from({ length: 12 }, (_, n) => ({ title: `slide ${n}` }))).expect(200);
+    const ids: number[] = created.body.data.map((item: { id: number }) => item.id);
+    const statuses = await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        const [item, to] = shuffled(ids);
+        return (await t.request.post('/utils/sort/slides').set(auth).send({ item, to })).status;
+      }),
+    );
+    expect(statuses.filter((status) => status !== 204)).toEqual([]);
+    const { rows } = await sql<{ position: number }>`select position from slides order by position`.execute(t.system.db);
+    expect(rows.map((row) => row.position)).toEqual(ids.map((_, n) => n + 1));
+  });
+});
+
 describe('runTransaction', () => {
   let t: TestApp;
   let db: Kysely<any>;
