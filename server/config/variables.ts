@@ -147,6 +147,8 @@ export const variablesSchema = yup.object({
   ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION: yup.number().typeError('must be a number').integer().min(1).max(100_000).default(6000),
   /** How long one transformation may run. @default 10s */
   ASSETS_TRANSFORM_TIMEOUT: duration('10s'),
+  /** How long a request waits to connect to PostgreSQL, or for a free pool connection, before 503 SERVICE_UNAVAILABLE. @default 10s */
+  DB_CONNECT_TIMEOUT: duration('10s'),
 });
 
 /** The raw, validated variables. */
