@@ -7,6 +7,7 @@ import { createPermissionCache, type PermissionCache } from './permissions/permi
 import { createLoginAttempts } from './auth/login-attempts.ts';
 import { createSchemaCache, type SchemaCache } from './schema/schema-cache.ts';
 import { syncSchemaCache } from './schema/schema-sync.ts';
+import { redisNamespace } from './redis/redis-client.ts';
 import type { ServiceContext } from './services/service-context.ts';
 import type { Kysely } from 'kysely';
 import { closeFilesRuntime } from './files/files-runtime.ts';
@@ -25,7 +26,9 @@ export interface AppContext {
   servicesContext(accountability: Accountability, db?: Kysely<any>): ServiceContext;
   /** Sends e-mail through the transport EMAIL_TRANSPORT selects. */
   mailer: Mailer;
-  /** Resolves once connections to shared services (Redis) are ready. */
+  /** Measures the round trip to Redis in ms (throws while it is unreachable); null without REDIS_URL. */
+  pingRedis: (() => Promise<number>) | null;
+  /** Resolves once connections to shared services (Redis) are ready, or startup has gone on without them. */
   ready: Promise<void>;
   /** Closes connections the context opened (Redis); the database is closed by its owner. */
   dispose(): Promise<void>;
@@ -36,8 +39,9 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
   const permissions = createPermissionCache(() => database.kysely());
   const local = createSchemaCache(() => database.kysely(), undefined, () => permissions.clear());
   // With several instances, schema changes are announced through Redis so every cache rebuilds.
-  const synced = config.redis.url ? syncSchemaCache(local, config.redis.url, logger) : null;
-  const loginAttempts = createLoginAttempts(config.redis.url, logger);
+  const namespace = redisNamespace(config.database.url, config.dataDir);
+  const synced = config.redis.url ? syncSchemaCache(local, config.redis.url, logger, namespace) : null;
+  const loginAttempts = createLoginAttempts(config.redis.url, logger, namespace);
   const mailer = createMailer(config, logger);
   const context: AppContext = {
     config,
@@ -47,6 +51,7 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
     permissions,
     servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config, permissions, schemaCache: synced ?? local, loginAttempts }),
     mailer,
+    pingRedis: synced ? () => synced.ping() : null,
     ready: synced?.ready ?? Promise.resolve(),
     dispose: async () => {
       await loginAttempts.close();

@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   REQUESTS_EXCEEDED: 429,
   INTERNAL_SERVER_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  TRANSACTION_CONFLICT: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
@@ -218,6 +219,11 @@ export class RequestsExceededError extends TesseraError {
 /** A dependency (the database) is down. */
 export class ServiceUnavailableError extends TesseraError {
   readonly code = 'SERVICE_UNAVAILABLE';
+}
+
+/** A write that kept colliding with concurrent writes (deadlock, serialization failure) after its retries. */
+export class TransactionConflictError extends TesseraError {
+  readonly code = 'TRANSACTION_CONFLICT';
 }
 
 /** Anything unexpected; its message never reaches a client. */

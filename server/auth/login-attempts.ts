@@ -1,6 +1,6 @@
-import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.ts';
+import { createRedisClient } from '../redis/redis-client.ts';
 
 /** Consecutive failed sign-ins per user (settings.auth_login_attempts), shared by every instance when Redis is configured. */
 export interface LoginAttempts {
@@ -16,7 +16,6 @@ export interface LoginAttempts {
  * suspension (the count is "consecutive", not "ever").
  */
 const FAILURE_MEMORY_SECONDS = 24 * 60 * 60;
-const KEY_PREFIX = 'tessera:login-attempts:';
 
 /** In-process counts: one instance, or tests. */
 export function memoryLoginAttempts(now: () => number = Date.now): LoginAttempts {
@@ -39,38 +38,41 @@ export function memoryLoginAttempts(now: () => number = Date.now): LoginAttempts
 }
 
 /**
- * Counts in Redis (INCR + EXPIRE in one MULTI), so two instances see the same number. When Redis cannot
- * be reached, sign-in keeps working and the failure is not counted (logged): an outage of the counter
- * must not lock everyone out.
+ * Counts in Redis (INCR + EXPIRE in one MULTI), so two instances see the same number. While Redis cannot
+ * be reached (the client fails at once, see redis-client.ts), this instance counts in memory instead and
+ * says so: sign-in keeps working without waiting, and an outage does not switch the lockout off.
  */
-export function redisLoginAttempts(redisUrl: string, logger: Logger): LoginAttempts {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-  redis.on('error', (error) => logger.warn({ err: error }, 'redis error (login attempts)'));
+export function redisLoginAttempts(redisUrl: string, logger: Logger, namespace = 'tessera:'): LoginAttempts {
+  const redis = createRedisClient(redisUrl, logger, 'login attempts');
+  const local = memoryLoginAttempts();
+  const prefix = `${namespace}login-attempts:`;
   return {
     async fail(userId) {
-      const key = KEY_PREFIX + userId;
+      const key = prefix + userId;
       try {
         const results = await redis.multi().incr(key).expire(key, FAILURE_MEMORY_SECONDS).exec();
         const [error, count] = results?.[0] ?? [new Error('no reply from Redis'), 0];
         if (error) throw error;
         return Number(count);
       } catch (error) {
-        logger.warn({ err: error, user: userId }, 'could not count a failed sign-in');
-        return 0;
+        logger.warn({ err: error, user: userId }, 'could not count a failed sign-in in redis; counting it in this instance');
+        return local.fail(userId);
       }
     },
     async reset(userId) {
-      await redis.del(KEY_PREFIX + userId).catch((error: unknown) => logger.warn({ err: error, user: userId }, 'could not reset failed sign-ins'));
+      await local.reset(userId);
+      await redis.del(prefix + userId).catch((error: unknown) => logger.warn({ err: error, user: userId }, 'could not reset failed sign-ins'));
     },
     async close() {
       await redis.quit().catch(() => undefined);
+      redis.disconnect();
     },
   };
 }
 
 /** The store REDIS_URL selects. */
-export function createLoginAttempts(redisUrl: string | null, logger: Logger): LoginAttempts {
-  return redisUrl ? redisLoginAttempts(redisUrl, logger) : memoryLoginAttempts();
+export function createLoginAttempts(redisUrl: string | null, logger: Logger, namespace?: string): LoginAttempts {
+  return redisUrl ? redisLoginAttempts(redisUrl, logger, namespace) : memoryLoginAttempts();
 }
 
 /** settings.auth_login_attempts; null (unlimited) when empty, zero, or before the settings row exists. */

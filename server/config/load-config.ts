@@ -37,6 +37,8 @@ export interface Config {
     poolMax: number;
     /** Reads run as named prepared statements (server/database/prepared-statements.ts). */
     preparedStatements: boolean;
+    /** Longest wait to connect or for a free pool connection (DB_CONNECT_TIMEOUT). */
+    connectTimeoutMs: number;
   };
   dataDir: string;
   /** Absolute folder of the project's own migrations (MIGRATIONS_PATH). */
@@ -150,7 +152,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
       maxPayloadSize: vars.MAX_PAYLOAD_SIZE,
       shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT,
     },
-    database: { url: vars.DB_URL ?? null, poolMax: vars.DB_POOL_MAX, preparedStatements: vars.DB_PREPARED_STATEMENTS },
+    database: { url: vars.DB_URL ?? null, poolMax: vars.DB_POOL_MAX, preparedStatements: vars.DB_PREPARED_STATEMENTS, connectTimeoutMs: vars.DB_CONNECT_TIMEOUT },
     dataDir: path.resolve(cwd, vars.DATA_DIR),
     migrationsPath: path.resolve(cwd, vars.MIGRATIONS_PATH),
     secret: vars.SECRET ?? null,

@@ -149,6 +149,8 @@ export const variablesSchema = yup.object({
   ASSETS_TRANSFORM_TIMEOUT: duration('10s'),
   /** `pretty` (readable lines), `json` (JSON lines) or `auto` (pretty on a terminal); wins over LOG_STYLE. @default auto */
   LOG_FORMAT: yup.string().oneOf(['auto', 'pretty', 'json']).optional(),
+  /** How long a request waits to connect to PostgreSQL, or for a free pool connection, before 503 SERVICE_UNAVAILABLE. @default 10s */
+  DB_CONNECT_TIMEOUT: duration('10s'),
 });
 
 /** The raw, validated variables. */

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppContext } from '../app-context.ts';
+import { classifyDatabaseFault } from '../database/database-faults.ts';
 import { ForbiddenError, InvalidPayloadError } from '../errors.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import type { Query } from '../query/types.ts';
@@ -23,12 +24,20 @@ function keysOf(value: unknown, field = 'keys'): ItemKey[] {
 
 /**
  * Answers a write with what `read` returns. A restricted caller that may write but not read the result
- * gets 204: the write happened, and nothing is revealed.
+ * gets 204: the write happened, and nothing is revealed. The write has committed by now, so a read-back
+ * the database cannot answer (an outage in between) must not report it as failed: the answer is then
+ * `written` (the keys), or 204 when there is none to give.
  */
-export async function respondWithReadBack(ctx: Context, read: () => Promise<unknown>): Promise<void> {
+export async function respondWithReadBack(ctx: Context, read: () => Promise<unknown>, written?: () => unknown): Promise<void> {
   try {
     ctx.body = { data: await read() };
   } catch (error) {
+    if (classifyDatabaseFault(error) === 'unavailable') {
+      ctx.state.logger?.warn({ err: error }, 'write committed, read-back failed: answering the keys');
+      if (written) ctx.body = { data: written() };
+      else ctx.status = 204;
+      return;
+    }
     if (!(error instanceof ForbiddenError) || ctx.state.accountability.admin) throw error;
     ctx.status = 204;
   }
@@ -55,7 +64,12 @@ export function registerItemRoutes(app: AppContext, router: Router, base: string
   /** Reads back written items with the request's `fields` (the caller sees what it may read). */
   async function respondWith(ctx: Context, service: ItemsService, keys: ItemKey[], single: boolean): Promise<void> {
     const query = queryOf(ctx);
-    await respondWithReadBack(ctx, () => (single ? service.readOne(keys[0]!, query) : service.readMany(keys, query)));
+    const keyed = (key: ItemKey) => ({ [service.primaryKeyField]: key });
+    await respondWithReadBack(
+      ctx,
+      () => (single ? service.readOne(keys[0]!, query) : service.readMany(keys, query)),
+      () => (single ? keyed(keys[0]!) : keys.map(keyed)),
+    );
   }
 
   router.get(base, async (ctx) => {

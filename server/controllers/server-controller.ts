@@ -6,6 +6,23 @@ import { packageVersion } from '../version.ts';
 /** Public project facts shown before sign-in (SPEC §2: logo and brand colour on the sign-in card). */
 const PUBLIC_SETTINGS = ['project_name', 'project_descriptor', 'project_url', 'project_color', 'project_logo', 'public_note', 'default_language', 'default_appearance', 'public_foreground', 'public_background', 'public_favicon'] as const;
 
+/** How long a health check waits for a dependency before calling it down (ms). */
+const CHECK_TIMEOUT_MS = 2_000;
+
+/** Runs `check` with a time limit; its duration, or the error it failed with. */
+async function timed(check: () => Promise<unknown>): Promise<{ ms: number; error?: unknown }> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([check(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS)))]);
+    return { ms: Math.round(performance.now() - started) };
+  } catch (error) {
+    return { ms: Math.round(performance.now() - started), error };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** `/server/ping`, `/server/health` and `/server/info`. */
 export function serverController(app: AppContext): Router {
   const router = new Router({ prefix: '/server' });
@@ -15,16 +32,16 @@ export function serverController(app: AppContext): Router {
     ctx.body = 'pong';
   });
 
+  // Directus-style: 503 when the database is down (take the instance out of rotation); Redis down is only
+  // a warning, since every use of it has a local fallback.
   router.get('/health', async (ctx) => {
-    const started = performance.now();
-    try {
-      await app.database.ping();
-      ctx.body = { status: 'ok', checks: { database: { status: 'ok', responseTime: Math.round(performance.now() - started) } } };
-    } catch (error) {
-      ctx.state.logger?.warn({ err: error }, 'health check failed');
-      ctx.status = 503;
-      ctx.body = { status: 'error', checks: { database: { status: 'error', output: 'database unreachable' } } };
-    }
+    const pingRedis = app.pingRedis;
+    const [database, redis] = await Promise.all([timed(() => app.database.ping()), pingRedis ? timed(pingRedis) : null]);
+    const checks: Record<string, unknown> = { database: database.error ? { status: 'error', output: 'database unreachable' } : { status: 'ok', responseTime: database.ms } };
+    if (redis) checks.redis = redis.error ? { status: 'warn', output: 'redis unreachable: local fallbacks in use' } : { status: 'ok', responseTime: redis.ms };
+    if (database.error) ctx.state.logger?.warn({ err: database.error }, 'health check: database unreachable');
+    ctx.status = database.error ? 503 : 200;
+    ctx.body = { status: database.error ? 'error' : redis?.error ? 'warn' : 'ok', checks };
     ctx.set('Cache-Control', 'no-store');
   });
 

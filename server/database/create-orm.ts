@@ -15,11 +15,18 @@ export const MIGRATIONS_TABLE = 'tessera_migrations';
  * decorated entities: reads and writes are compiled by the query layer and run through the ORM's
  * connection, transactions and Kysely instance; MikroORM's migrator owns the system schema.
  */
-export async function createOrm(url: string, poolMax: number, logger: Logger, options: { preparedStatements?: boolean } = {}): Promise<Orm> {
+export async function createOrm(url: string, poolMax: number, logger: Logger, options: { preparedStatements?: boolean; connectTimeoutMs?: number } = {}): Promise<Orm> {
   return MikroORM.init({
     clientUrl: url,
-    // pg's Pool takes the client class to create; ours runs the query layer's reads as prepared statements.
-    driverOptions: options.preparedStatements === false ? {} : { Client: PreparingClient },
+    driverOptions: {
+      // pg's Pool takes the client class to create; ours runs the query layer's reads as prepared statements.
+      ...(options.preparedStatements === false ? {} : { Client: PreparingClient }),
+      // Bounds connecting (an unreachable host would otherwise wait out TCP's retries, minutes) and waiting
+      // for a free connection; either then fails as a pool timeout, answered 503. Unset: no limit.
+      ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+      // Lets the OS notice a server that vanished without closing the connection.
+      keepAlive: true,
+    },
     entities: [],
     discovery: { warnWhenNoEntities: false },
     extensions: [Migrator],

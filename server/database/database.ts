@@ -29,7 +29,11 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   }
   let orm: Orm;
   try {
-    orm = await createOrm(url, config.database.poolMax, logger, { preparedStatements: config.database.preparedStatements });
+    orm = await createOrm(url, config.database.poolMax, logger, {
+      preparedStatements: config.database.preparedStatements,
+      // The embedded server is in this process and serialises sessions: a wait there is a long transaction, not an outage.
+      connectTimeoutMs: embedded ? undefined : config.database.connectTimeoutMs,
+    });
   } catch (error) {
     await embedded?.close();
     throw error;

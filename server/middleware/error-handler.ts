@@ -13,6 +13,7 @@ import {
   UnsupportedMediaTypeError,
 } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { translateDatabaseFault } from '../database/database-faults.ts';
 
 /** Body-parser and Koa (`ctx.throw`) errors that are the client's fault, mapped by HTTP status. */
 function fromHttpError(caught: unknown): TesseraError | null {
@@ -50,7 +51,10 @@ export function errorHandler(logger: Logger): Middleware {
     try {
       await next();
     } catch (caught) {
-      let error = isTesseraError(caught) ? caught : fromHttpError(caught);
+      let error = isTesseraError(caught) ? caught : (fromHttpError(caught) ?? translateDatabaseFault(caught));
+      if (error && !isTesseraError(caught) && error.code === 'SERVICE_UNAVAILABLE') {
+        (ctx.state.logger ?? logger).warn({ err: caught, requestId: ctx.state.requestId }, 'database unavailable');
+      }
       if (!error) {
         (ctx.state.logger ?? logger).error({ err: caught, requestId: ctx.state.requestId }, 'unexpected error');
         error = new InternalError('An unexpected error occurred.');
@@ -58,6 +62,7 @@ export function errorHandler(logger: Logger): Middleware {
       const message = error.expose ? error.message : 'An unexpected error occurred.';
       const extensions = error.expose ? { ...error.extensions, code: error.code } : { code: error.code };
       ctx.status = error.status;
+      if (typeof error.extensions.retryAfter === 'number') ctx.set('Retry-After', String(error.extensions.retryAfter));
       ctx.body = { errors: [{ message, extensions }] };
     }
   };

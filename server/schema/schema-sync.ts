@@ -1,41 +1,114 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import type { Logger } from '../logger.ts';
+import { createRedisClient } from '../redis/redis-client.ts';
 import type { SchemaCache } from './schema-cache.ts';
 
-/** The Redis channel schema changes are announced on. */
-export const SCHEMA_CHANNEL = 'tessera:schema-changed';
+/** The Redis channel (after the project's namespace) schema changes are announced on. */
+export const SCHEMA_CHANNEL = 'schema-changed';
+
+/** While this instance cannot hear other instances, its schema overview is re-read at most this often (ms). */
+export const OUTAGE_REFRESH_MS = 5_000;
+
+/** How long startup waits for the first subscription before going on without Redis (ms). */
+const START_WAIT_MS = 3_000;
 
 /** A schema cache that tells other instances about changes and listens for theirs. */
 export interface SyncedSchemaCache extends SchemaCache {
-  /** Resolves once this instance listens for other instances' changes. */
+  /** Resolves once this instance listens for other instances' changes, or has given up waiting for Redis. */
   ready: Promise<void>;
+  /** Whether this instance currently hears other instances' changes. */
+  listening(): boolean;
+  /** Round trip to Redis in ms; throws while Redis is unreachable. */
+  ping(): Promise<number>;
   close(): Promise<void>;
 }
 
 /**
  * Shares invalidations through Redis pub/sub: a change made on one instance makes every instance rebuild
  * its overview on next use. Messages carry the sender's id so an instance ignores its own.
+ *
+ * Redis may go away. Then a change cannot be announced: it is announced again once the publisher is back.
+ * Changes of other instances cannot be heard: every (re)subscription drops the local overview (and the
+ * permissions derived from it), and until then the overview is re-read at most every OUTAGE_REFRESH_MS.
  */
-export function syncSchemaCache(cache: SchemaCache, redisUrl: string, logger: Logger): SyncedSchemaCache {
+export function syncSchemaCache(cache: SchemaCache, redisUrl: string, logger: Logger, namespace: string): SyncedSchemaCache {
   const instance = randomUUID();
-  const options = { lazyConnect: false, maxRetriesPerRequest: 2 };
-  const publisher = new Redis(redisUrl, options);
-  const subscriber = new Redis(redisUrl, options);
-  for (const client of [publisher, subscriber]) client.on('error', (error) => logger.warn({ err: error }, 'redis error (schema sync)'));
-  subscriber.on('message', (channel, message) => {
-    if (channel === SCHEMA_CHANNEL && message !== instance) cache.invalidate();
+  const channel = namespace + SCHEMA_CHANNEL;
+  const publisher = createRedisClient(redisUrl, logger, 'schema sync (publish)');
+  const subscriber = createRedisClient(redisUrl, logger, 'schema sync (subscribe)', { subscriber: true });
+  let subscribed = false;
+  let unannounced = false;
+  let refreshedAt = Date.now();
+  let closing = false;
+
+  let started!: () => void;
+  const ready = new Promise<void>((resolve) => {
+    started = resolve;
   });
-  const ready = subscriber.subscribe(SCHEMA_CHANNEL).then(() => undefined);
+  const timer = setTimeout(() => started(), START_WAIT_MS);
+  timer.unref();
+
+  subscriber.on('message', (from, message) => {
+    if (from === channel && message !== instance) cache.invalidate();
+  });
+  subscriber.on('ready', () => {
+    subscriber
+      .subscribe(channel)
+      .then(() => {
+        subscribed = true;
+        // Whatever other instances announced while we were not listening is lost: start afresh.
+        cache.invalidate();
+        refreshedAt = Date.now();
+        started();
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not subscribe to schema changes'));
+  });
+  subscriber.on('close', () => {
+    subscribed = false;
+  });
+  // No Redis at startup: start anyway (the outage refresh covers it) instead of waiting out the timer.
+  subscriber.once('error', () => started());
+
+  const announce = () => {
+    publisher
+      .publish(channel, instance)
+      .then(() => {
+        unannounced = false;
+      })
+      .catch((error: unknown) => {
+        unannounced = true;
+        logger.warn({ err: error }, 'could not announce a schema change; will announce it when redis is back');
+      });
+  };
+  publisher.on('ready', () => {
+    if (unannounced && !closing) announce();
+  });
+
   return {
     ready,
-    get: () => cache.get(),
+    listening: () => subscribed,
+    get() {
+      if (!subscribed && Date.now() - refreshedAt > OUTAGE_REFRESH_MS) {
+        refreshedAt = Date.now();
+        cache.invalidate();
+      }
+      return cache.get();
+    },
     invalidate() {
       cache.invalidate();
-      publisher.publish(SCHEMA_CHANNEL, instance).catch((error: unknown) => logger.warn({ err: error }, 'could not announce a schema change'));
+      announce();
+    },
+    async ping() {
+      const started = performance.now();
+      await publisher.ping();
+      return Math.round(performance.now() - started);
     },
     async close() {
+      closing = true;
+      clearTimeout(timer);
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+      publisher.disconnect();
+      subscriber.disconnect();
     },
   };
 }

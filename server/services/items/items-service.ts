@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { runTransaction } from '../../database/transaction-retry.ts';
 import { withDatabaseErrors } from '../../database/translate-db-error.ts';
 import { ForbiddenError, InvalidPayloadError } from '../../errors.ts';
 import { Access, resolveAccess } from '../../permissions/access.ts';
@@ -180,6 +181,7 @@ export class ItemsService {
       const data = await service.#systemRules(service.#permitted(await service.#permission('update'), asPayload(payload), 'update'), 'update');
       // Nothing to update (no keys, or a query that matched nothing): `in ()` is not SQL.
       if (keys.length === 0) return keys;
+      await service.#lockInKeyOrder(keys);
       const written = await service.#update(keys, data);
       await service.#record('update', written);
       return keys;
@@ -195,6 +197,9 @@ export class ItemsService {
   /** Updates several items, each with its own data (each object carries its key). */
   async updateBatch(items: unknown[]): Promise<ItemKey[]> {
     return this.#inTransaction(async (service) => {
+      const keyOf = (item: unknown) => asPayload(item)[service.primaryKeyField];
+      const valid = items.map(keyOf).filter((key): key is ItemKey => typeof key === 'string' || typeof key === 'number');
+      if (valid.length === items.length) await service.#lockInKeyOrder(unique(service.#normalizeKeys(valid)));
       const keys: ItemKey[] = [];
       for (const item of items) {
         const { [service.primaryKeyField]: key, ...data } = asPayload(item);
@@ -212,6 +217,7 @@ export class ItemsService {
     return this.#inTransaction(async (service) => {
       await service.#permission('delete');
       if (keys.length === 0) return keys;
+      await service.#lockInKeyOrder(keys);
       const deleted = await withDatabaseErrors(() =>
         service
           .#withinRule(service.#db.deleteFrom(service.collection).where(sql.ref(service.primaryKeyField), 'in', keys), 'delete')
@@ -325,7 +331,7 @@ export class ItemsService {
     const written = new Set<string>();
     const result = this.#db.isTransaction
       ? await work(new ItemsService(this.collection, { ...this.#context, written }))
-      : await this.#db.transaction().execute((trx) => work(new ItemsService(this.collection, { ...this.#context, db: trx, written })));
+      : await runTransaction(this.#db, (trx) => work(new ItemsService(this.collection, { ...this.#context, db: trx, written })));
     // After the commit, so no instance can re-read the permissions before the change is visible.
     if ([...written].some((collection) => ACCESS_COLLECTIONS.has(collection))) this.#context.schemaCache.invalidate();
     return result;
@@ -334,6 +340,18 @@ export class ItemsService {
   async #record(action: 'create' | 'update' | 'delete', items: WrittenItem[]): Promise<void> {
     this.#context.written?.add(this.collection);
     await recordActivity(this.#db, this.#overview, action, items, this.#context.accountability, this.#context.parentRevision ?? null);
+  }
+
+  /**
+   * Locks the listed rows in key order before a batch changes them. Without it, two batches naming the
+   * same items in different orders (or one UPDATE … IN whose scan order shifts as rows move) each hold a
+   * row the other waits for: a deadlock PostgreSQL breaks by aborting one of them.
+   */
+  async #lockInKeyOrder(keys: ItemKey[]): Promise<void> {
+    if (keys.length < 2) return;
+    await withDatabaseErrors(() =>
+      this.#db.selectFrom(this.collection).select(sql.ref(this.primaryKeyField).as('key')).where(sql.ref(this.primaryKeyField), 'in', keys).orderBy(sql.ref(this.primaryKeyField)).forUpdate().execute(),
+    );
   }
 
   /** FORBIDDEN unless every key exists (and is within the caller's rule for `action`). */

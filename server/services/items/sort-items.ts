@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { runTransaction } from '../../database/transaction-retry.ts';
 import { ForbiddenError, InvalidPayloadError } from '../../errors.ts';
 import type { ItemKey, ItemsContext } from './items-service.ts';
 import { ItemsService } from './items-service.ts';
@@ -15,7 +16,9 @@ export async function moveItem(context: ItemsContext, collection: string, item: 
   // Checks access and key types the way every other write does.
   const service = new ItemsService(collection, context);
   const [itemKey, toKey] = await service.normalizeAndCheck([item, to], [sortField], { everyItem: true });
-  await context.db.transaction().execute(async (trx) => {
+  await runTransaction(context.db, async (trx) => {
+    // A move shifts a range of rows: two at once would deadlock on them or both take one position.
+    await sql`select pg_advisory_xact_lock(hashtext(${`tessera:sort:${collection}`}))`.execute(trx);
     await sql`update ${sql.table(collection)} as t set ${sql.ref(sortField)} = numbered.position
       from (select ${sql.ref(primary)} as key, row_number() over (order by ${sql.ref(sortField)} nulls last, ${sql.ref(primary)}) as position from ${sql.table(collection)}) as numbered
       where t.${sql.ref(primary)} = numbered.key and exists (select 1 from ${sql.table(collection)} where ${sql.ref(sortField)} is null)`.execute(trx);
