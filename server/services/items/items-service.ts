@@ -14,10 +14,11 @@ import { toColumns, validateScalars, type WriteMode } from './prepare-payload.ts
 import { keepsRevisions, recordActivity, type WrittenItem } from './record-activity.ts';
 import { relationOf } from './relations.ts';
 import { canCreateInOneStatement, createInOneStatement } from './single-statement-create.ts';
-import { assertNoEscalation } from './privilege-rules.ts';
+import { assertPrivilegedDelete, assertPrivilegeRules } from './privilege-rules.ts';
 import { assertUserPasswordPolicy } from './user-credentials.ts';
 import { applySettingsRules } from './settings-rules.ts';
 import { applyShareRules } from './share-rules.ts';
+import { assertNoServerManagedFields } from './server-managed-fields.ts';
 
 /** A primary-key value. */
 export type ItemKey = string | number;
@@ -31,6 +32,11 @@ export interface ItemsContext extends ServiceContext {
   access?: Access | null;
   /** Collections written in the current transaction, to invalidate caches once it commits. */
   written?: Set<string>;
+  /**
+   * The files service writing columns it computed from stored content (server-managed columns of
+   * tessera_files). Applies to this service only: nested writes never inherit it.
+   */
+  serverColumns?: boolean;
 }
 
 /** Collections whose writes change what callers may do: the permission caches are dropped after them. */
@@ -212,6 +218,7 @@ export class ItemsService {
     return this.#inTransaction(async (service) => {
       await service.#permission('delete');
       if (keys.length === 0) return keys;
+      await assertPrivilegedDelete(service.#db, service.#context.access ?? null, service.collection, keys);
       const deleted = await withDatabaseErrors(() =>
         service
           .#withinRule(service.#db.deleteFrom(service.collection).where(sql.ref(service.primaryKeyField), 'in', keys), 'delete')
@@ -294,7 +301,6 @@ export class ItemsService {
 
   /** Rules of SPEC.md §5 that belong to one system collection. */
   async #systemRules(payload: Payload, mode: 'create' | 'update'): Promise<Payload> {
-    await assertNoEscalation(this.#db, this.#context.access ?? null, this.collection, payload);
     if (this.collection === 'tessera_users') await assertUserPasswordPolicy(this.#db, payload, this.#context.accountability.admin);
     if (this.collection === 'tessera_settings') return applySettingsRules(payload);
     if (this.collection !== 'tessera_shares') return payload;
@@ -316,7 +322,7 @@ export class ItemsService {
 
   /** A service for another collection that shares this one's transaction and caller. */
   #sibling(collection: string): ItemsService {
-    return new ItemsService(collection, this.#context);
+    return new ItemsService(collection, { ...this.#context, serverColumns: undefined });
   }
 
   async #inTransaction<T>(work: (service: ItemsService) => Promise<T>): Promise<T> {
@@ -357,6 +363,7 @@ export class ItemsService {
       if (relation?.kind === 'o2m') toMany.push([field, value]);
       else scalar[field] = value;
     }
+    if (!this.#context.serverColumns) assertNoServerManagedFields(this.collection, payload);
     validateScalars(this.#overview, payload, mode, relational);
     for (const [field, value] of Object.entries(scalar)) {
       const relation = relationOf(this.#context.schema, this.collection, field);
@@ -383,6 +390,7 @@ export class ItemsService {
 
   async #insert(payload: Payload): Promise<WrittenItem> {
     const { columns, toMany } = await this.#prepare(payload, 'create');
+    await assertPrivilegeRules(this.#db, this.#context.access ?? null, this.collection, columns, null);
     const insert = Object.keys(columns).length > 0 ? this.#db.insertInto(this.collection).values(columns) : this.#db.insertInto(this.collection).defaultValues();
     const row = await withDatabaseErrors(() => insert.returning(this.#returning('create')).executeTakeFirstOrThrow());
     const key = row.key as ItemKey;
@@ -392,6 +400,7 @@ export class ItemsService {
 
   async #update(keys: ItemKey[], payload: Payload): Promise<WrittenItem[]> {
     const { columns, toMany } = await this.#prepare(payload, 'update');
+    await assertPrivilegeRules(this.#db, this.#context.access ?? null, this.collection, columns, keys);
     let written: WrittenItem[] = keys.map((key) => ({ key, delta: payload }));
     if (Object.keys(columns).length > 0) {
       const rows = await withDatabaseErrors(() =>
