@@ -11,6 +11,13 @@ import { permissionKey, type Permission, type PermissionAction, type PermissionS
 const NOTHING: Filter = Object.freeze({ _or: [] });
 const NO_FIELDS: ReadonlySet<string> = new Set();
 
+/**
+ * Fields holding a copy of another collection's item (revisions), per collection. The read policy hides
+ * them from restricted callers, so no nested path, filter or sort reaches them; the items service gives
+ * a root read a copy cut down to what the caller may read of that item (services/items/revision-payloads.ts).
+ */
+export const ITEM_COPY_FIELDS: Readonly<Record<string, readonly string[]>> = Object.freeze({ tessera_revisions: Object.freeze(['data', 'delta']) });
+
 /** What a share session may read: the shared item and the items it reaches through relations, with its share's role. */
 export interface ShareScope {
   role: string | null;
@@ -78,7 +85,15 @@ export class Access {
 
   /** The read side as the query compiler takes it: applied at every relational level. */
   readPolicy(): ReadPolicy {
-    return { itemFilter: (collection) => this.itemFilter(collection, 'read'), allowedFields: (collection) => this.allowedFields(collection, 'read') };
+    return { itemFilter: (collection) => this.itemFilter(collection, 'read'), allowedFields: (collection) => this.#readableFields(collection) };
+  }
+
+  #readableFields(collection: string): '*' | ReadonlySet<string> {
+    const allowed = this.allowedFields(collection, 'read');
+    const copies = ITEM_COPY_FIELDS[collection];
+    if (!copies) return allowed;
+    const names = allowed === '*' ? Object.keys(this.#schema.collections[collection]?.fields ?? {}) : [...allowed];
+    return new Set(names.filter((field) => !copies.includes(field)));
   }
 
   #shareFilter(collection: string): Filter | null {

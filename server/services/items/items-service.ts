@@ -19,6 +19,7 @@ import { assertUserPasswordPolicy } from './user-credentials.ts';
 import { applySettingsRules } from './settings-rules.ts';
 import { applyShareRules } from './share-rules.ts';
 import { assertNoServerManagedFields } from './server-managed-fields.ts';
+import { planItemCopies } from './revision-payloads.ts';
 
 /** A primary-key value. */
 export type ItemKey = string | number;
@@ -68,12 +69,21 @@ export class ItemsService {
 
   /** Reads items by query (fields, filter, sort, search, deep, aggregate, meta …) in one statement. */
   async readByQuery(query: Query): Promise<ReadResult> {
-    return readByQuery(this.#db, this.#context.schema, this.collection, query, await this.#readOptions());
+    const options = await this.#readOptions();
+    const copies = planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query);
+    if (!copies) return readByQuery(this.#db, this.#context.schema, this.collection, query, options);
+    const result = await readByQuery(this.#db, this.#context.schema, this.collection, copies.query, options);
+    return { ...result, data: await copies.attach(result.data) };
   }
 
   /** readByQuery with each item as JSON text, for responses that pass items through unparsed. */
   async readJsonByQuery(query: Query): Promise<{ data: string[]; meta?: ReadMeta }> {
-    return readJsonByQuery(this.#db, this.#context.schema, this.collection, query, await this.#readOptions());
+    const options = await this.#readOptions();
+    const copies = planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query);
+    if (!copies) return readJsonByQuery(this.#db, this.#context.schema, this.collection, query, options);
+    const result = await readJsonByQuery(this.#db, this.#context.schema, this.collection, copies.query, options);
+    const items = await copies.attach(result.data.map((text) => JSON.parse(text) as Record<string, unknown>));
+    return { ...result, data: items.map((item) => JSON.stringify(item)) };
   }
 
   /** readOne as JSON text. */
