@@ -20,3 +20,8 @@ export function assertNoServerManagedFields(collection: string, payload: Payload
     if (managed.has(field)) throw new InvalidPayloadError(`Field "${field}" of "${collection}" is set by the server from the stored content and can't be written.`, { field });
   }
 }
+
+/** Whether the server alone writes `field` of `collection`. */
+export function isServerManaged(collection: string, field: string): boolean {
+  return SERVER_MANAGED[collection]?.has(field) ?? false;
+}

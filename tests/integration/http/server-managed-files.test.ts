@@ -61,4 +61,16 @@ describe('server-managed file columns', () => {
     const row = await t.system.db.selectFrom('tessera_files').select(['title', 'width', 'filename_download']).where('id', '=', own.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ title: 'Me', width: 6, filename_download: 'again.png' });
   });
+
+  it('reverting a file to a revision restores its descriptive fields, never its content columns', async () => {
+    const file = (await t.request.post('/files').set(bearer(admin)).field('title', 'First').attach('file', await pngImage(5, 5), 'first.png').expect(200)).body.data;
+    const [created] = (await t.request.get(`/revisions?filter[collection][_eq]=tessera_files&filter[item][_eq]=${file.id}&fields=id&sort=id`).set(bearer(admin)).expect(200)).body.data;
+    await t.request.patch(`/files/${file.id}`).set(bearer(admin)).attach('file', await pngImage(7, 7), 'second.png').expect(200);
+    await t.request.patch(`/files/${file.id}`).set(bearer(admin)).send({ title: 'Second' }).expect(200);
+    const before = await t.system.db.selectFrom('tessera_files').select(['filename_disk', 'width', 'filesize']).where('id', '=', file.id).executeTakeFirstOrThrow();
+    const revert = await t.request.post(`/utils/revert/${created.id}`).set(bearer(admin));
+    expect(revert.status, JSON.stringify(revert.body)).toBe(204);
+    const after = await t.system.db.selectFrom('tessera_files').select(['title', 'filename_disk', 'width', 'filesize']).where('id', '=', file.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ ...before, title: 'First' });
+  });
 });

@@ -52,6 +52,7 @@ describe('privilege escalation through payload shapes and write paths', () => {
       () => t.request.post('/items/articles').set(auth(manager)).send({ title: 'x', author: { id: managerId, role: { id: adminRole } } }),
       () => t.request.post('/items/articles').set(auth(manager)).send({ title: 'x', author: { email: 'boss4@example.com', role: adminRole } }),
       () => importUsers(manager, [{ email: 'boss5@example.com', role: adminRole }]),
+      () => t.request.post('/users/invite').set(auth(manager)).send({ email: 'boss7@example.com', role: adminRole }),
     ];
     for (const attempt of attempts) {
       const response = await attempt();
@@ -59,7 +60,7 @@ describe('privilege escalation through payload shapes and write paths', () => {
       expect(response.body.errors[0].extensions).toMatchObject({ code: 'FORBIDDEN', field: 'role' });
     }
     expect(await roleOf('manager@example.com')).toBe(managerRole);
-    for (const email of ['boss1@example.com', 'boss2@example.com', 'boss3@example.com', 'boss4@example.com', 'boss5@example.com']) expect(await roleOf(email)).toBeNull();
+    for (const email of ['boss1@example.com', 'boss2@example.com', 'boss3@example.com', 'boss4@example.com', 'boss5@example.com', 'boss7@example.com']) expect(await roleOf(email)).toBeNull();
     // The same shapes with an ordinary role still work.
     await t.request.post('/users').set(auth(manager)).send({ email: 'ed@example.com', role: { id: editorRole } }).expect(200);
     expect(await roleOf('ed@example.com')).toBe(editorRole);
@@ -95,6 +96,10 @@ describe('privilege escalation through payload shapes and write paths', () => {
       expect(response.status, `${field}: ${JSON.stringify(response.body)}`).toBe(403);
       expect(response.body.errors[0].extensions).toMatchObject({ code: 'FORBIDDEN', field });
     }
+    // Through the roles' o2m: linking a user into the admin role, or an administrator out of it.
+    await t.request.patch(`/roles/${adminRole}`).set(auth(manager)).send({ users: [adminId, managerId] }).expect(403);
+    await t.request.patch(`/roles/${managerRole}`).set(auth(manager)).send({ users: [managerId, adminId] }).expect(403);
+    expect(await roleOf('manager@example.com')).toBe(managerRole);
     await t.request.delete(`/users/${adminId}`).set(auth(manager)).expect(403);
     await t.request.delete(`/roles/${adminRole}`).set(auth(manager)).expect(403);
     await t.request.patch(`/roles/${adminRole}`).set(auth(manager)).send({ admin_access: false }).expect(403);
