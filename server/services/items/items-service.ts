@@ -12,7 +12,7 @@ import type { ServiceContext } from '../service-context.ts';
 import { writeManyToOne, writeOneToMany } from './nested-writes.ts';
 import { toColumns, validateScalars, type WriteMode } from './prepare-payload.ts';
 import { keepsRevisions, recordActivity, type WrittenItem } from './record-activity.ts';
-import { relationOf } from './relations.ts';
+import { linkedKey, relationOf } from './relations.ts';
 import { canCreateInOneStatement, createInOneStatement } from './single-statement-create.ts';
 import { assertPrivilegedDelete, assertPrivilegeRules } from './privilege-rules.ts';
 import { assertUserPasswordPolicy } from './user-credentials.ts';
@@ -306,7 +306,7 @@ export class ItemsService {
   /** The payload as the permission allows it: only permitted fields, presets as defaults, validation met. */
   #permitted(permission: Permission | null, payload: Payload, mode: 'create' | 'update'): Payload {
     if (!permission) return payload;
-    return applyWritePermission(permission, this.#overview, payload, mode, this.#context.accountability);
+    return applyWritePermission(permission, this.#overview, payload, mode, this.#context.accountability, (path, value) => linkedKey(this.#context.schema, this.collection, path, value));
   }
 
   /** Rules of SPEC.md §5 that belong to one system collection. */

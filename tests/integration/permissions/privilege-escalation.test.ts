@@ -112,4 +112,19 @@ describe('privilege escalation through payload shapes and write paths', () => {
     // Administrators still manage administrators.
     await t.request.patch(`/users/${adminId}`).set(auth(admin)).send({ first_name: 'Ada', status: 'active' }).expect(200);
   });
+
+  it('checks permission validation rules on the key an m2o object links, not on the object (item 1)', async () => {
+    // A manager of editors: may create users, but not in the manager role.
+    const limitedRole = (await t.request.post('/roles').set(auth(admin)).send({ name: 'Editor manager', app_access: true }).expect(200)).body.data.id;
+    await t.request.post('/permissions').set(auth(admin)).send({ role: limitedRole, collection: 'tessera_users', action: 'create', fields: '*', validation: { role: { _nin: [managerRole] } } }).expect(200);
+    await t.request.post('/users').set(auth(admin)).send({ email: 'limited@example.com', password: 'limited-password-1', role: limitedRole, status: 'active' }).expect(200);
+    const limited = await t.login('limited@example.com', 'limited-password-1');
+    for (const role of [managerRole, { id: managerRole }, { id: managerRole, description: 'x' }]) {
+      const response = await t.request.post('/users').set(auth(limited)).send({ email: 'sneaky@example.com', role }).expect(400);
+      expect(response.body.errors[0].extensions).toMatchObject({ code: 'FAILED_VALIDATION', field: 'role' });
+    }
+    expect(await roleOf('sneaky@example.com')).toBeNull();
+    await t.request.post('/users').set(auth(limited)).send({ email: 'editor2@example.com', role: { id: editorRole } }).expect(204);
+    expect(await roleOf('editor2@example.com')).toBe(editorRole);
+  });
 });
