@@ -112,6 +112,8 @@ describe('privilege escalation through payload shapes and write paths', () => {
     await t.request.post('/auth/login').send(TEST_ADMIN).expect(200);
     // Profile fields of an administrator stay writable under the manager's permissions; other users' credentials too.
     await t.request.patch(`/users/${adminId}`).set(auth(manager)).send({ title: 'Boss' }).expect(200);
+    // A whole form sent back with the administrator's unchanged e-mail, status and role is no change.
+    await t.request.patch(`/users/${adminId}`).set(auth(manager)).send({ title: 'Big boss', email: before.email, status: before.status, role: before.role, password: '**********' }).expect(200);
     const ed = (await t.request.get('/users?filter[email][_eq]=ed@example.com&fields=id').set(auth(manager)).expect(200)).body.data[0].id;
     await t.request.patch(`/users/${ed}`).set(auth(manager)).send({ password: 'editor-password-1', status: 'active' }).expect(200);
     // Administrators still manage administrators.
