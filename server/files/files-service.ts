@@ -56,7 +56,7 @@ export class FilesService {
   /** The caller's items service, allowed to write the server-managed columns and the defaults the server filled. */
   async #writer(serverFilled: readonly string[]): Promise<ItemsService> {
     const context = await this.#itemsContext();
-    return new ItemsService(FILES, { ...context, access: withServerColumns(context.access ?? null, serverFilled) });
+    return new ItemsService(FILES, { ...context, access: withServerColumns(context.access ?? null, serverFilled), serverColumns: true });
   }
 
   /** FORBIDDEN unless the caller may create files (checked before a body is read or a URL fetched). */

@@ -4,22 +4,31 @@ import { ForbiddenError } from '../errors.ts';
 import type { Filter, ReadPolicy } from '../query/types.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
 import type { PermissionCache } from './permission-cache.ts';
+import { shareReach, type ShareReach } from './share-reach.ts';
 import { permissionKey, type Permission, type PermissionAction, type PermissionSet } from './types.ts';
 
 /** A filter that matches no row. */
 const NOTHING: Filter = Object.freeze({ _or: [] });
 const NO_FIELDS: ReadonlySet<string> = new Set();
 
-/** The one item a share session may read, with its share's role. */
+/**
+ * Fields holding a copy of another collection's item (revisions), per collection. The read policy hides
+ * them from restricted callers, so no nested path, filter or sort reaches them; the items service gives
+ * a root read a copy cut down to what the caller may read of that item (services/items/revision-payloads.ts).
+ */
+export const ITEM_COPY_FIELDS: Readonly<Record<string, readonly string[]>> = Object.freeze({ tessera_revisions: Object.freeze(['data', 'delta']) });
+
+/** What a share session may read: the shared item and the items it reaches through relations, with its share's role. */
 export interface ShareScope {
   role: string | null;
   collection: string;
   item: string;
+  reach: ShareReach;
 }
 
 /**
  * What one non-admin caller may do: the effective permissions of its role (or the public role), and for
- * a share session only reading the shared item (plus what the share's role may read through relations).
+ * a share session only reading the shared item and the items it reaches through relations, nothing else.
  */
 export class Access {
   readonly accountability: Accountability;
@@ -36,7 +45,7 @@ export class Access {
 
   /** The caller's permission for an action on a collection, or null. Share sessions only read. */
   permission(collection: string, action: PermissionAction): Permission | null {
-    if (this.#share && action !== 'read') return null;
+    if (this.#share && (action !== 'read' || !this.#share.reach.has(collection))) return null;
     return this.#permissions.get(permissionKey(collection, action)) ?? null;
   }
 
@@ -56,7 +65,7 @@ export class Access {
 
   /** Every effective permission, for /permissions/me. */
   all(): Permission[] {
-    if (this.#share) return [...this.#permissions.values()].filter((permission) => permission.action === 'read');
+    if (this.#share) return [...this.#permissions.values()].filter((permission) => permission.action === 'read' && this.#share!.reach.has(permission.collection));
     return [...this.#permissions.values()];
   }
 
@@ -76,13 +85,22 @@ export class Access {
 
   /** The read side as the query compiler takes it: applied at every relational level. */
   readPolicy(): ReadPolicy {
-    return { itemFilter: (collection) => this.itemFilter(collection, 'read'), allowedFields: (collection) => this.allowedFields(collection, 'read') };
+    return { itemFilter: (collection) => this.itemFilter(collection, 'read'), allowedFields: (collection) => this.#readableFields(collection) };
+  }
+
+  #readableFields(collection: string): '*' | ReadonlySet<string> {
+    const allowed = this.allowedFields(collection, 'read');
+    const copies = ITEM_COPY_FIELDS[collection];
+    if (!copies) return allowed;
+    const names = allowed === '*' ? Object.keys(this.#schema.collections[collection]?.fields ?? {}) : [...allowed];
+    return new Set(names.filter((field) => !copies.includes(field)));
   }
 
   #shareFilter(collection: string): Filter | null {
-    if (!this.#share || this.#share.collection !== collection) return null;
+    if (!this.#share) return null;
     const primary = this.#schema.collections[collection]?.primary;
-    return primary ? { [primary]: { _eq: this.#share.item } } : NOTHING;
+    const keys = this.#share.reach.get(collection);
+    return primary && keys && keys.length > 0 ? { [primary]: { _in: [...keys] } } : NOTHING;
   }
 }
 
@@ -102,7 +120,8 @@ export async function resolveAccess(sources: AccessSources, schema: SchemaOvervi
     if (!share) throw new ForbiddenError('The share no longer exists.');
     if (share.date_end && new Date(share.date_end).getTime() <= Date.now()) throw new ForbiddenError('This share has expired.');
     const permissions = await sources.permissions.forRole(share.role ?? null, false);
-    return new Access(accountability, permissions, schema, { role: share.role ?? null, collection: share.collection, item: String(share.item) });
+    const reach = await shareReach(sources.db, schema, permissions, share.collection, String(share.item));
+    return new Access(accountability, permissions, schema, { role: share.role ?? null, collection: share.collection, item: String(share.item), reach });
   }
   return new Access(accountability, await sources.permissions.forRole(accountability.role, accountability.app), schema);
 }

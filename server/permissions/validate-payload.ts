@@ -99,11 +99,17 @@ function meets(operator: string, value: unknown, expected: unknown): boolean {
   }
 }
 
-function check(filter: Filter, payload: Payload, mode: ValidationMode, accountability: Accountability, prefix: string): Failure | null {
+/**
+ * The key a relational object value stands for (`{ id: 5, … }` links item 5), or undefined when it does
+ * not name one (it creates an item). `path` is the field's dotted path from the validated payload.
+ */
+export type RelatedKeyOf = (path: string, value: Payload) => unknown;
+
+function check(filter: Filter, payload: Payload, mode: ValidationMode, accountability: Accountability, prefix: string, keyOf?: RelatedKeyOf): Failure | null {
   for (const [key, condition] of Object.entries(filter)) {
     if (key === '_and' || key === '_or') {
       const parts = Array.isArray(condition) ? (condition as Filter[]) : [];
-      const failures = parts.map((part) => check(part, payload, mode, accountability, prefix));
+      const failures = parts.map((part) => check(part, payload, mode, accountability, prefix, keyOf));
       if (key === '_and') {
         const failure = failures.find((entry) => entry !== null);
         if (failure) return failure;
@@ -119,13 +125,16 @@ function check(filter: Filter, payload: Payload, mode: ValidationMode, accountab
     if (operators.length === 0) {
       // A rule on a related item's fields checks the nested object written with it; a bare key cannot be checked.
       if (!isObject(value)) return { field, operator: 'object', expected: condition };
-      const nested = check(condition as Filter, value, mode, accountability, `${field}.`);
+      const nested = check(condition as Filter, value, mode, accountability, `${field}.`, keyOf);
       if (nested) return nested;
       continue;
     }
+    // A relational object that links an existing item is compared as that item's key: the value stored.
+    const linked = isObject(value) && keyOf ? keyOf(field, value) : undefined;
+    const compared = linked === undefined ? value : linked;
     for (const operator of operators) {
       const expected = resolveDynamicValue(condition[operator], accountability);
-      if (!meets(operator, value, expected)) return { field, operator, expected };
+      if (!meets(operator, compared, expected)) return { field, operator, expected };
     }
   }
   return null;
@@ -145,9 +154,9 @@ const DESCRIPTIONS: Record<string, (expected: unknown) => string> = {
  * Checks a payload against a permission's validation rule; the first broken condition is a 400
  * FAILED_VALIDATION naming the field and the operator.
  */
-export function assertValidPayload(rule: Filter | null, payload: Payload, mode: ValidationMode, accountability: Accountability): void {
+export function assertValidPayload(rule: Filter | null, payload: Payload, mode: ValidationMode, accountability: Accountability, keyOf?: RelatedKeyOf): void {
   if (!rule) return;
-  const failure = check(rule, payload, mode, accountability, '');
+  const failure = check(rule, payload, mode, accountability, '', keyOf);
   if (!failure) return;
   const describe = DESCRIPTIONS[failure.operator] ?? ((expected: unknown) => `must meet ${failure.operator} ${JSON.stringify(expected)}`);
   throw new FailedValidationError(`Validation failed for field "${failure.field}": it ${describe(failure.expected)}.`, {

@@ -3,7 +3,7 @@ import { ForbiddenError } from '../errors.ts';
 import type { CollectionOverview } from '../schema/overview.ts';
 import { resolveDynamicValue } from './dynamic-values.ts';
 import type { Permission } from './types.ts';
-import { assertValidPayload, type ValidationMode } from './validate-payload.ts';
+import { assertValidPayload, type RelatedKeyOf, type ValidationMode } from './validate-payload.ts';
 
 type Payload = Record<string, unknown>;
 
@@ -22,13 +22,13 @@ export function assertWritableFields(permission: Permission, collection: Collect
  * permission's presets fill what it leaves out (`$CURRENT_USER`, `$CURRENT_ROLE` and `$NOW` resolved), and
  * the result must meet the validation rule (400 FAILED_VALIDATION naming the field).
  */
-export function applyWritePermission(permission: Permission, collection: CollectionOverview, payload: Payload, mode: ValidationMode, accountability: Accountability): Payload {
+export function applyWritePermission(permission: Permission, collection: CollectionOverview, payload: Payload, mode: ValidationMode, accountability: Accountability, keyOf?: RelatedKeyOf): Payload {
   assertWritableFields(permission, collection, Object.keys(payload));
   const merged: Payload = {};
   if (permission.presets) {
     for (const [field, value] of Object.entries(permission.presets)) merged[field] = resolveDynamicValue(value, accountability);
   }
   Object.assign(merged, payload);
-  assertValidPayload(permission.validation, merged, mode, accountability);
+  assertValidPayload(permission.validation, merged, mode, accountability, keyOf);
   return merged;
 }

@@ -16,6 +16,11 @@ function withoutNul(value: unknown): boolean {
   return true;
 }
 
+/** Null is checked by nullability (validateScalars), not by a value test: yup runs custom tests on null too. */
+function isAbsent(value: unknown): boolean {
+  return value === null || value === undefined;
+}
+
 function isValidDate(value: string): boolean {
   return !Number.isNaN(Date.parse(value));
 }
@@ -35,11 +40,11 @@ export function fieldValueSchema(field: FieldOverview): yup.Schema {
       case 'integer':
         return yup.number().strict().typeError(`${name} must be an integer`).integer(`${name} must be an integer`).min(INT4.min, `${name} is out of range`).max(INT4.max, `${name} is out of range`);
       case 'bigInteger':
-        return yup.mixed().test('bigint', `${name} must be an integer`, (value) => (typeof value === 'number' && Number.isSafeInteger(value)) || (typeof value === 'string' && INTEGER_TEXT.test(value)));
+        return yup.mixed().test('bigint', `${name} must be an integer`, (value) => isAbsent(value) || (typeof value === 'number' && Number.isSafeInteger(value)) || (typeof value === 'string' && INTEGER_TEXT.test(value)));
       case 'float':
         return yup.number().strict().typeError(`${name} must be a number`);
       case 'decimal':
-        return yup.mixed().test('decimal', `${name} must be a number`, (value) => (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && DECIMAL_TEXT.test(value)));
+        return yup.mixed().test('decimal', `${name} must be a number`, (value) => isAbsent(value) || (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && DECIMAL_TEXT.test(value)));
       case 'boolean':
         return yup.boolean().strict().typeError(`${name} must be true or false`);
       case 'date':
@@ -52,7 +57,7 @@ export function fieldValueSchema(field: FieldOverview): yup.Schema {
       case 'uuid':
         return yup.string().strict().typeError(`${name} must be a UUID`).matches(UUID, `${name} must be a UUID`);
       case 'csv':
-        return yup.mixed().test('csv', `${name} must be a list of strings`, (value) => typeof value === 'string' || (Array.isArray(value) && value.every((part) => typeof part === 'string' || typeof part === 'number'))).test('nul', `${name} cannot contain NUL characters`, withoutNul);
+        return yup.mixed().test('csv', `${name} must be a list of strings`, (value) => isAbsent(value) || typeof value === 'string' || (Array.isArray(value) && value.every((part) => typeof part === 'string' || typeof part === 'number'))).test('nul', `${name} cannot contain NUL characters`, withoutNul);
       case 'json':
         return yup.mixed().test('nul', `${name} cannot contain NUL characters`, withoutNul);
       case 'alias':

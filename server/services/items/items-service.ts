@@ -13,12 +13,14 @@ import type { ServiceContext } from '../service-context.ts';
 import { writeManyToOne, writeOneToMany } from './nested-writes.ts';
 import { toColumns, validateScalars, type WriteMode } from './prepare-payload.ts';
 import { keepsRevisions, recordActivity, type WrittenItem } from './record-activity.ts';
-import { relationOf } from './relations.ts';
+import { linkedKey, relationOf } from './relations.ts';
 import { canCreateInOneStatement, createInOneStatement } from './single-statement-create.ts';
-import { assertNoEscalation } from './privilege-rules.ts';
+import { assertPrivilegedDelete, assertPrivilegeRules } from './privilege-rules.ts';
 import { assertUserPasswordPolicy } from './user-credentials.ts';
 import { applySettingsRules } from './settings-rules.ts';
 import { applyShareRules } from './share-rules.ts';
+import { assertNoServerManagedFields } from './server-managed-fields.ts';
+import { planItemCopies } from './revision-payloads.ts';
 
 /** A primary-key value. */
 export type ItemKey = string | number;
@@ -32,6 +34,11 @@ export interface ItemsContext extends ServiceContext {
   access?: Access | null;
   /** Collections written in the current transaction, to invalidate caches once it commits. */
   written?: Set<string>;
+  /**
+   * The files service writing columns it computed from stored content (server-managed columns of
+   * tessera_files). Applies to this service only: nested writes never inherit it.
+   */
+  serverColumns?: boolean;
 }
 
 /** Collections whose writes change what callers may do: the permission caches are dropped after them. */
@@ -63,12 +70,21 @@ export class ItemsService {
 
   /** Reads items by query (fields, filter, sort, search, deep, aggregate, meta …) in one statement. */
   async readByQuery(query: Query): Promise<ReadResult> {
-    return readByQuery(this.#db, this.#context.schema, this.collection, query, await this.#readOptions());
+    const options = await this.#readOptions();
+    const copies = planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query);
+    if (!copies) return readByQuery(this.#db, this.#context.schema, this.collection, query, options);
+    const result = await readByQuery(this.#db, this.#context.schema, this.collection, copies.query, options);
+    return { ...result, data: await copies.attach(result.data) };
   }
 
   /** readByQuery with each item as JSON text, for responses that pass items through unparsed. */
   async readJsonByQuery(query: Query): Promise<{ data: string[]; meta?: ReadMeta }> {
-    return readJsonByQuery(this.#db, this.#context.schema, this.collection, query, await this.#readOptions());
+    const options = await this.#readOptions();
+    const copies = planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query);
+    if (!copies) return readJsonByQuery(this.#db, this.#context.schema, this.collection, query, options);
+    const result = await readJsonByQuery(this.#db, this.#context.schema, this.collection, copies.query, options);
+    const items = await copies.attach(result.data.map((text) => JSON.parse(text) as Record<string, unknown>));
+    return { ...result, data: items.map((item) => JSON.stringify(item)) };
   }
 
   /** readOne as JSON text. */
@@ -218,6 +234,7 @@ export class ItemsService {
       await service.#permission('delete');
       if (keys.length === 0) return keys;
       await service.#lockInKeyOrder(keys);
+      await assertPrivilegedDelete(service.#db, service.#context.access ?? null, service.collection, keys);
       const deleted = await withDatabaseErrors(() =>
         service
           .#withinRule(service.#db.deleteFrom(service.collection).where(sql.ref(service.primaryKeyField), 'in', keys), 'delete')
@@ -295,12 +312,11 @@ export class ItemsService {
   /** The payload as the permission allows it: only permitted fields, presets as defaults, validation met. */
   #permitted(permission: Permission | null, payload: Payload, mode: 'create' | 'update'): Payload {
     if (!permission) return payload;
-    return applyWritePermission(permission, this.#overview, payload, mode, this.#context.accountability);
+    return applyWritePermission(permission, this.#overview, payload, mode, this.#context.accountability, (path, value) => linkedKey(this.#context.schema, this.collection, path, value));
   }
 
   /** Rules of SPEC.md §5 that belong to one system collection. */
   async #systemRules(payload: Payload, mode: 'create' | 'update'): Promise<Payload> {
-    await assertNoEscalation(this.#db, this.#context.access ?? null, this.collection, payload);
     if (this.collection === 'tessera_users') await assertUserPasswordPolicy(this.#db, payload, this.#context.accountability.admin);
     if (this.collection === 'tessera_settings') return applySettingsRules(payload);
     if (this.collection !== 'tessera_shares') return payload;
@@ -322,7 +338,7 @@ export class ItemsService {
 
   /** A service for another collection that shares this one's transaction and caller. */
   #sibling(collection: string): ItemsService {
-    return new ItemsService(collection, this.#context);
+    return new ItemsService(collection, { ...this.#context, serverColumns: undefined });
   }
 
   async #inTransaction<T>(work: (service: ItemsService) => Promise<T>): Promise<T> {
@@ -375,6 +391,7 @@ export class ItemsService {
       if (relation?.kind === 'o2m') toMany.push([field, value]);
       else scalar[field] = value;
     }
+    if (!this.#context.serverColumns) assertNoServerManagedFields(this.collection, payload);
     validateScalars(this.#overview, payload, mode, relational);
     for (const [field, value] of Object.entries(scalar)) {
       const relation = relationOf(this.#context.schema, this.collection, field);
@@ -401,6 +418,7 @@ export class ItemsService {
 
   async #insert(payload: Payload): Promise<WrittenItem> {
     const { columns, toMany } = await this.#prepare(payload, 'create');
+    await assertPrivilegeRules(this.#db, this.#context.access ?? null, this.collection, columns, null);
     const insert = Object.keys(columns).length > 0 ? this.#db.insertInto(this.collection).values(columns) : this.#db.insertInto(this.collection).defaultValues();
     const row = await withDatabaseErrors(() => insert.returning(this.#returning('create')).executeTakeFirstOrThrow());
     const key = row.key as ItemKey;
@@ -410,6 +428,7 @@ export class ItemsService {
 
   async #update(keys: ItemKey[], payload: Payload): Promise<WrittenItem[]> {
     const { columns, toMany } = await this.#prepare(payload, 'update');
+    await assertPrivilegeRules(this.#db, this.#context.access ?? null, this.collection, columns, keys);
     let written: WrittenItem[] = keys.map((key) => ({ key, delta: payload }));
     if (Object.keys(columns).length > 0) {
       const rows = await withDatabaseErrors(() =>

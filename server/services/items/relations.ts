@@ -16,3 +16,23 @@ export function relationOf(schema: SchemaOverview, collection: string, field: st
   }
   return null;
 }
+
+/**
+ * The key an m2o object value at `path` (dotted, from `collection`) links, as the write will store it:
+ * `{ id: 5, … }` on an m2o to a collection keyed by `id` is 5. Undefined for anything else (a create, an
+ * m2a or o2m value).
+ */
+export function linkedKey(schema: SchemaOverview, collection: string, path: string, value: Record<string, unknown>): unknown {
+  let current = collection;
+  const parts = path.split('.');
+  for (const [index, field] of parts.entries()) {
+    const relation = relationOf(schema, current, field);
+    if (relation?.kind !== 'm2o' || !relation.relation.relatedCollection) return undefined;
+    current = relation.relation.relatedCollection;
+    if (index === parts.length - 1) {
+      const key = value[schema.collections[current]?.primary ?? ''];
+      return typeof key === 'string' || typeof key === 'number' ? key : undefined;
+    }
+  }
+  return undefined;
+}
