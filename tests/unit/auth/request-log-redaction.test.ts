@@ -12,7 +12,7 @@ function loggedApp(): { request: ReturnType<typeof supertest>; lines: string[] }
   const stream = new PassThrough();
   const lines: string[] = [];
   stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
-  const logger = createLogger({ level: 'info', style: 'json' } as Parameters<typeof createLogger>[0], stream);
+  const logger = createLogger({ level: 'info', style: 'raw' } as Parameters<typeof createLogger>[0], stream);
   const app = new Koa();
   app.use(requestLogger(logger));
   app.use((ctx) => {
