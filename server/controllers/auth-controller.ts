@@ -3,6 +3,7 @@ import * as yup from 'yup';
 import type { AppContext } from '../app-context.ts';
 import { AuthService } from '../auth/auth-service.ts';
 import { credentialEmail, credentialString } from '../auth/credential-fields.ts';
+import { assertSameSiteCredentialPost } from '../auth/login-csrf.ts';
 import { AUTH_MODES, clearModeCookie, deliverTokens, readRefreshToken, resolveMode } from '../auth/sessions-modes.ts';
 import { validatePayload } from '../services/validate-payload.ts';
 
@@ -23,12 +24,14 @@ export function authController(app: AppContext): Router {
   const router = new Router({ prefix: '/auth' });
 
   router.post('/login', async (ctx) => {
+    assertSameSiteCredentialPost(ctx, app);
     const { email, password, otp, mode } = validatePayload(loginSchema, ctx.request.body ?? {});
     const tokens = await new AuthService(app.servicesContext(ctx.state.accountability)).login({ email, password, otp });
     ctx.body = { data: deliverTokens(ctx, app, tokens, mode) };
   });
 
   router.post('/refresh', async (ctx) => {
+    assertSameSiteCredentialPost(ctx, app);
     const body = validatePayload(refreshSchema, ctx.request.body ?? {});
     const mode = resolveMode(ctx, body);
     const tokens = await new AuthService(app.servicesContext(ctx.state.accountability)).refresh(readRefreshToken(ctx, body.refresh_token, mode));
