@@ -29,8 +29,8 @@ describe(`migration ${MIGRATION}`, () => {
     const conn = orm.em.getConnection();
     await conn.execute(`insert into tessera_users (email) values (' Mixed@Example.COM '), ('plain@example.com'), (null)`);
     expect(await migrateUp(orm)).toEqual([MIGRATION]);
-    const rows = await conn.execute(`select email from tessera_users order by email nulls last`);
-    expect(rows.map((row: { email: string | null }) => row.email)).toEqual(['mixed@example.com', 'plain@example.com', null]);
+    const rows = (await conn.execute(`select email from tessera_users order by email nulls last`)) as Array<{ email: string | null }>;
+    expect(rows.map((row) => row.email)).toEqual(['mixed@example.com', 'plain@example.com', null]);
     await expect(conn.execute(`insert into tessera_users (email) values ('PLAIN@example.com')`)).rejects.toThrow(/tessera_users_email_lower_unique/);
   });
 
