@@ -84,4 +84,17 @@ describe('routes with a collection in the path answer the same for existing and 
     }
     expect(differences).toEqual([]);
   });
+
+  it('POST /utils/revert/<revision> answers the same for an existing revision and a missing one', async () => {
+    const revisions = await t.request.get('/revisions?fields=id&limit=1').set(admin).expect(200);
+    const existing = revisions.body.data[0].id as number;
+    for (const auth of [{}, user]) {
+      const missing = await t.request.post('/utils/revert/999999').set(auth);
+      expect(missing.status).toBe(403);
+      for (const path of [`/utils/revert/${existing}`, '/utils/revert/abc']) {
+        const response = await t.request.post(path).set(auth);
+        expect({ status: response.status, body: response.body }).toEqual({ status: missing.status, body: missing.body });
+      }
+    }
+  });
 });
