@@ -1,6 +1,8 @@
 import { SystemSchemaMigration } from './20261121000001-system-schema.ts';
 import { AuthVerificationTokensMigration } from './20261121000002-auth-verification-tokens.ts';
 import { UniquePermissionsMigration } from './20261121000003-unique-permissions.ts';
+import { AuthTfaUsedStepsMigration } from './20261123000001-auth-tfa-used-steps.ts';
+import { AuthNormalisedEmailsMigration } from './20261123000002-auth-normalised-emails.ts';
 
 /** Every system migration, oldest first; MikroORM runs them in this order. */
-export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration];
+export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration, AuthTfaUsedStepsMigration, AuthNormalisedEmailsMigration];

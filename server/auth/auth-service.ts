@@ -7,7 +7,7 @@ import { assertIpAllowed } from './ip-access.ts';
 import { processLoginAttempts, recordFailedLogin } from './login-attempts.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { deriveKey, requireSecret } from './secret-keys.ts';
-import { assertOtpPresent, verifyStoredOtp } from './tfa-login.ts';
+import { acceptStoredOtp, assertOtpPresent } from './tfa-login.ts';
 import { deleteExpiredSessions } from './sessions.ts';
 
 /** Tokens handed out by a successful sign-in. */
@@ -58,7 +58,7 @@ export class AuthService {
     assertIpAllowed(user.ip_access, accountability.ip);
     if (user.tfa_secret) {
       assertOtpPresent(credentials.otp);
-      if (!(await verifyStoredOtp(requireSecret(config), user.id, user.tfa_secret, credentials.otp))) {
+      if (!(await acceptStoredOtp(db, requireSecret(config), user.id, user.tfa_secret, credentials.otp))) {
         await recordFailedLogin(db, attempts, user.id);
         throw new InvalidOtpError();
       }

@@ -31,8 +31,13 @@ export function assertCsrfToken(ctx: Koa.Context, submitted: unknown): void {
   if (typeof submitted !== 'string' || submitted === '') {
     throw new InvalidPayloadError('"csrfToken" is required: read it from GET /auth/csrf or the form.', { field: 'csrfToken' });
   }
+  if (!csrfTokenMatches(ctx, submitted)) throw new ForbiddenError('"csrfToken" does not match the CSRF cookie of this browser.', { field: 'csrfToken' });
+}
+
+/** True when `submitted` equals the CSRF token in this browser's signed cookie (false without a valid cookie). */
+export function csrfTokenMatches(ctx: Koa.Context, submitted: unknown): boolean {
+  if (typeof submitted !== 'string') return false;
   const expected = Buffer.from(readAuthCookie(ctx, CSRF_COOKIE) ?? '');
   const given = Buffer.from(submitted);
-  const matches = expected.length > 0 && expected.length === given.length && timingSafeEqual(expected, given);
-  if (!matches) throw new ForbiddenError('"csrfToken" does not match the CSRF cookie of this browser.', { field: 'csrfToken' });
+  return expected.length > 0 && expected.length === given.length && timingSafeEqual(expected, given);
 }

@@ -22,12 +22,22 @@ export function totpUrl(secret: string, issuer: string, label: string): string {
   return generateURI({ issuer, label, secret });
 }
 
-/** True when `otp` is the current code for `secret` (± one step). Malformed input is simply wrong. */
-export async function verifyTotp(secret: string, otp: string): Promise<boolean> {
-  if (!OTP_PATTERN.test(otp) || !isTotpSecret(secret)) return false;
+/**
+ * The RFC 6238 time step `otp` is the code of (the current one, or the previous or next: phone clocks
+ * drift), or null when it matches none. Malformed input is simply wrong.
+ */
+export async function totpStep(secret: string, otp: string): Promise<number | null> {
+  if (!OTP_PATTERN.test(otp) || !isTotpSecret(secret)) return null;
   try {
-    return (await verify({ secret, token: otp, epochTolerance: EPOCH_TOLERANCE_SECONDS })).valid;
+    const result = await verify({ secret, token: otp, epochTolerance: EPOCH_TOLERANCE_SECONDS });
+    // otplib's result type covers HOTP too; a TOTP match carries the step it matched.
+    return result.valid && 'timeStep' in result && typeof result.timeStep === 'number' ? result.timeStep : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** True when `otp` is the current code for `secret` (± one step). Says nothing about earlier use. */
+export async function verifyTotp(secret: string, otp: string): Promise<boolean> {
+  return (await totpStep(secret, otp)) !== null;
 }

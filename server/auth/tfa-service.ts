@@ -2,8 +2,8 @@ import { InvalidCredentialsError, InvalidOtpError, InvalidPayloadError } from '.
 import type { ServiceContext } from '../services/service-context.ts';
 import { verifyPassword } from './passwords.ts';
 import { deriveKey, requireSecret } from './secret-keys.ts';
-import { verifyStoredOtp } from './tfa-login.ts';
-import { isTotpSecret, newTotpSecret, totpUrl, verifyTotp } from './tfa-otp.ts';
+import { acceptFirstOtp, acceptStoredOtp } from './tfa-login.ts';
+import { isTotpSecret, newTotpSecret, totpUrl } from './tfa-otp.ts';
 import { encryptTfaSecret } from './tfa-secret-crypto.ts';
 
 /** What an authenticator app needs to be set up: the secret and the otpauth:// address (for a QR code). */
@@ -40,7 +40,7 @@ export class TfaService {
     const user = await this.#user(userId);
     if (user.tfa_secret) throw new InvalidPayloadError('Two-factor authentication is already enabled.');
     if (!isTotpSecret(secret)) throw new InvalidPayloadError('"secret" must be the base32 secret returned by /users/me/tfa/generate.', { field: 'secret' });
-    if (!(await verifyTotp(secret, otp))) throw new InvalidOtpError();
+    if (!(await acceptFirstOtp(this.#context.db, userId, secret, otp))) throw new InvalidOtpError();
     const stored = encryptTfaSecret(secret, deriveKey(requireSecret(this.#context.config), 'tfa-secret'), userId);
     await this.#context.db.updateTable('tessera_users').set({ tfa_secret: stored }).where('id', '=', userId).execute();
   }
@@ -49,7 +49,7 @@ export class TfaService {
   async disable(userId: string, otp: string): Promise<void> {
     const user = await this.#user(userId);
     if (!user.tfa_secret) throw new InvalidPayloadError('Two-factor authentication is not enabled.');
-    if (!(await verifyStoredOtp(requireSecret(this.#context.config), userId, user.tfa_secret, otp))) throw new InvalidOtpError();
+    if (!(await acceptStoredOtp(this.#context.db, requireSecret(this.#context.config), userId, user.tfa_secret, otp))) throw new InvalidOtpError();
     await this.#context.db.updateTable('tessera_users').set({ tfa_secret: null }).where('id', '=', userId).execute();
   }
 

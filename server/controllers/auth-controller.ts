@@ -2,20 +2,21 @@ import Router from '@koa/router';
 import * as yup from 'yup';
 import type { AppContext } from '../app-context.ts';
 import { AuthService } from '../auth/auth-service.ts';
-import { normalizeEmail } from '../auth/email.ts';
+import { credentialEmail, credentialString } from '../auth/credential-fields.ts';
+import { assertSameSiteCredentialPost } from '../auth/login-csrf.ts';
 import { AUTH_MODES, clearModeCookie, deliverTokens, readRefreshToken, resolveMode } from '../auth/sessions-modes.ts';
 import { validatePayload } from '../services/validate-payload.ts';
 
 const loginSchema = yup.object({
-  email: yup.string().required().transform((value: string) => normalizeEmail(value)).email().max(254),
-  password: yup.string().required().max(1024),
-  otp: yup.string().max(16).nullable(),
-  mode: yup.string().oneOf(AUTH_MODES).default('json'),
+  email: credentialEmail().required(),
+  password: credentialString(1024).required(),
+  otp: credentialString(16).nullable(),
+  mode: credentialString(16).oneOf(AUTH_MODES).default('json'),
 });
 
 const refreshSchema = yup.object({
-  refresh_token: yup.string().max(512),
-  mode: yup.string().oneOf(AUTH_MODES),
+  refresh_token: credentialString(512),
+  mode: credentialString(16).oneOf(AUTH_MODES),
 });
 
 /** `/auth/*`: credential sign-in, refresh and logout in json, cookie or session mode (server/auth/sessions-modes.ts). */
@@ -23,12 +24,14 @@ export function authController(app: AppContext): Router {
   const router = new Router({ prefix: '/auth' });
 
   router.post('/login', async (ctx) => {
+    assertSameSiteCredentialPost(ctx, app);
     const { email, password, otp, mode } = validatePayload(loginSchema, ctx.request.body ?? {});
     const tokens = await new AuthService(app.servicesContext(ctx.state.accountability)).login({ email, password, otp });
     ctx.body = { data: deliverTokens(ctx, app, tokens, mode) };
   });
 
   router.post('/refresh', async (ctx) => {
+    assertSameSiteCredentialPost(ctx, app);
     const body = validatePayload(refreshSchema, ctx.request.body ?? {});
     const mode = resolveMode(ctx, body);
     const tokens = await new AuthService(app.servicesContext(ctx.state.accountability)).refresh(readRefreshToken(ctx, body.refresh_token, mode));

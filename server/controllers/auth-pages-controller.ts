@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context.ts';
 import { AuthService } from '../auth/auth-service.ts';
 import { assertCsrfToken, ensureCsrfToken } from '../auth/csrf.ts';
 import { consumeSignInLink, sendSignInLink } from '../auth/email-link.ts';
-import { normalizeEmail } from '../auth/email.ts';
+import { credentialEmail, credentialString } from '../auth/credential-fields.ts';
 import { handleProviderCallback, startProviderSignIn } from '../auth/oidc/flow.ts';
 import { listProviders } from '../auth/oidc/providers.ts';
 import { safeCallbackUrl } from '../auth/pages/callback-url.ts';
@@ -21,13 +21,13 @@ import { readBranding } from '../mail/branding.ts';
 import { validatePayload } from '../services/validate-payload.ts';
 
 const emailSchema = yup.object({
-  email: yup.string().required().transform((value: string) => normalizeEmail(value)).email().max(254),
+  email: credentialEmail().required(),
 });
 
 const credentialsSchema = yup.object({
-  email: yup.string().required().transform((value: string) => normalizeEmail(value)).email().max(254),
-  password: yup.string().required().max(1024),
-  otp: yup.string().max(16).transform((value: string) => value || undefined),
+  email: credentialEmail().required(),
+  password: credentialString(1024).required(),
+  otp: credentialString(16).transform((value: unknown) => value || undefined),
 });
 
 /** Codes of sign-in failures the error page shows instead of CredentialsSignin. */

@@ -1,23 +1,18 @@
 import Router from '@koa/router';
 import * as yup from 'yup';
 import type { AppContext } from '../app-context.ts';
-import { normalizeEmail } from '../auth/email.ts';
+import { credentialEmail, credentialString } from '../auth/credential-fields.ts';
 import { passwordResetPage, requestPasswordReset, resetPassword } from '../auth/password-reset.ts';
 import { validatePayload } from '../services/validate-payload.ts';
 
 const requestSchema = yup.object({
-  email: yup
-    .string()
-    .required()
-    .transform((value: unknown) => (typeof value === 'string' ? normalizeEmail(value) : value))
-    .email()
-    .max(254),
-  reset_url: yup.string().max(2048),
+  email: credentialEmail().required(),
+  reset_url: credentialString(2048),
 });
 
 const resetSchema = yup.object({
-  token: yup.string().required().max(4096),
-  password: yup.string().required().max(1024),
+  token: credentialString(4096).required(),
+  password: credentialString(1024).required(),
 });
 
 /** `/auth/password/request` and `/auth/password/reset`: forgotten passwords, by e-mail. */

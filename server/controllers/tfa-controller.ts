@@ -2,13 +2,14 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import * as yup from 'yup';
 import type { AppContext } from '../app-context.ts';
+import { credentialString } from '../auth/credential-fields.ts';
 import { TfaService } from '../auth/tfa-service.ts';
 import { ForbiddenError } from '../errors.ts';
 import { validatePayload } from '../services/validate-payload.ts';
 
-const generateSchema = yup.object({ password: yup.string().required().max(1024) });
-const enableSchema = yup.object({ secret: yup.string().required().max(128), otp: yup.string().required().max(16) });
-const disableSchema = yup.object({ otp: yup.string().required().max(16) });
+const generateSchema = yup.object({ password: credentialString(1024).required() });
+const enableSchema = yup.object({ secret: credentialString(128).required(), otp: credentialString(16).required() });
+const disableSchema = yup.object({ otp: credentialString(16).required() });
 
 /** `/users/me/tfa/*`: the signed-in user sets up, enables and disables two-factor authentication. */
 export function tfaController(app: AppContext): Router {

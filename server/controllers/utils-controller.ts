@@ -4,6 +4,7 @@ import * as yup from 'yup';
 import type { AppContext } from '../app-context.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { ForbiddenError } from '../errors.ts';
+import { resolveAccess } from '../permissions/access.ts';
 import { moveItem } from '../services/items/sort-items.ts';
 import { revertRevision } from '../services/items/revert-revision.ts';
 import { validatePayload } from '../services/validate-payload.ts';
@@ -39,7 +40,11 @@ export function utilsController(app: AppContext): Router {
     const schema = await app.schema.get();
     const overview = schema.collections[ctx.params.collection!];
     if (!overview || overview.system) throw new ForbiddenError();
-    await moveItem({ ...app.servicesContext(ctx.state.accountability), schema }, overview.collection, item, to);
+    // Update permission first: whether the collection has a sort field is only told to those who may sort it.
+    const context = { ...app.servicesContext(ctx.state.accountability), schema };
+    const access = await resolveAccess(context, schema);
+    access?.require(overview.collection, 'update');
+    await moveItem({ ...context, access }, overview.collection, item, to);
     ctx.status = 204;
   });
 

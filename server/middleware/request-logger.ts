@@ -1,7 +1,38 @@
 import type { Middleware } from 'koa';
 import type { Logger } from '../logger.ts';
 
-/** Logs one structured line per request, after it has been answered. */
+/**
+ * Query parameters whose values are credentials: access and refresh tokens, static tokens, password-reset,
+ * invitation and e-mail-link tokens, OpenID authorization codes and state, one-time passwords. Compared
+ * case-insensitively, on the name before any `[` (so `token[]=` and `Access_Token=` are caught too).
+ */
+const SECRET_PARAMS = new Set(['access_token', 'refresh_token', 'token', 'session_token', 'password', 'otp', 'secret', 'code', 'state', 'csrftoken', 'id_token']);
+
+/** `url` with the value of every credential-bearing query parameter replaced by `[redacted]`; the rest untouched. */
+export function redactUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt < 0) return url;
+  const hashAt = url.indexOf('#', queryAt);
+  const query = url.slice(queryAt + 1, hashAt < 0 ? undefined : hashAt);
+  const redacted = query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const rawName = equals < 0 ? pair : pair.slice(0, equals);
+      let name: string;
+      try {
+        name = decodeURIComponent(rawName.replaceAll('+', ' '));
+      } catch {
+        name = rawName;
+      }
+      const base = name.split('[')[0]!.trim().toLowerCase();
+      return SECRET_PARAMS.has(base) && equals >= 0 ? `${rawName}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, queryAt)}?${redacted}`;
+}
+
+/** Logs one structured line per request, after it has been answered. Credentials in the query are redacted. */
 export function requestLogger(logger: Logger): Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
@@ -11,7 +42,7 @@ export function requestLogger(logger: Logger): Middleware {
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = ctx.status >= 500 ? 'error' : 'info';
-      ctx.state.logger[level]({ method: ctx.method, url: ctx.url, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      ctx.state.logger[level]({ method: ctx.method, url: redactUrl(ctx.originalUrl), status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
     }
   };
 }

@@ -52,7 +52,8 @@ export class Access {
   /** The permission, or FORBIDDEN (the same answer as for a collection that does not exist). */
   require(collection: string, action: PermissionAction): Permission {
     const permission = this.permission(collection, action);
-    if (!permission) throw new ForbiddenError(`You don't have permission to ${action} items of "${collection}", or it does not exist.`);
+    // The generic message, word for word the one for a collection that does not exist: no existence oracle.
+    if (!permission) throw new ForbiddenError();
     return permission;
   }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ValidationError } from 'yup';
 import type { Accountability } from '../../auth/accountability.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { normalizeUserEmail } from '../../auth/user-email.ts';
 import { InvalidPayloadError, NotNullViolationError, type TesseraError, ValueOutOfRangeError, ValueTooLongError } from '../../errors.ts';
 import type { CollectionOverview, FieldOverview } from '../../schema/overview.ts';
 import { fieldValueSchema } from './field-value-schema.ts';
@@ -67,7 +68,7 @@ export function validateScalars(collection: CollectionOverview, payload: Record<
 export async function toColumns(collection: CollectionOverview, payload: Record<string, unknown>, mode: WriteMode, accountability: Accountability): Promise<Record<string, unknown>> {
   const columns: Record<string, unknown> = {};
   const now = new Date();
-  if (collection.collection === 'tessera_users') payload = await applyUserCredentialRules(payload, CONCEALED_PLACEHOLDER);
+  if (collection.collection === 'tessera_users') payload = normalizeUserEmail(await applyUserCredentialRules(payload, CONCEALED_PLACEHOLDER));
   for (const field of Object.values(collection.fields)) {
     if (field.alias) continue;
     const sent = Object.hasOwn(payload, field.field);

@@ -180,7 +180,9 @@ describe('token sources', () => {
   it('treats a tampered or unsigned session cookie as signed out and clears it', async () => {
     const value = sessionCookie.split(';')[0]!.split('=')[1]!;
     const signature = sessionCookie.split('; ')[1]!;
-    for (const header of [`tessera_session_token=${value.slice(0, -1)}A; ${signature}`, `tessera_session_token=${value}`]) {
+    // Change the last character to a different one (a fixed 'A' left 1 token in 64 untouched).
+    const tampered = `${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`;
+    for (const header of [`tessera_session_token=${tampered}; ${signature}`, `tessera_session_token=${value}`]) {
       const response = await t.request.get('/users/me').set('Cookie', header);
       expect([401, 403]).toContain(response.status);
       expect(cookie(response.headers['set-cookie'], 'tessera_session_token').value).toBe('');

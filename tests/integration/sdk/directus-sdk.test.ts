@@ -538,7 +538,7 @@ describe('@directus/sdk 26 against Tessera over HTTP', () => {
       expect(summary(await failure(anonymous.request(readItems('books'))))).toEqual({
         status: 403,
         code: 'FORBIDDEN',
-        message: 'You don\'t have permission to read items of "books", or it does not exist.',
+        message: "You don't have permission to access this.",
       });
       const forged = createDirectus<Schema>(server.url).with(rest()).with(staticToken('not-a-token'));
       expect(summary(await failure(forged.request(readItems('books'))))).toEqual({ status: 401, code: 'INVALID_TOKEN', message: 'Invalid token.' });

@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { deriveKey } from '../../../server/auth/secret-keys.ts';
-import { isTotpSecret, newTotpSecret, totpUrl, verifyTotp } from '../../../server/auth/tfa-otp.ts';
+import { isTotpSecret, newTotpSecret, totpStep, totpUrl, verifyTotp } from '../../../server/auth/tfa-otp.ts';
 import { decryptTfaSecret, encryptTfaSecret } from '../../../server/auth/tfa-secret-crypto.ts';
 import { memoryLoginAttempts } from '../../../server/auth/login-attempts.ts';
 
@@ -61,5 +61,23 @@ describe('memory login attempts', () => {
     expect(await attempts.fail('a')).toBe(1);
     now += 24 * 60 * 60 * 1000 + 1;
     expect(await attempts.fail('a')).toBe(1);
+  });
+});
+
+describe('totpStep', () => {
+  it('names the RFC 6238 step a code belongs to: the current one, or one step either side', async () => {
+    const secret = newTotpSecret();
+    const now = Math.floor(Date.now() / 1000);
+    const step = Math.floor(now / 30);
+    // Mid-step epochs, so the answer does not depend on where in the current step the test runs.
+    for (const offset of [-1, 0, 1]) {
+      const code = await generate({ secret, epoch: (step + offset) * 30 + 15 });
+      const found = await totpStep(secret, code);
+      // A code can repeat across steps by chance (1 in 10^6); the step found is then one of the matching ones.
+      expect([step - 1, step, step + 1]).toContain(found);
+      if (found !== step + offset) expect(await generate({ secret, epoch: found! * 30 })).toBe(code);
+    }
+    expect(await totpStep(secret, await generate({ secret, epoch: (step + 3) * 30 }))).toBeNull();
+    expect(await totpStep(secret, 'abcdef')).toBeNull();
   });
 });
