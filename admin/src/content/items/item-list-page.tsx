@@ -98,9 +98,9 @@ function ItemList({ collection }: { collection: string }) {
   };
   const drag = useRowDrag<Item>(manualSort && !tableQuery.isFetching, (item, target) => void moveTo(item, target));
 
-  const columns: ColumnsType<Item> = visible
-    .map((name) => listable.find((field) => field.field === name))
-    .filter((field) => field !== undefined)
+  // Columns follow the fields' order (the data model's), whatever order they were ticked in.
+  const columns: ColumnsType<Item> = listable
+    .filter((field) => visible.includes(field.field))
     .map((field) => ({
       key: field.field,
       dataIndex: field.field,
