@@ -44,6 +44,9 @@ export function AppTheme({ children }: { children: ReactNode }) {
   const dark = useIsDark();
   dayjs.locale(locale === 'pt-BR' ? 'pt-br' : 'en');
   useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  useEffect(() => {
     document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
     document.body.style.background = dark ? '#141414' : '#f5f6fa';
   }, [dark]);
