@@ -44,6 +44,7 @@ export const enUS: Messages = {
   'app.loading': 'Loading…',
   'app.menu.content': 'Content',
   'app.menu.noCollections': 'No collections yet',
+  'app.menu.toggle': 'Show or hide the menu',
   'app.user.appearance': 'Appearance',
   'app.user.appearance.auto': 'Match the system',
   'app.user.appearance.light': 'Light',

@@ -42,6 +42,7 @@ export const ptBR: Messages = {
   'app.loading': 'Carregando…',
   'app.menu.content': 'Conteúdo',
   'app.menu.noCollections': 'Nenhuma coleção ainda',
+  'app.menu.toggle': 'Mostrar ou ocultar o menu',
   'app.user.appearance': 'Aparência',
   'app.user.appearance.auto': 'Seguir o sistema',
   'app.user.appearance.light': 'Clara',

@@ -75,6 +75,7 @@ export default function ActivityPage() {
           <DatePicker.RangePicker onChange={(range) => setChoice((current) => ({ ...current, range }))} />
         </Flex>
         <Table<ActivityRecord>
+          scroll={{ x: 'max-content' }}
           {...tableProps}
           rowKey="id"
           size="middle"

@@ -58,6 +58,7 @@ export function FieldsTable({ collection, fields, onEdit, onChanged }: { collect
 
   return (
     <Table<FieldInfo>
+      scroll={{ x: 'max-content' }}
       rowKey="field"
       size="small"
       loading={saving}

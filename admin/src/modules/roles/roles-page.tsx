@@ -85,6 +85,7 @@ export default function RolesPage() {
       />
       <Card size="small">
         <Table<Row>
+          scroll={{ x: 'max-content' }}
           rowKey="id"
           loading={query.isLoading}
           dataSource={rows}

@@ -50,6 +50,7 @@ export default function UsersPage() {
           <Select allowClear placeholder={translate('users.fields.role')} style={{ width: 200 }} options={roles} onChange={(value: string | undefined) => filterBy('role', value)} />
         </Flex>
         <Table<UserRecord>
+          scroll={{ x: 'max-content' }}
           {...tableProps}
           rowKey="id"
           onRow={(user) => ({ onClick: () => navigate(`/users/${user.id}`), style: { cursor: 'pointer' }, 'data-testid': `user-row-${user.email}` }) as React.HTMLAttributes<HTMLElement>}
