@@ -48,7 +48,8 @@ export async function englishLeaks(page: Page): Promise<string[]> {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent.trim();
       const parent = node.parentElement;
-      if (text && parent && parent.checkVisibility({ visibilityProperty: true })) out.push(text);
+      // A text area's content is the data being edited, not interface text.
+      if (text && parent && parent.tagName !== 'TEXTAREA' && parent.checkVisibility({ visibilityProperty: true })) out.push(text);
     }
     for (const element of document.querySelectorAll('[placeholder]')) if (element.checkVisibility()) out.push(element.getAttribute('placeholder').trim());
     return out;
