@@ -179,6 +179,27 @@ describe('pt-BR', () => {
       texts[name] = (await page.evaluate('document.body.innerText')) as string;
       await shot(page, `pt-BR-${name}`);
     }
+    // Pop-ups and drawers too: the filter builder with a rule, the columns chooser, the field drawer.
+    await page.goto('/admin/content/noticias');
+    await page.getByRole('cell', { name: 'Chuva em São Paulo' }).waitFor();
+    await page.getByTestId('open-filter').click();
+    await page.getByRole('button', { name: 'Adicionar condição' }).click();
+    await page.getByTestId('filter-builder').locator('.ant-select').first().waitFor();
+    const filterLeaks = await englishLeaks(page);
+    if (filterLeaks.length > 0) leaks['filter-builder'] = filterLeaks;
+    await shot(page, 'pt-BR-filter-builder');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('columns-chooser').click();
+    await page.getByRole('checkbox', { name: 'Corpo' }).waitFor();
+    const columnLeaks = await englishLeaks(page);
+    if (columnLeaks.length > 0) leaks['columns-chooser'] = columnLeaks;
+    await page.goto('/admin/data-model/noticias');
+    await page.getByTestId('field-edit-corpo').click();
+    await page.locator('.ant-drawer-open').waitFor();
+    await settled(page);
+    const drawerLeaks = await englishLeaks(page);
+    if (drawerLeaks.length > 0) leaks['field-drawer'] = drawerLeaks;
+    await shot(page, 'pt-BR-field-drawer');
     expect(leaks).toEqual({});
 
     // Dates and numbers in the app's language (the browser here is en-US).
@@ -211,6 +232,14 @@ describe('phone and tablet', () => {
       expect(await overflow()).toBe(0);
       await settled(page);
       await shot(page, `${width}-list`);
+      await page.getByTestId('open-filter').click();
+      await page.getByTestId('filter-builder').getByRole('button').first().click();
+      await page.getByTestId('filter-builder').locator('.ant-select').first().waitFor();
+      expect(await overflow()).toBe(0);
+      const filterBox = await page.getByTestId('filter-builder').boundingBox();
+      expect(filterBox!.x + filterBox!.width).toBeLessThanOrEqual(width);
+      await shot(page, `${width}-filter`);
+      await page.keyboard.press('Escape');
 
       await page.getByTestId('menu-toggle').click();
       await page.getByTestId('nav-module-users').waitFor();
@@ -219,6 +248,9 @@ describe('phone and tablet', () => {
       await page.getByTestId('nav-module-users').waitFor({ state: 'hidden' });
       await settled(page);
       expect(await overflow()).toBe(0);
+      // The name column keeps names on one line (it once squeezed them to a letter a line).
+      const name = await page.locator('tbody').getByText('Admin User', { exact: true }).boundingBox();
+      expect(name!.height).toBeLessThan(30);
       await shot(page, `${width}-users`);
 
       await page.getByTestId('menu-toggle').click();

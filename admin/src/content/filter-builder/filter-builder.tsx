@@ -57,7 +57,7 @@ export function FilterBuilder({ fields, value, onChange }: { fields: FilterableF
   };
 
   const content = (
-    <div style={{ minWidth: 520 }} data-testid="filter-builder">
+    <div style={{ minWidth: 'min(520px, calc(100vw - 56px))' }} data-testid="filter-builder">
       {value.rules.length > 1 && (
         <Space style={{ marginBottom: 12 }}>
           <Typography.Text>{translate('content.filter.match')}</Typography.Text>

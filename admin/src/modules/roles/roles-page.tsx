@@ -96,7 +96,7 @@ export default function RolesPage() {
               title: translate('roles.fields.name'),
               key: 'name',
               render: (_, row) => (
-                <Space>
+                <Space style={{ whiteSpace: 'nowrap' }}>
                   {'public' in row ? <GlobalOutlined /> : <TeamOutlined />}
                   <Typography.Text strong>{'public' in row ? row.name : roleText.name(row.name)}</Typography.Text>
                 </Space>

@@ -59,7 +59,7 @@ export default function UsersPage() {
               title: translate('users.fields.name'),
               key: 'name',
               render: (_, user) => (
-                <Space>
+                <Space style={{ whiteSpace: 'nowrap' }}>
                   <Avatar size="small">{displayName(user).slice(0, 1).toUpperCase()}</Avatar>
                   <Typography.Text strong>{displayName(user)}</Typography.Text>
                   {user.title ? <Typography.Text type="secondary">{user.title}</Typography.Text> : null}
