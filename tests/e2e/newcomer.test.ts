@@ -237,6 +237,7 @@ describe('phone and tablet', () => {
       await page.getByTestId('filter-builder').locator('.ant-select').first().waitFor();
       expect(await overflow()).toBe(0);
       const filterBox = await page.getByTestId('filter-builder').boundingBox();
+      expect(filterBox!.x).toBeGreaterThanOrEqual(0);
       expect(filterBox!.x + filterBox!.width).toBeLessThanOrEqual(width);
       await shot(page, `${width}-filter`);
       await page.keyboard.press('Escape');
