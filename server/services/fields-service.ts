@@ -13,6 +13,7 @@ import { fieldUpdateSchema, newFieldSchema, prepareNewField, withTypeSpecials, t
 import { assertFieldName } from './schema/identifiers.ts';
 import { findCollection, findField, findUserCollection } from './schema/lookup.ts';
 import { ensureCollectionRow, insertFieldMeta, upsertFieldMeta } from './schema/metadata-writes.ts';
+import { updateFieldOrder } from './schema/field-order.ts';
 import { dropRelation } from './schema/relation-cleanup.ts';
 import { currentSchema, runSchemaChange } from './schema/schema-change.ts';
 import { validatePayload } from './validate-payload.ts';
@@ -112,6 +113,12 @@ export class FieldsService {
       if (Object.keys(metaPatch).length > 0 || !current.meta) await upsertFieldMeta(trx, collection, fieldName, metaPatch, defaults);
     });
     return this.readOne(collection, fieldName);
+  }
+
+  /** Sets `meta.sort` of several fields in one transaction (`[{ field, meta: { sort } }]`); answers the collection's fields. */
+  async updateOrder(collection: string, payload: unknown): Promise<FieldResponse[]> {
+    await updateFieldOrder(this.#context, this.#cache, collection, payload);
+    return this.readAllInCollection(collection);
   }
 
   /** Deletes a field: its column, its metadata and the relations that use it, in one transaction. */

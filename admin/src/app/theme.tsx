@@ -8,6 +8,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { usePreferences } from './preferences.tsx';
 import { brandColor, useProject } from './project-settings.tsx';
 
+// antd's pt_BR lacks these two sections, so their English texts would show.
+const antdPtBRComplete = {
+  ...antdPtBR,
+  ColorPicker: { presetEmpty: 'Vazio', transparent: 'Transparente', singleColor: 'Cor única', gradientColor: 'Gradiente' },
+  QRCode: { expired: 'QR code expirado', refresh: 'Atualizar', scanned: 'Lido' },
+};
+
 // `L`, `LT` … formats dates in the user's locale (lists, revisions, pickers).
 dayjs.extend(localizedFormat);
 
@@ -37,12 +44,15 @@ export function AppTheme({ children }: { children: ReactNode }) {
   const dark = useIsDark();
   dayjs.locale(locale === 'pt-BR' ? 'pt-br' : 'en');
   useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  useEffect(() => {
     document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
     document.body.style.background = dark ? '#141414' : '#f5f6fa';
   }, [dark]);
   return (
     <ConfigProvider
-      locale={locale === 'pt-BR' ? antdPtBR : antdEnUS}
+      locale={locale === 'pt-BR' ? antdPtBRComplete : antdEnUS}
       theme={{
         algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
         token: { colorPrimary: brandColor(project.project_color), colorLink: brandColor(project.project_color), borderRadius: 8, fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },

@@ -3,7 +3,8 @@ import { useCan, useTranslate } from '@refinedev/core';
 import { App, Button, Card, Empty, Flex, Input, List, Modal, Popconfirm, Select, Typography, Upload } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { apiData, apiRequest, type ApiHttpError } from '../providers/http-client.ts';
-import { FILE_FIELDS, fileName, folderOptions, formatBytes, type FileItem, type FolderItem } from './file-info.ts';
+import { useFormat } from '../app/use-format.ts';
+import { FILE_FIELDS, fileName, folderOptions, type FileItem, type FolderItem } from './file-info.ts';
 import { FileThumbnail } from './file-thumbnail.tsx';
 import { uploadFiles } from './upload.ts';
 
@@ -52,6 +53,7 @@ function NewFolderModal({ open, parent, onClose, onCreated }: { open: boolean; p
  */
 export function FileBrowser({ onPick, pageSize = PAGE_SIZE }: { onPick?: (file: FileItem) => void; pageSize?: number }) {
   const translate = useTranslate();
+  const format = useFormat();
   const { message } = App.useApp();
   const [files, setFiles] = useState<FileItem[]>([]);
   const [total, setTotal] = useState(0);
@@ -169,7 +171,7 @@ export function FileBrowser({ onPick, pageSize = PAGE_SIZE }: { onPick?: (file: 
                     {fileName(file)}
                   </Typography.Text>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
-                    {[file.width && file.height ? `${file.width}×${file.height}` : null, formatBytes(file.filesize)].filter(Boolean).join(' · ') || '\u00a0'}
+                    {[file.width && file.height ? `${file.width}×${file.height}` : null, format.bytes(file.filesize)].filter(Boolean).join(' · ') || '\u00a0'}
                   </Typography.Text>
                 </div>
                 {managing && canDelete?.can && (

@@ -31,22 +31,6 @@ export function fileName(file: FileItem): string {
   return file.title || file.filename_download || file.id;
 }
 
-/** 1536 → "1.5 kB" (decimal units, as file managers show them). */
-export function formatBytes(size: number | string | null | undefined): string {
-  if (size === null || size === undefined || size === '') return '';
-  const bytes = Number(size);
-  if (!Number.isFinite(bytes) || bytes < 0) return '';
-  if (bytes < 1000) return `${bytes} B`;
-  const units = ['kB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1000;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
-}
-
 /** Folders as `{ value, label }` options, each under its parent ("Photos / 2024"), sorted by path. */
 export function folderOptions(folders: FolderItem[]): { value: string; label: string }[] {
   const byId = new Map(folders.map((folder) => [folder.id, folder]));

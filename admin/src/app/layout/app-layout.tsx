@@ -1,14 +1,15 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
-import { useGetIdentity } from '@refinedev/core';
-import { Button, Layout, Spin, theme } from 'antd';
+import { useGetIdentity, useTranslate } from '@refinedev/core';
+import { Button, Drawer, Layout, Spin, theme } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import type { Identity } from '../../providers/auth-provider.ts';
 import { CustomCss } from '../custom-css.tsx';
 import { usePreferences } from '../preferences.tsx';
 import { Brand } from './brand.tsx';
 import { SideMenu } from './side-menu.tsx';
+import { useNarrow } from './use-narrow.ts';
 import { UserMenu } from './user-menu.tsx';
 
 /** Adopts the signed-in user's language and appearance, and loads translation overrides. */
@@ -22,34 +23,65 @@ function useUserPreferences() {
   }, [identity, adoptUser, reloadOverrides]);
 }
 
-/** The signed-in frame: a sider with the brand and menu, a header with the user menu, the page. */
+/**
+ * The signed-in frame: a sider with the brand and menu, a header with the user menu, the page. Below
+ * 992 px the sider gives its width back to the page and the menu opens as a drawer from the header.
+ */
 export function AppLayout({ moduleResources }: { moduleResources: ResourceProps[] }) {
   const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const narrow = useNarrow();
+  const phone = useNarrow('(max-width: 575.98px)');
+  const location = useLocation();
+  const translate = useTranslate();
   const { token } = theme.useToken();
   useUserPreferences();
+  useEffect(() => setDrawerOpen(false), [location.pathname, narrow]);
+  const menuLabel = translate('app.menu.toggle');
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <CustomCss />
-      <Layout.Sider
-        width={248}
-        collapsible
-        collapsed={collapsed}
-        trigger={null}
-        breakpoint="lg"
-        onBreakpoint={setCollapsed}
-        style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
-      >
-        <div style={{ height: 64, display: 'flex', alignItems: 'center', padding: collapsed ? '0 24px' : '0 20px' }}>
-          <Brand collapsed={collapsed} />
-        </div>
-        <SideMenu moduleResources={moduleResources} />
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '0 16px', borderBottom: `1px solid ${token.colorBorderSecondary}`, position: 'sticky', top: 0, zIndex: 10 }}>
-          <Button type="text" icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={() => setCollapsed(!collapsed)} aria-label="Toggle menu" />
-          <UserMenu />
+      {narrow ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          width="min(300px, 85vw)"
+          title={<Brand />}
+          styles={{ body: { padding: '8px 0' }, header: { padding: '12px 16px' } }}
+          data-testid="menu-drawer"
+        >
+          <SideMenu moduleResources={moduleResources} />
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          width={248}
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+        >
+          <div style={{ height: 64, display: 'flex', alignItems: 'center', padding: collapsed ? '0 24px' : '0 20px' }}>
+            <Brand collapsed={collapsed} />
+          </div>
+          <SideMenu moduleResources={moduleResources} />
+        </Layout.Sider>
+      )}
+      <Layout style={{ minWidth: 0 }}>
+        <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, padding: phone ? '0 8px' : '0 16px', borderBottom: `1px solid ${token.colorBorderSecondary}`, position: 'sticky', top: 0, zIndex: 10 }}>
+          <div style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
+            <Button
+              type="text"
+              icon={narrow ? <MenuOutlined /> : collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => (narrow ? setDrawerOpen(true) : setCollapsed(!collapsed))}
+              aria-label={menuLabel}
+              data-testid="menu-toggle"
+            />
+            {narrow && <Brand size={28} />}
+          </div>
+          <UserMenu compact={phone} />
         </Layout.Header>
-        <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+        <Layout.Content style={{ padding: phone ? 12 : 24, minWidth: 0 }}>
           <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
             <Outlet />
           </Suspense>

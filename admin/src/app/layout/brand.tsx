@@ -18,7 +18,7 @@ export function Brand({ collapsed = false, size = 32 }: { collapsed?: boolean; s
       ) : (
         <span
           aria-hidden
-          style={{ width: size, height: size, borderRadius: 8, background: brandColor(project.project_color), color: '#fff', display: 'grid', placeItems: 'center', fontWeight: 700, fontSize: size * 0.5, flex: 'none' }}
+          style={{ width: size, height: size, borderRadius: 8, background: brandColor(project.project_color), color: '#fff', display: 'grid', placeItems: 'center', lineHeight: 1, fontWeight: 700, fontSize: size * 0.5, flex: 'none' }}
         >
           {name.slice(0, 1).toUpperCase()}
         </span>

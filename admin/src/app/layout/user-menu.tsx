@@ -9,7 +9,7 @@ import { assetUrl } from '../project-settings.tsx';
 const APPEARANCES: Appearance[] = ['auto', 'light', 'dark'];
 
 /** The avatar menu in the header: appearance, language, sign out. */
-export function UserMenu() {
+export function UserMenu({ compact = false }: { compact?: boolean }) {
   const translate = useTranslate();
   const { data: identity } = useGetIdentity<Identity>();
   const { mutate: logout } = useLogout();
@@ -54,7 +54,7 @@ export function UserMenu() {
           <Avatar src={identity?.avatar ? assetUrl(identity.avatar, { width: 64, height: 64, fit: 'cover' }) : undefined} style={{ background: '#8c8c8c' }}>
             {(identity?.name ?? '?').slice(0, 1).toUpperCase()}
           </Avatar>
-          <Typography.Text strong>{identity?.name}</Typography.Text>
+          {!compact && <Typography.Text strong>{identity?.name}</Typography.Text>}
         </Space>
       </button>
     </Dropdown>

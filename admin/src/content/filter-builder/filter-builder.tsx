@@ -1,6 +1,6 @@
 import { DeleteOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { Badge, Button, Input, InputNumber, Popover, Segmented, Select, Space, Switch, Typography } from 'antd';
+import { Badge, Button, Grid, Input, InputNumber, Popover, Segmented, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { activeRules, needsValue, operatorsFor, type FilterGroup, type FilterRule } from './filter-model.ts';
 
@@ -56,8 +56,11 @@ export function FilterBuilder({ fields, value, onChange }: { fields: FilterableF
     onChange({ ...value, rules: [...value.rules, { field: first.field, operator: firstOperator(first), value: undefined }] });
   };
 
+  // Below 992 px the pop-up goes under the button and shifts sideways to fit the screen (antd shifts only
+  // centred placements; a corner placement flips, which put it off the left edge at 768 px).
+  const wide = Grid.useBreakpoint().lg ?? true;
   const content = (
-    <div style={{ minWidth: 520 }} data-testid="filter-builder">
+    <div style={{ minWidth: 'min(520px, calc(100vw - 56px))' }} data-testid="filter-builder">
       {value.rules.length > 1 && (
         <Space style={{ marginBottom: 12 }}>
           <Typography.Text>{translate('content.filter.match')}</Typography.Text>
@@ -111,7 +114,7 @@ export function FilterBuilder({ fields, value, onChange }: { fields: FilterableF
   );
 
   return (
-    <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomLeft" content={content} title={translate('content.filter.title')}>
+    <Popover open={open} onOpenChange={setOpen} trigger="click" placement={wide ? 'bottomLeft' : 'bottom'} arrow={wide} styles={{ root: { maxWidth: 'calc(100vw - 16px)' } }} content={content} title={translate('content.filter.title')}>
       <Badge count={activeRules(value)} size="small">
         <Button icon={<FilterOutlined />} data-testid="open-filter">
           {translate('buttons.filter')}

@@ -3,7 +3,8 @@ import { Button, Flex, Modal, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { assetUrl } from '../../app/project-settings.tsx';
 import { FileBrowser } from '../../files/file-browser.tsx';
-import { FILE_FIELDS, fileName, formatBytes, type FileItem } from '../../files/file-info.ts';
+import { useFormat } from '../../app/use-format.ts';
+import { FILE_FIELDS, fileName, type FileItem } from '../../files/file-info.ts';
 import { FileThumbnail } from '../../files/file-thumbnail.tsx';
 import { apiData } from '../../providers/http-client.ts';
 import type { InterfaceProps } from './types.ts';
@@ -34,6 +35,7 @@ function useFile(value: FileItem | string | null | undefined): FileItem | null {
  */
 export function FileInterface({ field, value, onChange, disabled }: InterfaceProps<FileItem | string>) {
   const translate = useTranslate();
+  const format = useFormat();
   const [open, setOpen] = useState(false);
   const file = useFile(value);
   const image = field.meta?.interface === 'file-image';
@@ -49,7 +51,7 @@ export function FileInterface({ field, value, onChange, disabled }: InterfacePro
               </Typography.Text>
             </a>
             <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-              {[file.type, file.width && file.height ? `${file.width}×${file.height}` : null, formatBytes(file.filesize)].filter(Boolean).join(' · ')}
+              {[file.type, file.width && file.height ? `${file.width}×${file.height}` : null, format.bytes(file.filesize)].filter(Boolean).join(' · ')}
             </Typography.Text>
           </div>
         </Flex>

@@ -1,20 +1,22 @@
 import { BoldOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, UnderlineOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { useTranslate } from '@refinedev/core';
 import { Button, Space, theme } from 'antd';
 import { useEffect, useRef } from 'react';
 import type { InterfaceProps } from './types.ts';
 
 const COMMANDS = [
-  { command: 'bold', icon: <BoldOutlined />, label: 'Bold' },
-  { command: 'italic', icon: <ItalicOutlined />, label: 'Italic' },
-  { command: 'underline', icon: <UnderlineOutlined />, label: 'Underline' },
-  { command: 'insertUnorderedList', icon: <UnorderedListOutlined />, label: 'Bulleted list' },
-  { command: 'insertOrderedList', icon: <OrderedListOutlined />, label: 'Numbered list' },
+  { command: 'bold', icon: <BoldOutlined />, label: 'bold' },
+  { command: 'italic', icon: <ItalicOutlined />, label: 'italic' },
+  { command: 'underline', icon: <UnderlineOutlined />, label: 'underline' },
+  { command: 'insertUnorderedList', icon: <UnorderedListOutlined />, label: 'bulletList' },
+  { command: 'insertOrderedList', icon: <OrderedListOutlined />, label: 'numberList' },
 ];
 
 /** Rich text stored as HTML: an editable area with a small formatting toolbar. */
 export function RichTextInterface({ field, value, onChange, disabled }: InterfaceProps<string>) {
   const editor = useRef<HTMLDivElement>(null);
   const { token } = theme.useToken();
+  const translate = useTranslate();
   useEffect(() => {
     // Only write into the editor when the value changed from outside, so the caret stays where it is.
     if (editor.current && editor.current.innerHTML !== (value ?? '')) editor.current.innerHTML = value ?? '';
@@ -32,17 +34,17 @@ export function RichTextInterface({ field, value, onChange, disabled }: Interfac
     <div style={{ border: `1px solid ${token.colorBorder}`, borderRadius: token.borderRadius, background: disabled ? token.colorBgContainerDisabled : token.colorBgContainer }}>
       <Space size={2} style={{ padding: 4, borderBottom: `1px solid ${token.colorBorderSecondary}`, width: '100%' }}>
         {COMMANDS.map(({ command, icon, label }) => (
-          <Button key={command} type="text" size="small" icon={icon} aria-label={label} disabled={disabled} onMouseDown={(event) => event.preventDefault()} onClick={() => run(command)} />
+          <Button key={command} type="text" size="small" icon={icon} aria-label={translate(`content.editor.${label}`)} disabled={disabled} onMouseDown={(event) => event.preventDefault()} onClick={() => run(command)} />
         ))}
         <Button
           type="text"
           size="small"
           icon={<LinkOutlined />}
-          aria-label="Link"
+          aria-label={translate('content.editor.link')}
           disabled={disabled}
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => {
-            const url = window.prompt('URL');
+            const url = window.prompt(translate('content.editor.linkUrl'));
             if (url) run('createLink', url);
           }}
         />

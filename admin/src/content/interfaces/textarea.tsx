@@ -15,8 +15,3 @@ export function TextareaInterface({ field, value, onChange, disabled, options }:
     />
   );
 }
-
-/** Markdown: a monospaced text area (the API stores the source text). */
-export function MarkdownInterface(props: InterfaceProps<string>) {
-  return <TextareaInterface {...props} options={{ placeholder: 'Markdown', ...props.options, monospace: true }} />;
-}

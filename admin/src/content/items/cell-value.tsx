@@ -1,7 +1,7 @@
 import { CheckOutlined, MinusOutlined } from '@ant-design/icons';
 import { Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { Locale } from '../../app/module.ts';
+import { formatDate, formatNumber } from '../../i18n/format.ts';
 import { safeNumberToWords } from '../../i18n/number-words.ts';
 import { renderTemplate } from '../display-template.ts';
 import { choicesOf } from '../interfaces/dropdown.tsx';
@@ -25,17 +25,18 @@ export function CellValue({ field, value, target, locale }: { field: FieldInfo; 
     case 'boolean':
       return value ? <CheckOutlined aria-label="true" /> : <MinusOutlined aria-label="false" />;
     case 'date':
-      return <>{dayjs(String(value)).format('L')}</>;
+      return <>{formatDate(String(value), locale, 'date')}</>;
+    case 'time':
+      return <>{formatDate(String(value), locale, 'time')}</>;
     case 'dateTime':
     case 'timestamp':
-      return <>{dayjs(String(value)).format('L LT')}</>;
+      return <>{formatDate(String(value), locale, 'dateTime')}</>;
     case 'integer':
     case 'bigInteger':
     case 'float':
     case 'decimal': {
       if (field.meta?.display === 'number-words' || field.meta?.display_options?.words) return <span title={String(value)}>{safeNumberToWords(value, locale)}</span>;
-      const number = Number(value);
-      return <>{Number.isFinite(number) && field.type !== 'bigInteger' && field.type !== 'decimal' ? number.toLocaleString(locale) : String(value)}</>;
+      return <>{formatNumber(value as number | string, locale)}</>;
     }
     case 'csv':
       return <>{(Array.isArray(value) ? value : String(value).split(',')).map((tag) => <Tag key={String(tag)}>{String(tag)}</Tag>)}</>;

@@ -6,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { usePreferences } from '../../app/preferences.tsx';
+import { formatNumber } from '../../i18n/format.ts';
 import { apiRequest, type ApiHttpError } from '../../providers/http-client.ts';
 import { fieldLabel } from '../field-label.ts';
 import { isPresentational, isToMany } from '../field-kinds.ts';
@@ -98,9 +99,9 @@ function ItemList({ collection }: { collection: string }) {
   };
   const drag = useRowDrag<Item>(manualSort && !tableQuery.isFetching, (item, target) => void moveTo(item, target));
 
-  const columns: ColumnsType<Item> = visible
-    .map((name) => listable.find((field) => field.field === name))
-    .filter((field) => field !== undefined)
+  // Columns follow the fields' order (the data model's), whatever order they were ticked in.
+  const columns: ColumnsType<Item> = listable
+    .filter((field) => visible.includes(field.field))
     .map((field) => ({
       key: field.field,
       dataIndex: field.field,
@@ -133,7 +134,7 @@ function ItemList({ collection }: { collection: string }) {
           <Typography.Title level={3} style={{ margin: 0 }} data-testid="collection-title">
             {model.label}
           </Typography.Title>
-          <Typography.Text type="secondary">{total === 1 ? translate('content.list.countOne') : translate('content.list.count', { count: total })}</Typography.Text>
+          <Typography.Text type="secondary">{total === 1 ? translate('content.list.countOne') : translate('content.list.count', { count: formatNumber(total, locale) })}</Typography.Text>
         </div>
         <Space wrap>
           <Input.Search allowClear placeholder={translate('content.list.search')} onSearch={setSearch} style={{ width: 240 }} data-testid="search" />

@@ -1,7 +1,7 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { App, Button, Drawer, Empty, List, Popconfirm, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { useFormat } from '../../app/use-format.ts';
 import { useEffect, useState } from 'react';
 import { apiData, apiRequest, type ApiHttpError } from '../../providers/http-client.ts';
 
@@ -14,6 +14,7 @@ interface Revision {
 /** The revisions of an item, newest first, each restorable (`POST /utils/revert/:id`). */
 export function RevisionsDrawer({ collection, id, onRestored }: { collection: string; id: string; onRestored: () => void }) {
   const translate = useTranslate();
+  const format = useFormat();
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [revisions, setRevisions] = useState<Revision[] | null>(null);
@@ -71,7 +72,7 @@ export function RevisionsDrawer({ collection, id, onRestored }: { collection: st
                   title={
                     <>
                       <Tag color={revision.activity?.action === 'create' ? 'green' : 'blue'}>{translate(`content.revisions.action.${revision.activity?.action ?? 'update'}`)}</Tag>
-                      {revision.activity?.timestamp ? dayjs(revision.activity.timestamp).format('L LT') : ''}
+                      {revision.activity?.timestamp ? format.date(revision.activity.timestamp) : ''}
                     </>
                   }
                   description={

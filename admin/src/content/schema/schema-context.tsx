@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { apiData } from '../../providers/http-client.ts';
+import { orderFields } from './field-order.ts';
 import type { CollectionInfo, FieldInfo, RelationInfo } from './types.ts';
 
 /** The schema the signed-in user may see: collections, fields and relations. */
@@ -54,7 +55,7 @@ export function SchemaProvider({ children }: { children: ReactNode }) {
       list.push(field);
       byCollection.set(field.collection, list);
     }
-    for (const list of byCollection.values()) list.sort((a, b) => (a.meta?.sort ?? 1e9) - (b.meta?.sort ?? 1e9));
+    for (const [collection, list] of byCollection) byCollection.set(collection, orderFields(list));
     return {
       ...data,
       loading,

@@ -4,8 +4,8 @@ import { Card, DatePicker, Flex, Select, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { usePreferences } from '../../app/preferences.tsx';
-import { collectionLabel } from '../../content/navigation.ts';
+import { useCollectionName } from '../../app/system-labels.ts';
+import { useFormat } from '../../app/use-format.ts';
 import { useSchema } from '../../content/schema/schema-context.tsx';
 import { PageHeader } from '../shared/page-header.tsx';
 import { ACTION_COLOURS, ACTIVITY_ACTIONS, activityFilter, activityItemLink } from './activity-links.ts';
@@ -34,7 +34,8 @@ function userName(user: ActivityRecord['user']): string {
 export default function ActivityPage() {
   const { translate } = useTranslation();
   const schema = useSchema();
-  const { locale } = usePreferences();
+  const format = useFormat();
+  const collectionName = useCollectionName();
   const [choice, setChoice] = useState<{ user?: string; action?: string; collection?: string; range?: [Dayjs | null, Dayjs | null] | null }>({});
   const filter = useMemo(
     () =>
@@ -70,10 +71,11 @@ export default function ActivityPage() {
         <Flex gap={8} wrap style={{ marginBottom: 12 }}>
           <Select allowClear showSearch optionFilterProp="label" placeholder={translate('activity.fields.user')} style={{ width: 220 }} options={users} onChange={(user?: string) => setChoice((current) => ({ ...current, user }))} data-testid="activity-user" />
           <Select allowClear placeholder={translate('activity.fields.action')} style={{ width: 160 }} options={ACTIVITY_ACTIONS.map((action) => ({ value: action, label: translate(`activity.actions.${action}`) }))} onChange={(action?: string) => setChoice((current) => ({ ...current, action }))} data-testid="activity-action" />
-          <Select allowClear showSearch placeholder={translate('activity.fields.collection')} style={{ width: 220 }} options={schema.collections.filter((collection) => collection.schema).map((collection) => ({ value: collection.collection, label: collection.collection }))} onChange={(collection?: string) => setChoice((current) => ({ ...current, collection }))} data-testid="activity-collection" />
+          <Select allowClear showSearch placeholder={translate('activity.fields.collection')} style={{ width: 220 }} options={schema.collections.filter((collection) => collection.schema).map((collection) => ({ value: collection.collection, label: collectionName(collection.collection, collection) }))} onChange={(collection?: string) => setChoice((current) => ({ ...current, collection }))} data-testid="activity-collection" />
           <DatePicker.RangePicker onChange={(range) => setChoice((current) => ({ ...current, range }))} />
         </Flex>
         <Table<ActivityRecord>
+          scroll={{ x: 'max-content' }}
           {...tableProps}
           rowKey="id"
           size="middle"
@@ -85,7 +87,7 @@ export default function ActivityPage() {
             ),
           }}
           columns={[
-            { title: translate('activity.fields.timestamp'), dataIndex: 'timestamp', key: 'timestamp', sorter: true, width: 200, render: (value: string) => new Date(value).toLocaleString() },
+            { title: translate('activity.fields.timestamp'), dataIndex: 'timestamp', key: 'timestamp', sorter: true, width: 200, render: (value: string) => format.date(value) },
             { title: translate('activity.fields.user'), key: 'user', render: (_, entry) => userName(entry.user) },
             { title: translate('activity.fields.action'), dataIndex: 'action', key: 'action', width: 120, render: (action: string) => <Tag color={ACTION_COLOURS[action]}>{translate(`activity.actions.${action}`, action)}</Tag> },
             {
@@ -94,8 +96,7 @@ export default function ActivityPage() {
               key: 'collection',
               sorter: true,
               render: (name: string) => {
-                const info = schema.collection(name);
-                return info ? collectionLabel(info, locale) : name;
+                return collectionName(name, schema.collection(name));
               },
             },
             {

@@ -73,6 +73,7 @@ function CollectionsScreen() {
         }
       >
         <Table<CollectionRow>
+          scroll={{ x: 'max-content' }}
           rowKey="key"
           size="middle"
           loading={schema.loading}

@@ -3,6 +3,8 @@
  * editor understands), and the POST/PATCH /fields payload a field form produces. Pure logic.
  */
 
+import { orderFields, type Sortable } from '../../content/schema/field-order.ts';
+
 /** Storage types a new field can have (docs/api.md "Fields"); alias fields come from relations. */
 export const FIELD_TYPES = [
   'string', 'text', 'integer', 'bigInteger', 'float', 'decimal', 'boolean',
@@ -209,27 +211,17 @@ export function toFieldFormValues(record: FieldRecord): FieldFormValues {
   };
 }
 
-/** The parts of a field its order depends on. */
-export interface Sortable {
-  field: string;
-  meta: { sort?: number | null } | null;
-}
+export type { Sortable };
 
-/** Fields in the order the item editor shows them: by `meta.sort`, unsorted ones after, by name. */
-export function sortFields<T extends Sortable>(fields: readonly T[]): T[] {
-  return [...fields].sort((a, b) => {
-    const left = a.meta?.sort ?? Number.MAX_SAFE_INTEGER;
-    const right = b.meta?.sort ?? Number.MAX_SAFE_INTEGER;
-    return left - right || a.field.localeCompare(b.field);
-  });
-}
+/** Fields in the order the item editor shows them (the one order of `content/schema/field-order.ts`). */
+export const sortFields = orderFields;
 
 /** The `meta.sort` writes that store a new order: one per field whose position changed. */
 export function reorderWrites(ordered: readonly Sortable[]): Array<{ field: string; sort: number }> {
   return ordered.flatMap((field, index) => (field.meta?.sort === index + 1 ? [] : [{ field: field.field, sort: index + 1 }]));
 }
 
-/** The sort a new field gets: after the last one once every field has a place, else none (alphabetical). */
+/** The sort a new field gets: after the last one once every field has a place, else none (it comes last, in creation order). */
 export function nextSort(fields: readonly Sortable[]): number | null {
   if (fields.length === 0 || fields.some((field) => field.meta?.sort === null || field.meta?.sort === undefined)) return null;
   return Math.max(...fields.map((field) => field.meta!.sort!)) + 1;

@@ -1,18 +1,19 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, HolderOutlined } from '@ant-design/icons';
-import { useDataProvider, useDelete, useTranslation } from '@refinedev/core';
-import { Button, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { useDelete, useTranslation } from '@refinedev/core';
+import { App, Button, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState, type DragEvent } from 'react';
 import type { FieldInfo } from '../../content/schema/types.ts';
+import { apiRequest } from '../../providers/http-client.ts';
 import { moveItem, reorderWrites, sortFields } from './field-types.ts';
 
 /**
  * A collection's fields in editor order. Rows are dragged (or moved with the arrows) to reorder; the
- * new order is saved as `meta.sort` on the fields whose position changed.
+ * new order is saved as `meta.sort` on the fields whose position changed (`PATCH /fields/:collection`).
  */
 export function FieldsTable({ collection, fields, onEdit, onChanged }: { collection: string; fields: FieldInfo[]; onEdit(field: FieldInfo): void; onChanged(): Promise<void> }) {
   const { translate } = useTranslation();
-  const dataProvider = useDataProvider();
   const { mutateAsync: remove } = useDelete();
+  const { message } = App.useApp();
   const [order, setOrder] = useState<FieldInfo[]>(() => sortFields(fields));
   const [dragging, setDragging] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
@@ -25,10 +26,10 @@ export function FieldsTable({ collection, fields, onEdit, onChanged }: { collect
     if (writes.length === 0) return;
     setSaving(true);
     try {
-      const api = dataProvider();
-      for (const write of writes) {
-        await api.update({ resource: 'fields', id: `${collection}/${write.field}`, variables: { meta: { sort: write.sort } } });
-      }
+      // One request, one transaction: a reorder is saved whole or not at all.
+      await apiRequest(`/fields/${encodeURIComponent(collection)}`, { method: 'PATCH', body: writes.map((write) => ({ field: write.field, meta: { sort: write.sort } })) });
+    } catch (failure) {
+      message.error((failure as Error).message);
     } finally {
       setSaving(false);
       await onChanged();
@@ -57,6 +58,7 @@ export function FieldsTable({ collection, fields, onEdit, onChanged }: { collect
 
   return (
     <Table<FieldInfo>
+      scroll={{ x: 'max-content' }}
       rowKey="field"
       size="small"
       loading={saving}

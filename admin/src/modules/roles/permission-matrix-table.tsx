@@ -58,6 +58,7 @@ function MatrixTable({ collections, matrix, appAccess, onCustom }: { collections
   const { locale } = usePreferences();
   return (
     <Table<CollectionInfo>
+      scroll={{ x: 'max-content' }}
       rowKey="collection"
       size="small"
       pagination={false}

@@ -2,6 +2,7 @@ import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useCan, useDelete, useOne, useTranslation } from '@refinedev/core';
 import { Alert, Button, Card, Popconfirm, Space } from 'antd';
 import { useNavigate, useParams } from 'react-router';
+import { useRoleText } from '../../app/system-labels.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { PermissionMatrix } from './permission-matrix-table.tsx';
 import { RoleDetailsForm } from './role-details-form.tsx';
@@ -24,6 +25,7 @@ function PublicRoleScreen() {
 /** A role: its details, and unless it has admin access, its permission matrix. */
 function RoleScreen({ id }: { id: string }) {
   const { translate } = useTranslation();
+  const roleText = useRoleText();
   const navigate = useNavigate();
   const { result: role, query } = useOne<RoleRecord>({ resource: 'roles', id, meta: { fields: ['id', 'name', 'app_access', 'admin_access'] } });
   const { data: canDelete } = useCan({ resource: 'roles', action: 'delete', params: { id } });
@@ -36,7 +38,7 @@ function RoleScreen({ id }: { id: string }) {
         title={
           <Space>
             <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate('/roles')} aria-label={translate('shared.actions.back')} />
-            <span data-testid="role-title">{role?.name ?? ''}</span>
+            <span data-testid="role-title">{roleText.name(role?.name)}</span>
           </Space>
         }
         actions={

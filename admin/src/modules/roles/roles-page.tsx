@@ -3,6 +3,7 @@ import { useCan, useCreate, useList, useTranslation } from '@refinedev/core';
 import { Alert, Button, Card, Form, Input, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useRoleText } from '../../app/system-labels.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { applyServerErrors } from '../shared/server-errors.ts';
 import { useIsAdmin } from '../shared/use-admin.ts';
@@ -59,6 +60,7 @@ function CreateRoleModal({ open, onClose }: { open: boolean; onClose(): void }) 
 /** Roles: every role with its access and number of users, the public role, and creation. */
 export default function RolesPage() {
   const { translate } = useTranslation();
+  const roleText = useRoleText();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const { data: canCreate } = useCan({ resource: 'roles', action: 'create' });
@@ -83,6 +85,7 @@ export default function RolesPage() {
       />
       <Card size="small">
         <Table<Row>
+          scroll={{ x: 'max-content' }}
           rowKey="id"
           loading={query.isLoading}
           dataSource={rows}
@@ -93,13 +96,13 @@ export default function RolesPage() {
               title: translate('roles.fields.name'),
               key: 'name',
               render: (_, row) => (
-                <Space>
+                <Space style={{ whiteSpace: 'nowrap' }}>
                   {'public' in row ? <GlobalOutlined /> : <TeamOutlined />}
-                  <Typography.Text strong>{row.name}</Typography.Text>
+                  <Typography.Text strong>{'public' in row ? row.name : roleText.name(row.name)}</Typography.Text>
                 </Space>
               ),
             },
-            { title: translate('roles.fields.description'), key: 'description', render: (_, row) => <Typography.Text type="secondary">{'public' in row ? translate('roles.public.description') : (row.description ?? '')}</Typography.Text> },
+            { title: translate('roles.fields.description'), key: 'description', render: (_, row) => <Typography.Text type="secondary">{'public' in row ? translate('roles.public.description') : roleText.description(row.description)}</Typography.Text> },
             {
               title: translate('roles.fields.access'),
               key: 'access',

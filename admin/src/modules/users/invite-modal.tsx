@@ -1,6 +1,7 @@
 import { useCustomMutation, useSelect, useTranslation } from '@refinedev/core';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
+import { useRoleText } from '../../app/system-labels.ts';
 import { applyServerErrors } from '../shared/server-errors.ts';
 import { EMAIL, parseEmailList } from './user-options.ts';
 
@@ -10,7 +11,8 @@ export function InviteModal({ open, onClose, onInvited }: { open: boolean; onClo
   const [form] = Form.useForm<{ emails: string; role: string }>();
   const [error, setError] = useState<string | null>(null);
   const { mutateAsync, mutation } = useCustomMutation();
-  const { options: roles } = useSelect({ resource: 'roles', optionLabel: 'name', optionValue: 'id', pagination: { mode: 'off' }, meta: { fields: ['id', 'name'] } });
+  const roleText = useRoleText();
+  const { options: roles } = useSelect<{ id: string; name: string }>({ resource: 'roles', optionLabel: (role) => roleText.name(role.name), optionValue: 'id', pagination: { mode: 'off' }, meta: { fields: ['id', 'name'] } });
 
   return (
     <Modal open={open} title={translate('users.invite.title')} okText={translate('users.invite.send')} cancelText={translate('shared.actions.cancel')} confirmLoading={mutation.isPending} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>

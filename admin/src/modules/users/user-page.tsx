@@ -4,6 +4,7 @@ import { useCan, useDelete, useSelect, useTranslation } from '@refinedev/core';
 import { Button, Card, Col, Form, Input, Popconfirm, Row, Select, Space, Switch } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { LOCALES } from '../../i18n/locales.ts';
+import { useRoleText } from '../../app/system-labels.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { APPEARANCES, USER_STATUSES, displayName, toUserPayload, type UserRecord } from './user-options.ts';
 
@@ -17,7 +18,8 @@ export default function UserPage() {
   const { data: canEdit } = useCan({ resource: 'users', action: 'edit', params: { id } });
   const { data: canDelete } = useCan({ resource: 'users', action: 'delete', params: { id } });
   const { mutateAsync: remove } = useDelete();
-  const { options: roles } = useSelect({ resource: 'roles', optionLabel: 'name', optionValue: 'id', pagination: { mode: 'off' }, meta: { fields: ['id', 'name'] } });
+  const roleText = useRoleText();
+  const { options: roles } = useSelect<{ id: string; name: string }>({ resource: 'roles', optionLabel: (role) => roleText.name(role.name), optionValue: 'id', pagination: { mode: 'off' }, meta: { fields: ['id', 'name'] } });
   const { formProps, saveButtonProps, query } = useForm<UserRecord>({
     resource: 'users',
     action: 'edit',

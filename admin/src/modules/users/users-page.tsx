@@ -4,6 +4,8 @@ import { useCan, useNotification, useSelect, useTranslation } from '@refinedev/c
 import { Avatar, Button, Card, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useRoleText } from '../../app/system-labels.ts';
+import { useFormat } from '../../app/use-format.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { InviteModal } from './invite-modal.tsx';
 import { STATUS_COLOURS, USER_LIST_FIELDS, USER_STATUSES, displayName, type UserRecord } from './user-options.ts';
@@ -16,7 +18,9 @@ export default function UsersPage() {
   const [inviting, setInviting] = useState(false);
   const [search, setSearch] = useState('');
   const { data: canInvite } = useCan({ resource: 'users', action: 'create' });
-  const { options: roles } = useSelect({ resource: 'roles', optionLabel: 'name', optionValue: 'id', pagination: { mode: 'off' }, meta: { fields: ['id', 'name'] } });
+  const roleText = useRoleText();
+  const format = useFormat();
+  const { options: roles } = useSelect<{ id: string; name: string }>({ resource: 'roles', optionLabel: (role) => roleText.name(role.name), optionValue: 'id', pagination: { mode: 'off' }, meta: { fields: ['id', 'name'] } });
   const { tableProps, setFilters, tableQuery } = useTable<UserRecord>({
     resource: 'users',
     syncWithLocation: false,
@@ -46,6 +50,7 @@ export default function UsersPage() {
           <Select allowClear placeholder={translate('users.fields.role')} style={{ width: 200 }} options={roles} onChange={(value: string | undefined) => filterBy('role', value)} />
         </Flex>
         <Table<UserRecord>
+          scroll={{ x: 'max-content' }}
           {...tableProps}
           rowKey="id"
           onRow={(user) => ({ onClick: () => navigate(`/users/${user.id}`), style: { cursor: 'pointer' }, 'data-testid': `user-row-${user.email}` }) as React.HTMLAttributes<HTMLElement>}
@@ -54,7 +59,7 @@ export default function UsersPage() {
               title: translate('users.fields.name'),
               key: 'name',
               render: (_, user) => (
-                <Space>
+                <Space style={{ whiteSpace: 'nowrap' }}>
                   <Avatar size="small">{displayName(user).slice(0, 1).toUpperCase()}</Avatar>
                   <Typography.Text strong>{displayName(user)}</Typography.Text>
                   {user.title ? <Typography.Text type="secondary">{user.title}</Typography.Text> : null}
@@ -62,9 +67,9 @@ export default function UsersPage() {
               ),
             },
             { title: translate('users.fields.email'), dataIndex: 'email', key: 'email', sorter: true },
-            { title: translate('users.fields.role'), key: 'role', render: (_, user) => (typeof user.role === 'object' && user.role ? user.role.name : '') },
+            { title: translate('users.fields.role'), key: 'role', render: (_, user) => (typeof user.role === 'object' && user.role ? roleText.name(user.role.name) : '') },
             { title: translate('users.fields.status'), dataIndex: 'status', key: 'status', sorter: true, render: (status: UserRecord['status']) => <Tag color={STATUS_COLOURS[status]}>{translate(`users.status.${status}`)}</Tag> },
-            { title: translate('users.fields.lastAccess'), dataIndex: 'last_access', key: 'last_access', sorter: true, render: (value: string | null) => (value ? new Date(value).toLocaleString() : '—') },
+            { title: translate('users.fields.lastAccess'), dataIndex: 'last_access', key: 'last_access', sorter: true, render: (value: string | null) => (value ? format.date(value) : '—') },
           ]}
         />
       </Card>

@@ -1,3 +1,4 @@
+import { orderFields } from '../../../../admin/src/content/schema/field-order.ts';
 import { describe, expect, it } from 'vitest';
 import {
   COLLECTION_NAME_PATTERN,
@@ -94,8 +95,14 @@ describe('field order', () => {
     { field: 'title', meta: { sort: 1 } },
   ];
 
-  it('sorts by meta.sort, unsorted fields last by name', () => {
+  it('sorts by meta.sort, unsorted fields last', () => {
     expect(sortFields(fields).map((field) => field.field)).toEqual(['title', 'body', 'id']);
+  });
+
+  it('keeps unsorted fields in the order the API lists them (creation order), not by name, like the form', () => {
+    const unsorted = [{ field: 'title', meta: { sort: null } }, { field: 'body', meta: null }, { field: 'author', meta: { sort: null } }, { field: 'id', meta: { sort: 1 } }];
+    expect(sortFields(unsorted).map((field) => field.field)).toEqual(['id', 'title', 'body', 'author']);
+    expect(orderFields(unsorted)).toEqual(sortFields(unsorted));
   });
 
   it('writes sort only for fields whose position changed', () => {
