@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   REQUESTS_EXCEEDED: 429,
   INTERNAL_SERVER_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  QUERY_TIMEOUT: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
@@ -218,6 +219,11 @@ export class RequestsExceededError extends TesseraError {
 /** A dependency (the database) is down. */
 export class ServiceUnavailableError extends TesseraError {
   readonly code = 'SERVICE_UNAVAILABLE';
+}
+
+/** A statement that ran past DB_STATEMENT_TIMEOUT (or was cancelled) and was stopped by the database. */
+export class QueryTimeoutError extends TesseraError {
+  readonly code = 'QUERY_TIMEOUT';
 }
 
 /** Anything unexpected; its message never reaches a client. */

@@ -147,6 +147,12 @@ export const variablesSchema = yup.object({
   ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION: yup.number().typeError('must be a number').integer().min(1).max(100_000).default(6000),
   /** How long one transformation may run. @default 10s */
   ASSETS_TRANSFORM_TIMEOUT: duration('10s'),
+  /** Output fields one read may select once `*` wildcards are expanded (across every relation). @default 1000 */
+  QUERY_MAX_FIELDS: yup.number().typeError('must be a number').integer().positive().default(1000),
+  /** Related collections one read may select (each is a subquery), wildcards expanded. @default 100 */
+  QUERY_MAX_RELATIONS: yup.number().typeError('must be a number').integer().positive().default(100),
+  /** Longest a single SQL statement may run before PostgreSQL cancels it (503 QUERY_TIMEOUT); 0 turns it off. @default 10s */
+  DB_STATEMENT_TIMEOUT: yup.number().transform(toMilliseconds).typeError('must be a duration such as 10s or 500ms').integer().min(0).default(10_000),
 });
 
 /** The raw, validated variables. */

@@ -15,11 +15,16 @@ export const MIGRATIONS_TABLE = 'tessera_migrations';
  * decorated entities: reads and writes are compiled by the query layer and run through the ORM's
  * connection, transactions and Kysely instance; MikroORM's migrator owns the system schema.
  */
-export async function createOrm(url: string, poolMax: number, logger: Logger, options: { preparedStatements?: boolean } = {}): Promise<Orm> {
+export async function createOrm(url: string, poolMax: number, logger: Logger, options: { preparedStatements?: boolean; statementTimeoutMs?: number } = {}): Promise<Orm> {
   return MikroORM.init({
     clientUrl: url,
     // pg's Pool takes the client class to create; ours runs the query layer's reads as prepared statements.
-    driverOptions: options.preparedStatements === false ? {} : { Client: PreparingClient },
+    // statement_timeout is sent in each connection's startup packet: a session setting that holds for every
+    // statement, prepared ones included, at no cost per query (docs/security.md).
+    driverOptions: {
+      ...(options.preparedStatements === false ? {} : { Client: PreparingClient }),
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    },
     entities: [],
     discovery: { warnWhenNoEntities: false },
     extensions: [Migrator],

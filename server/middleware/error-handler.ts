@@ -13,6 +13,7 @@ import {
   UnsupportedMediaTypeError,
 } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { translateCancel } from '../query/query-db-errors.ts';
 
 /** Body-parser and Koa (`ctx.throw`) errors that are the client's fault, mapped by HTTP status. */
 function fromHttpError(caught: unknown): TesseraError | null {
@@ -50,7 +51,8 @@ export function errorHandler(logger: Logger): Middleware {
     try {
       await next();
     } catch (caught) {
-      let error = isTesseraError(caught) ? caught : fromHttpError(caught);
+      // A statement stopped by DB_STATEMENT_TIMEOUT on any path (reads, writes, schema changes) is a 503, not a 500.
+      let error = isTesseraError(caught) ? caught : (fromHttpError(caught) ?? translateCancel(caught));
       if (!error) {
         (ctx.state.logger ?? logger).error({ err: caught, requestId: ctx.state.requestId }, 'unexpected error');
         error = new InternalError('An unexpected error occurred.');

@@ -3,6 +3,7 @@ import { markPreparable } from '../database/prepared-statements.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
 import { compileAggregateQuery } from './compile-aggregate.ts';
 import { compileReadQuery, type CompiledRead } from './compile-read.ts';
+import { translateQueryError } from './query-db-errors.ts';
 import type { Query, ReadMeta, ReadOptions, ReadResult } from './types.ts';
 
 interface Row<Data> {
@@ -32,7 +33,11 @@ function compile(schema: SchemaOverview, collection: string, query: Query, optio
 async function execute(db: Kysely<any>, statement: CompiledRead['statement']): Promise<{ rows: unknown[] }> {
   const query = statement.compile(db);
   markPreparable(query.sql);
-  return db.executeQuery(query);
+  try {
+    return await db.executeQuery(query);
+  } catch (error) {
+    throw translateQueryError(error) ?? error;
+  }
 }
 
 async function run<Data>(db: Kysely<any>, compiled: CompiledRead): Promise<Rows<Data>> {
