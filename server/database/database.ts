@@ -29,7 +29,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   }
   let orm: Orm;
   try {
-    orm = await createOrm(url, config.database.poolMax, logger, { preparedStatements: config.database.preparedStatements, statementTimeoutMs: config.database.statementTimeoutMs });
+    orm = await createOrm(url, config.database.poolMax, logger, { preparedStatements: config.database.preparedStatements, statementTimeoutMs: config.database.statementTimeoutMs, cancelOnAbort: embedded === null });
   } catch (error) {
     await embedded?.close();
     throw error;

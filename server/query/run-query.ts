@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { markPreparable } from '../database/prepared-statements.ts';
+import { cancellable } from '../database/request-signal.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
 import { compileAggregateQuery } from './compile-aggregate.ts';
 import { compileReadQuery, type CompiledRead } from './compile-read.ts';
@@ -34,7 +35,8 @@ async function execute(db: Kysely<any>, statement: CompiledRead['statement']): P
   const query = statement.compile(db);
   markPreparable(query.sql);
   try {
-    return await db.executeQuery(query);
+    // A read's result is this request's alone: stop it when the client goes away.
+    return await cancellable(() => db.executeQuery(query));
   } catch (error) {
     throw translateQueryError(error) ?? error;
   }
