@@ -22,6 +22,8 @@ export interface CompileContext {
   aliasCount: number;
   /** Fields and relations the selection may still add (QUERY_MAX_FIELDS, QUERY_MAX_RELATIONS). */
   budget: SelectionBudget;
+  /** compileFilter calls in progress: bounds the recursion whatever the filter's source (MAX_JSON_DEPTH). */
+  filterNesting: number;
 }
 
 /** The FROM of one SELECT: its table and the many-to-one joins its filters and sorts asked for. */
@@ -52,6 +54,7 @@ export function createContext(schema: SchemaOverview, options: ReadOptions): Com
     defaultLimit: options.defaultLimit ?? QUERY_LIMIT_DEFAULT,
     aliasCount: 0,
     budget: createBudget(options.maxFields, options.maxRelations),
+    filterNesting: 0,
   };
 }
 

@@ -5,7 +5,11 @@ import type { SchemaOverview } from '../schema/overview.ts';
 import { compileAggregateQuery } from './compile-aggregate.ts';
 import { compileReadQuery, type CompiledRead } from './compile-read.ts';
 import { translateQueryError } from './query-db-errors.ts';
+import { InvalidQueryError } from '../errors.ts';
 import type { Query, ReadMeta, ReadOptions, ReadResult } from './types.ts';
+
+/** Bind parameters one PostgreSQL statement can carry (the protocol counts them in 16 bits). */
+const MAX_PARAMETERS = 65_535;
 
 interface Row<Data> {
   data: Data;
@@ -33,6 +37,9 @@ function compile(schema: SchemaOverview, collection: string, query: Query, optio
 /** Runs a compiled read as a prepared statement: its result columns (data and counts) never change. */
 async function execute(db: Kysely<any>, statement: CompiledRead['statement']): Promise<{ rows: unknown[] }> {
   const query = statement.compile(db);
+  if (query.parameters.length > MAX_PARAMETERS) {
+    throw new InvalidQueryError(`The filter needs ${query.parameters.length} values, more than the ${MAX_PARAMETERS} one statement can carry; use _in lists instead of many conditions.`, { field: 'filter' });
+  }
   markPreparable(query.sql);
   try {
     // A read's result is this request's alone: stop it when the client goes away.
