@@ -6,6 +6,7 @@
  */
 export function postgresRegexProblem(pattern: string): string | null {
   let inBracket = false;
+  let groups = 0;
   for (let i = 0; i < pattern.length; i++) {
     const char = pattern[i];
     if (inBracket && char === ']') {
@@ -18,6 +19,8 @@ export function postgresRegexProblem(pattern: string): string | null {
       const next = pattern[i + 1];
       if (next === undefined) return 'it ends with a lone backslash';
       if (/[A-Za-z0-9]/.test(next) && !KNOWN_ESCAPES.has(next)) return `PostgreSQL has no "\\${next}" escape`;
+      // Outside brackets \1-\9 is a back reference, and PostgreSQL refuses one to a group not yet opened.
+      if (!inBracket && /[1-9]/.test(next) && !/[0-9]/.test(pattern[i + 2] ?? '') && Number(next) > groups) return `"\\${next}" refers to a group that does not exist`;
       i++;
     } else if (inBracket) {
       continue;
@@ -26,7 +29,9 @@ export function postgresRegexProblem(pattern: string): string | null {
       // A `]` (after an optional `^`) right at the start is a literal member.
       if (pattern[i + 1] === '^') i++;
       if (pattern[i + 1] === ']') i++;
-    } else if (char === '(' && pattern[i + 1] === '?') {
+    } else if (char === '(' && pattern[i + 1] !== '?') {
+      groups++;
+    } else if (char === '(') {
       const kind = pattern.slice(i + 2, i + 4);
       if (!['=', '!', ':'].includes(pattern[i + 2] ?? '') && kind !== '<=' && kind !== '<!') return 'PostgreSQL has no named groups or inline flags here; use (...) or (?:...)';
     } else if (char === '{') {
