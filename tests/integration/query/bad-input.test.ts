@@ -19,8 +19,10 @@ beforeAll(async () => {
     { field: 'born', type: 'date' },
     { field: 'seen', type: 'timestamp' },
     { field: 'at', type: 'dateTime' },
+    { field: 'parent', type: 'integer' },
   ];
   await t.request.post('/collections').set(auth()).send({ collection: 'things', fields }).expect(200);
+  await t.request.post('/relations').set(auth()).send({ collection: 'things', field: 'parent', related_collection: 'things', meta: { one_field: 'children' } }).expect(200);
   await t.request
     .post('/items/things')
     .set(auth())
@@ -44,6 +46,23 @@ function expectClientError(response: Response, code: string, field?: string): vo
 
 const get = (query: string) => t.request.get(`/items/things?${query}`).set(auth());
 const titles = (response: Response) => (response.body.data as Array<{ title: string }>).map((item) => item.title);
+
+describe('wildcard expansion', () => {
+  it('fields=*.*.*.*.*.*.*.*.* (and 11 levels) is 400 INVALID_QUERY naming fields, at once', async () => {
+    for (const levels of [9, 11]) {
+      const started = performance.now();
+      const response = await get(`fields=${Array.from({ length: levels }, () => '*').join('.')}`);
+      expectClientError(response, 'INVALID_QUERY', 'fields');
+      expect(response.body.errors?.[0]?.extensions.field).toBe('fields');
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
+  });
+
+  it('fields=*.*.* still works', async () => {
+    const response = await get('fields=*.*.*&limit=1&sort=id').expect(200);
+    expect(response.body.data).toHaveLength(1);
+  });
+});
 
 describe('_regex patterns PostgreSQL refuses', () => {
   it.each(['(?<n>a)', '\\p{L}', 'a{1,100000}', '\\k<n>', '(?<n>a)\\k<n>', 'a{2,1}'])('%s is 400 INVALID_QUERY naming the field', async (pattern) => {
