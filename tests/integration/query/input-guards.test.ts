@@ -165,13 +165,14 @@ describe('_in and _nin bind one array parameter', () => {
 
 describe('dynamic values and dates', () => {
   it('$CURRENT_USER.<field> of another type than the target is 400 naming the target', () => {
-    for (const [field, variable] of [
+    const cases: Array<[string, string]> = [
       ['rating', '$CURRENT_USER.email'],
       ['published_on', '$CURRENT_USER.first_name'],
       ['uid', '$CURRENT_USER.email'],
       ['title', '$CURRENT_USER.role'],
-    ]) {
-      const error = refusal(() => compileReadQuery(fixture.schema, 'articles', { filter: { [field!]: { _eq: variable } } }, { accountability: ada }));
+    ];
+    for (const [field, variable] of cases) {
+      const error = refusal(() => compileReadQuery(fixture.schema, 'articles', { filter: { [field]: { _eq: variable } } }, { accountability: ada }));
       expect(error.extensions.field).toBe(field);
     }
   });
