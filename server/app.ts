@@ -27,6 +27,7 @@ import { usersController } from './controllers/users-controller.ts';
 import { utilsController } from './controllers/utils-controller.ts';
 import { RouteNotFoundError } from './errors.ts';
 import { accountability } from './middleware/accountability.ts';
+import { cancelOnClose } from './middleware/cancel-on-close.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { requestId } from './middleware/request-id.ts';
 import { requestLogger } from './middleware/request-logger.ts';
@@ -41,6 +42,7 @@ export function createApp(context: AppContext): Koa {
   app.use(requestId());
   app.use(requestLogger(logger));
   app.use(errorHandler(logger));
+  app.use(cancelOnClose());
   if (config.cors.enabled) {
     const origins = config.cors.origin;
     app.use(

@@ -29,6 +29,7 @@ export const ERROR_CODES = {
   INTERNAL_SERVER_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   TRANSACTION_CONFLICT: 409,
+  QUERY_TIMEOUT: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
@@ -224,6 +225,11 @@ export class ServiceUnavailableError extends TesseraError {
 /** A write that kept colliding with concurrent writes (deadlock, serialization failure) after its retries. */
 export class TransactionConflictError extends TesseraError {
   readonly code = 'TRANSACTION_CONFLICT';
+}
+
+/** A statement that ran past DB_STATEMENT_TIMEOUT (or was cancelled) and was stopped by the database. */
+export class QueryTimeoutError extends TesseraError {
+  readonly code = 'QUERY_TIMEOUT';
 }
 
 /** Anything unexpected; its message never reaches a client. */

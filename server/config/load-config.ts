@@ -39,6 +39,8 @@ export interface Config {
     preparedStatements: boolean;
     /** Longest wait to connect or for a free pool connection (DB_CONNECT_TIMEOUT). */
     connectTimeoutMs: number;
+    /** PostgreSQL's statement_timeout for every pooled connection, in ms; 0 is none (DB_STATEMENT_TIMEOUT). */
+    statementTimeoutMs: number;
   };
   dataDir: string;
   /** Absolute folder of the project's own migrations (MIGRATIONS_PATH). */
@@ -48,7 +50,7 @@ export interface Config {
   admin: { email: string; password: string | null };
   log: { level: Variables['LOG_LEVEL']; style: Variables['LOG_STYLE'] };
   auth: { accessTokenTtlMs: number; refreshTokenTtlMs: number; providers: AuthProviderConfig[] };
-  query: { limitDefault: number; limitMax: number | null };
+  query: { limitDefault: number; limitMax: number | null; maxFields: number; maxRelations: number };
   redis: { url: string | null };
   /** Outgoing e-mail (server/mail). */
   mail: {
@@ -152,7 +154,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
       maxPayloadSize: vars.MAX_PAYLOAD_SIZE,
       shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT,
     },
-    database: { url: vars.DB_URL ?? null, poolMax: vars.DB_POOL_MAX, preparedStatements: vars.DB_PREPARED_STATEMENTS, connectTimeoutMs: vars.DB_CONNECT_TIMEOUT },
+    database: { url: vars.DB_URL ?? null, poolMax: vars.DB_POOL_MAX, preparedStatements: vars.DB_PREPARED_STATEMENTS, connectTimeoutMs: vars.DB_CONNECT_TIMEOUT, statementTimeoutMs: vars.DB_STATEMENT_TIMEOUT },
     dataDir: path.resolve(cwd, vars.DATA_DIR),
     migrationsPath: path.resolve(cwd, vars.MIGRATIONS_PATH),
     secret: vars.SECRET ?? null,
@@ -172,7 +174,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     },
     passwordReset: { tokenTtlMs: vars.PASSWORD_RESET_TOKEN_TTL, urlAllowList: vars.PASSWORD_RESET_URL_ALLOW_LIST },
     invite: { tokenTtlMs: vars.USER_INVITE_TOKEN_TTL, urlAllowList: vars.USER_INVITE_URL_ALLOW_LIST },
-    query: { limitDefault: vars.QUERY_LIMIT_DEFAULT, limitMax: vars.QUERY_LIMIT_MAX ?? null },
+    query: { limitDefault: vars.QUERY_LIMIT_DEFAULT, limitMax: vars.QUERY_LIMIT_MAX ?? null, maxFields: vars.QUERY_MAX_FIELDS, maxRelations: vars.QUERY_MAX_RELATIONS },
     storage: { locations: storage },
     files: {
       maxUploadSize: vars.FILES_MAX_UPLOAD_SIZE,

@@ -151,6 +151,12 @@ export const variablesSchema = yup.object({
   LOG_FORMAT: yup.string().oneOf(['auto', 'pretty', 'json']).optional(),
   /** How long a request waits to connect to PostgreSQL, or for a free pool connection, before 503 SERVICE_UNAVAILABLE. @default 10s */
   DB_CONNECT_TIMEOUT: duration('10s'),
+  /** Output fields one read may select once `*` wildcards are expanded (across every relation). @default 1000 */
+  QUERY_MAX_FIELDS: yup.number().typeError('must be a number').integer().positive().default(1000),
+  /** Related collections one read may select (each is a subquery), wildcards expanded. @default 100 */
+  QUERY_MAX_RELATIONS: yup.number().typeError('must be a number').integer().positive().default(100),
+  /** Longest a single SQL statement may run before PostgreSQL cancels it (503 QUERY_TIMEOUT); 0 turns it off. @default 10s */
+  DB_STATEMENT_TIMEOUT: yup.number().transform(toMilliseconds).typeError('must be a duration such as 10s or 500ms').integer().min(0).default(10_000),
 });
 
 /** The raw, validated variables. */

@@ -2,6 +2,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { systemMigrations } from '../../migrations/index.ts';
+import { CANCEL_ON_ABORT, CancellableClient } from './cancellable-client.ts';
 import { PreparingClient } from './prepared-statements.ts';
 
 /** The MikroORM instance type Tessera uses. */
@@ -15,12 +16,16 @@ export const MIGRATIONS_TABLE = 'tessera_migrations';
  * decorated entities: reads and writes are compiled by the query layer and run through the ORM's
  * connection, transactions and Kysely instance; MikroORM's migrator owns the system schema.
  */
-export async function createOrm(url: string, poolMax: number, logger: Logger, options: { preparedStatements?: boolean; connectTimeoutMs?: number } = {}): Promise<Orm> {
+export async function createOrm(url: string, poolMax: number, logger: Logger, options: { preparedStatements?: boolean; connectTimeoutMs?: number; statementTimeoutMs?: number; cancelOnAbort?: boolean } = {}): Promise<Orm> {
   return MikroORM.init({
     clientUrl: url,
     driverOptions: {
       // pg's Pool takes the client class to create; ours runs the query layer's reads as prepared statements.
-      ...(options.preparedStatements === false ? {} : { Client: PreparingClient }),
+      Client: options.preparedStatements === false ? CancellableClient : PreparingClient,
+      ...(options.cancelOnAbort ? { [CANCEL_ON_ABORT]: true } : {}),
+      // statement_timeout is sent in each connection's startup packet: a session setting that holds for every
+      // statement, prepared ones included, at no cost per query (docs/security.md).
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
       // Bounds connecting (an unreachable host would otherwise wait out TCP's retries, minutes) and waiting
       // for a free connection; either then fails as a pool timeout, answered 503. Unset: no limit.
       ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),

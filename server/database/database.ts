@@ -33,6 +33,8 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
       preparedStatements: config.database.preparedStatements,
       // The embedded server is in this process and serialises sessions: a wait there is a long transaction, not an outage.
       connectTimeoutMs: embedded ? undefined : config.database.connectTimeoutMs,
+      statementTimeoutMs: config.database.statementTimeoutMs,
+      cancelOnAbort: embedded === null,
     });
   } catch (error) {
     await embedded?.close();

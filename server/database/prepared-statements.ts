@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { CancellableClient } from './cancellable-client.ts';
 
 /** Statement texts the query layer has declared preparable, least recently used first. */
 const preparable = new Set<string>();
@@ -35,7 +35,7 @@ interface ParsedStatements {
  * PostgreSQL's work (measured: 22,000 → 59,000 statements/s in pgbench). Each connection keeps its own
  * bounded set; a statement that falls out is deallocated and gets a fresh name if it comes back.
  */
-export class PreparingClient extends pg.Client {
+export class PreparingClient extends CancellableClient {
   /** Text → statement name on this connection, least recently used first. */
   #names = new Map<string, string>();
 

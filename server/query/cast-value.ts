@@ -37,6 +37,8 @@ function validDate(value: string): boolean {
   const match = DATE_TIME.exec(value);
   if (!match) return false;
   const [, year, month, day, hour = '0', minute = '0', second = '0'] = match;
+  // PostgreSQL has no year 0 (1 BC comes before 1 AD) and reads "0000-…" as out of range.
+  if (Number(year) < 1) return false;
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
   return (
     date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day) && Number(hour) < 24 && Number(minute) < 60 && Number(second) < 60
@@ -46,6 +48,12 @@ function validDate(value: string): boolean {
 function validTime(value: string): boolean {
   const match = TIME.exec(value);
   return match !== null && Number(match[1]) < 24 && Number(match[2]) < 60 && Number(match[3] ?? 0) < 60;
+}
+
+/** True for a Date PostgreSQL can store and compare: a real instant in the years 1 to 9999. */
+export function isStorableDate(date: Date): boolean {
+  const year = date.getUTCFullYear();
+  return Number.isFinite(date.getTime()) && year >= 1 && year <= 9999;
 }
 
 /**
@@ -77,13 +85,16 @@ export function castValue(value: unknown, type: FieldType, label: string): unkno
       if (value === false || value === 'false' || value === 0 || value === '0') return false;
       return fail('a boolean');
     case 'date':
+      if (value instanceof Date && !isStorableDate(value)) return fail('a date in the years 1 to 9999');
       if (value instanceof Date) return value.toISOString().slice(0, 10);
       return typeof value === 'string' && validDate(value) ? value : fail('a date (YYYY-MM-DD)');
     case 'dateTime':
     case 'timestamp':
+      if (value instanceof Date && !isStorableDate(value)) return fail('a date and time in the years 1 to 9999');
       if (value instanceof Date) return value.toISOString();
       return typeof value === 'string' && validDate(value) ? value : fail('a date and time (ISO 8601)');
     case 'time':
+      if (value instanceof Date && !isStorableDate(value)) return fail('a time');
       if (value instanceof Date) return value.toISOString().slice(11, 23);
       return typeof value === 'string' && validTime(value) ? value : fail('a time (HH:MM:SS)');
     case 'uuid':

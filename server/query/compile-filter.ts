@@ -6,7 +6,7 @@ import { compileSearch } from './compile-search.ts';
 import { assertDepth, compileFunction, parseFunctionCall } from './field-functions.ts';
 import { joinManyToAny, joinManyToOne } from './joins.ts';
 import { assertNotConcealed, fieldFor, type FieldUse } from './policy.ts';
-import { isObject } from './parse-values.ts';
+import { isObject, MAX_JSON_DEPTH } from './parse-values.ts';
 import { findRelation, type OneToMany } from './schema-lookup.ts';
 import type { Filter } from './types.ts';
 
@@ -36,6 +36,20 @@ export function rowConditions(ctx: CompileContext, scope: Scope, query: { filter
 /** A filter as an SQL condition on the scope; every field, operator and value is validated on the way. */
 export function compileFilter(ctx: CompileContext, scope: Scope, filter: unknown, use: FieldUse): Sql {
   if (!isObject(filter)) throw new InvalidQueryError(`${use.usage} must be an object, e.g. {"title":{"_eq":"x"}}.`);
+  // Filters reach here from query strings, JSON bodies, deep options and stored permission rules alike:
+  // bounding the recursion here bounds it for every source (and keeps PostgreSQL's stack safe too).
+  if (ctx.filterNesting >= MAX_JSON_DEPTH) {
+    throw new InvalidQueryError(`The filter in ${use.usage} nests deeper than ${MAX_JSON_DEPTH} levels.`, { field: 'filter' });
+  }
+  ctx.filterNesting++;
+  try {
+    return compileConditions(ctx, scope, filter, use);
+  } finally {
+    ctx.filterNesting--;
+  }
+}
+
+function compileConditions(ctx: CompileContext, scope: Scope, filter: Record<string, unknown>, use: FieldUse): Sql {
   const parts = Object.entries(filter).map(([key, value]) => {
     if (key !== '_and' && key !== '_or') return fieldCondition(ctx, scope, key, value, use);
     if (!Array.isArray(value)) throw new InvalidQueryError(`${key} in ${use.usage} must be a list of filters.`);

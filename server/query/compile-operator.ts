@@ -5,6 +5,7 @@ import { castValue, NUMERIC_TYPES, TEMPORAL_TYPES, TEXT_TYPES } from './cast-val
 import { FILTER_OPERATORS } from './constants.ts';
 import { and, type CompileContext, type Sql } from './context.ts';
 import { resolveOperand } from './dynamic-values.ts';
+import { postgresRegexProblem } from './postgres-regex.ts';
 
 /** The left side of a comparison: an SQL expression, the type its values have, and its name for messages. */
 export interface Target {
@@ -46,7 +47,7 @@ function fail(message: string, target: Target): never {
 
 /** One comparison operand: dynamic variables resolved, cast to the target's type; null stays null. */
 function operand(ctx: CompileContext, target: Target, raw: unknown): Sql | null {
-  const resolved = resolveOperand(ctx, raw, target.label);
+  const resolved = resolveOperand(ctx, raw, target.label, target.type);
   if (resolved.kind === 'sql') return resolved.sql;
   const value = castValue(resolved.value, target.type, target.label);
   return value === null ? null : sql.val(value);
@@ -89,10 +90,45 @@ function comparison(ctx: CompileContext, target: Target, operator: string, raw: 
   return sql`${target.sql} ${sql.raw(symbol)} ${value}`;
 }
 
+/** The array type a list of values of each field type is bound as. */
+const ARRAY_TYPES: Partial<Record<FieldType, string>> = {
+  string: 'text[]',
+  text: 'text[]',
+  csv: 'text[]',
+  hash: 'text[]',
+  integer: 'bigint[]',
+  bigInteger: 'bigint[]',
+  float: 'double precision[]',
+  decimal: 'numeric[]',
+  boolean: 'boolean[]',
+  date: 'date[]',
+  dateTime: 'timestamp[]',
+  timestamp: 'timestamptz[]',
+  time: 'time[]',
+  uuid: 'uuid[]',
+};
+
+/**
+ * `_in`/`_nin`. Plain values are bound as ONE array parameter (`= any($1)`), so a list of any length fits
+ * PostgreSQL's 65,535 parameters and the statement text (a prepared statement) does not change with its
+ * length. Lists holding dynamic variables that are subqueries (`$CURRENT_USER.email`) keep `in (…)`.
+ */
 function membership(ctx: CompileContext, target: Target, operator: string, raw: unknown): Sql {
-  const values = list(raw).flatMap((item) => operand(ctx, target, item) ?? []);
-  if (values.length === 0) return operator === '_in' ? sql`false` : sql`true`;
-  return sql`${target.sql} ${sql.raw(operator === '_in' ? 'in' : 'not in')} (${sql.join(values)})`;
+  const operands = list(raw).map((item) => {
+    const resolved = resolveOperand(ctx, item, target.label, target.type);
+    return resolved.kind === 'sql' ? resolved : { kind: 'value' as const, value: castValue(resolved.value, target.type, target.label) };
+  });
+  const negate = operator === '_nin';
+  const arrayType = ARRAY_TYPES[target.type];
+  if (arrayType && operands.every((item) => item.kind === 'value')) {
+    const values = operands.flatMap((item) => (item.kind === 'value' && item.value !== null ? [item.value] : []));
+    if (values.length === 0) return negate ? sql`true` : sql`false`;
+    const array = sql`${sql.val(values)}::${sql.raw(arrayType)}`;
+    return negate ? sql`${target.sql} <> all(${array})` : sql`${target.sql} = any(${array})`;
+  }
+  const values = operands.flatMap((item) => (item.kind === 'sql' ? [item.sql] : item.value === null ? [] : [sql.val(item.value)]));
+  if (values.length === 0) return negate ? sql`true` : sql`false`;
+  return sql`${target.sql} ${sql.raw(negate ? 'not in' : 'in')} (${sql.join(values)})`;
 }
 
 function between(ctx: CompileContext, target: Target, operator: string, raw: unknown): Sql {
@@ -109,6 +145,8 @@ function regex(target: Target, raw: unknown): Sql {
   } catch {
     return fail(`_regex on "${target.label}" is not a valid regular expression.`, target);
   }
+  const problem = postgresRegexProblem(raw);
+  if (problem) return fail(`_regex on "${target.label}" is not a valid PostgreSQL regular expression: ${problem}.`, target);
   return sql`${textOf(target)} ~ ${raw}`;
 }
 

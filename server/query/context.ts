@@ -3,6 +3,7 @@ import type { Accountability } from '../auth/accountability.ts';
 import type { CollectionOverview, SchemaOverview } from '../schema/overview.ts';
 import { QUERY_LIMIT_DEFAULT } from './constants.ts';
 import { ALLOW_ALL_POLICY } from './policy.ts';
+import { createBudget, type SelectionBudget } from './selection-budget.ts';
 import type { ReadOptions, ReadPolicy } from './types.ts';
 
 /** A fragment of SQL; values inside are bound parameters. */
@@ -19,6 +20,10 @@ export interface CompileContext {
   /** Rows a read returns when it names no limit (QUERY_LIMIT_DEFAULT). */
   defaultLimit: number;
   aliasCount: number;
+  /** Fields and relations the selection may still add (QUERY_MAX_FIELDS, QUERY_MAX_RELATIONS). */
+  budget: SelectionBudget;
+  /** compileFilter calls in progress: bounds the recursion whatever the filter's source (MAX_JSON_DEPTH). */
+  filterNesting: number;
 }
 
 /** The FROM of one SELECT: its table and the many-to-one joins its filters and sorts asked for. */
@@ -48,6 +53,8 @@ export function createContext(schema: SchemaOverview, options: ReadOptions): Com
     maxLimit: options.maxLimit ?? null,
     defaultLimit: options.defaultLimit ?? QUERY_LIMIT_DEFAULT,
     aliasCount: 0,
+    budget: createBudget(options.maxFields, options.maxRelations),
+    filterNesting: 0,
   };
 }
 

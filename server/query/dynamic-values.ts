@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { ForbiddenError, InvalidQueryError } from '../errors.ts';
+import type { FieldType } from '../schema/types.ts';
+import { isStorableDate } from './cast-value.ts';
 import { nextAlias, type CompileContext, type Sql } from './context.ts';
 import { isConcealed } from './policy.ts';
 import { findCollection, findField } from './schema-lookup.ts';
@@ -22,7 +24,21 @@ export function shiftDate(now: Date, amount: number, unit: string): Date {
   return date;
 }
 
-function currentRecordField(ctx: CompileContext, kind: 'USER' | 'ROLE', name: string, label: string): Operand {
+/** Field types whose values PostgreSQL compares with each other without a cast. */
+const COMPARABLE: ReadonlyArray<ReadonlySet<FieldType>> = [
+  new Set(['string', 'text', 'csv', 'hash']),
+  new Set(['integer', 'bigInteger', 'float', 'decimal']),
+  new Set(['date', 'dateTime', 'timestamp']),
+  new Set(['time']),
+  new Set(['uuid']),
+  new Set(['boolean']),
+];
+
+function comparable(a: FieldType, b: FieldType): boolean {
+  return COMPARABLE.some((group) => group.has(a) && group.has(b));
+}
+
+function currentRecordField(ctx: CompileContext, kind: 'USER' | 'ROLE', name: string, label: string, type: FieldType | undefined): Operand {
   const id = kind === 'USER' ? ctx.accountability?.user : ctx.accountability?.role;
   const collection = findCollection(ctx.schema, kind === 'USER' ? 'tessera_users' : 'tessera_roles');
   const field = collection ? findField(collection, name) : undefined;
@@ -30,6 +46,10 @@ function currentRecordField(ctx: CompileContext, kind: 'USER' | 'ROLE', name: st
     throw new InvalidQueryError(`Unknown field "${name}" in $CURRENT_${kind}.${name} (filter on "${label}").`, { field: label });
   }
   if (isConcealed(field)) throw new ForbiddenError(`$CURRENT_${kind}.${name} is concealed and cannot be used in a filter.`, { field: label });
+  // The subquery's type is the record field's: comparing it with another type fails in PostgreSQL.
+  if (type !== undefined && !comparable(field.type, type)) {
+    throw new InvalidQueryError(`$CURRENT_${kind}.${name} is a ${field.type} and cannot be compared with ${type} field "${label}".`, { field: label });
+  }
   if (id === null || id === undefined) return MISSING;
   const alias = nextAlias(ctx);
   return {
@@ -43,7 +63,7 @@ function currentRecordField(ctx: CompileContext, kind: 'USER' | 'ROLE', name: st
  * `$NOW` and `$NOW(±n unit)`; any other value is returned as is. Without a user (or role) the variables are
  * SQL NULL, never a literal null: `{ owner: { _eq: '$CURRENT_USER' } }` must not match rows without an owner.
  */
-export function resolveOperand(ctx: CompileContext, raw: unknown, label: string): Operand {
+export function resolveOperand(ctx: CompileContext, raw: unknown, label: string, type?: FieldType): Operand {
   if (typeof raw !== 'string' || !raw.startsWith('$')) return { kind: 'value', value: raw };
   if (raw === '$CURRENT_USER') return ctx.accountability?.user ? { kind: 'value', value: ctx.accountability.user } : MISSING;
   if (raw === '$CURRENT_ROLE') return ctx.accountability?.role ? { kind: 'value', value: ctx.accountability.role } : MISSING;
@@ -54,9 +74,11 @@ export function resolveOperand(ctx: CompileContext, raw: unknown, label: string)
       throw new InvalidQueryError(`Invalid ${raw} on field "${label}": expected $NOW(±<number> <unit>), e.g. $NOW(-1 day).`, { field: label });
     }
     const amount = Number(match[2]) * (match[1] === '-' ? -1 : 1);
-    return { kind: 'value', value: shiftDate(ctx.now, amount, (match[3] as string).toLowerCase()) };
+    const date = shiftDate(ctx.now, amount, (match[3] as string).toLowerCase());
+    if (!isStorableDate(date)) throw new InvalidQueryError(`${raw} on field "${label}" falls outside the years 1 to 9999.`, { field: label });
+    return { kind: 'value', value: date };
   }
   const record = RECORD_FIELD.exec(raw);
-  if (record) return currentRecordField(ctx, record[1] as 'USER' | 'ROLE', record[2] as string, label);
+  if (record) return currentRecordField(ctx, record[1] as 'USER' | 'ROLE', record[2] as string, label, type);
   return { kind: 'value', value: raw };
 }

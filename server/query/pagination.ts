@@ -35,7 +35,10 @@ export function resolvePage(input: { limit?: number; offset?: number; page?: num
     if (page > 1) throw new InvalidQueryError(`${prefix}page ${page} needs a limit: with limit -1 every item is on page 1.`);
     return { limit, offset: 0 };
   }
-  return { limit, offset: (page - 1) * limit };
+  const skipped = (page - 1) * limit;
+  // Past 2^53 the product is no longer exact, and PostgreSQL's bigint OFFSET overflows soon after.
+  if (!Number.isSafeInteger(skipped)) throw new InvalidQueryError(`${prefix}page ${page} with limit ${limit} skips more items than can be counted.`, { field: `${prefix}page` });
+  return { limit, offset: skipped };
 }
 
 /** ` limit … offset …` for a page, or nothing when it asks for every row. */

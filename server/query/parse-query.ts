@@ -17,7 +17,27 @@ const QS_OPTIONS = {
   parameterLimit: 1000,
   throwOnLimitExceeded: true,
   ignoreQueryPrefix: true,
+  // Null-prototype objects keep keys such as `constructor` or `toString` (the default drops them, and with
+  // them the filter): they are then refused as unknown fields, or filter a field really named so.
+  plainObjects: true,
 } as const;
+
+/** Refuses a `__proto__` key segment, which even null-prototype parsing drops silently. */
+function assertNoProtoKeys(input: string): void {
+  for (const pair of input.replace(/^\?/, '').split('&')) {
+    const rawKey = pair.split('=', 1)[0] ?? '';
+    let key = rawKey;
+    try {
+      key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+    } catch {
+      // qs reads a malformed escape literally; so does this check.
+    }
+    if (key.includes('__proto__')) {
+      const parameter = key.split('[', 1)[0] ?? key;
+      throw new InvalidQueryError(`"${key}": __proto__ is not a field, operator or option.`, { field: parameter });
+    }
+  }
+}
 
 function parseFilter(value: unknown, name: string): Filter {
   const filter = parseObject(value, name);
@@ -87,6 +107,7 @@ function parseMeta(value: unknown): MetaKey[] {
 }
 
 function parseRaw(input: string): Record<string, unknown> {
+  assertNoProtoKeys(input);
   try {
     return qs.parse(input, QS_OPTIONS) as Record<string, unknown>;
   } catch (error) {

@@ -31,7 +31,7 @@ export function parseList(value: unknown, name: string): string[] {
 }
 
 /** How deeply JSON parameters may nest; bracket syntax is bounded by the query-string parser's depth. */
-const MAX_JSON_DEPTH = 64;
+export const MAX_JSON_DEPTH = 64;
 
 function deeperThan(value: unknown, levels: number): boolean {
   if (typeof value !== 'object' || value === null) return false;
@@ -46,13 +46,19 @@ export function parseJson(text: string, name: string): unknown {
   } catch (error) {
     throw new InvalidQueryError(`${name} is not valid JSON: ${(error as Error).message}.`);
   }
-  if (deeperThan(value, MAX_JSON_DEPTH)) throw new InvalidQueryError(`${name} nests deeper than ${MAX_JSON_DEPTH} levels.`);
+  assertShallow(value, name);
   return value;
 }
 
-/** An object given as JSON text or in bracket syntax (`name[key]=value`). */
+/** Refuses a value (a JSON body's query, say) that nests deeper than JSON parameters may. */
+export function assertShallow(value: unknown, name: string): void {
+  if (deeperThan(value, MAX_JSON_DEPTH)) throw new InvalidQueryError(`${name} nests deeper than ${MAX_JSON_DEPTH} levels.`, { field: name });
+}
+
+/** An object given as JSON text or in bracket syntax (`name[key]=value`), or already parsed (a JSON body). */
 export function parseObject(value: unknown, name: string): Record<string, unknown> {
   const parsed = typeof value === 'string' ? parseJson(value, name) : value;
+  if (typeof value !== 'string') assertShallow(parsed, name);
   if (!isObject(parsed)) throw new InvalidQueryError(`${name} must be an object, as JSON or in bracket syntax (${name}[key]=value).`);
   return parsed;
 }

@@ -1,9 +1,15 @@
 import type { Kysely } from 'kysely';
 import { markPreparable } from '../database/prepared-statements.ts';
+import { cancellable } from '../database/request-signal.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
 import { compileAggregateQuery } from './compile-aggregate.ts';
 import { compileReadQuery, type CompiledRead } from './compile-read.ts';
+import { translateQueryError } from './query-db-errors.ts';
+import { InvalidQueryError } from '../errors.ts';
 import type { Query, ReadMeta, ReadOptions, ReadResult } from './types.ts';
+
+/** Bind parameters one PostgreSQL statement can carry (the protocol counts them in 16 bits). */
+const MAX_PARAMETERS = 65_535;
 
 interface Row<Data> {
   data: Data;
@@ -31,8 +37,16 @@ function compile(schema: SchemaOverview, collection: string, query: Query, optio
 /** Runs a compiled read as a prepared statement: its result columns (data and counts) never change. */
 async function execute(db: Kysely<any>, statement: CompiledRead['statement']): Promise<{ rows: unknown[] }> {
   const query = statement.compile(db);
+  if (query.parameters.length > MAX_PARAMETERS) {
+    throw new InvalidQueryError(`The filter needs ${query.parameters.length} values, more than the ${MAX_PARAMETERS} one statement can carry; use _in lists instead of many conditions.`, { field: 'filter' });
+  }
   markPreparable(query.sql);
-  return db.executeQuery(query);
+  try {
+    // A read's result is this request's alone: stop it when the client goes away.
+    return await cancellable(() => db.executeQuery(query));
+  } catch (error) {
+    throw translateQueryError(error) ?? error;
+  }
 }
 
 async function run<Data>(db: Kysely<any>, compiled: CompiledRead): Promise<Rows<Data>> {

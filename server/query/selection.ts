@@ -5,6 +5,7 @@ import { compileFilter, splitScope } from './compile-filter.ts';
 import { compileSort } from './compile-sort.ts';
 import { assertDepth, functionKey, parseFunctionCall, type FunctionCall } from './field-functions.ts';
 import { isObject } from './parse-values.ts';
+import { chargeSelection } from './selection-budget.ts';
 import { canReadField, readableField } from './policy.ts';
 import { findRelation, isDataless, type ManyToAny, type ManyToOne, type OneToMany } from './schema-lookup.ts';
 import type { DeepQuery } from './types.ts';
@@ -140,6 +141,7 @@ function manyToAny(ctx: CompileContext, key: string, entry: Entry, relation: Man
   for (const collection of relation.allowed) {
     const paths = [...unscoped, ...(entry.scoped.get(collection.collection) ?? [])];
     if (paths.length === 0) continue;
+    chargeSelection(ctx, `${level.prefix}${key}:${collection.collection}`, true);
     const deep = level.deep?.[`${key}:${collection.collection}`];
     result.set(collection.collection, related(ctx, collection, paths, deep, level, `${key}:${collection.collection}`));
   }
@@ -152,6 +154,7 @@ function toSelection(ctx: CompileContext, collection: CollectionOverview, key: s
     throw new InvalidQueryError(`"${level.prefix}${key}" is not a many-to-any field; "field:collection" applies to many-to-any fields only.`);
   }
   const nested = entry.children.length > 0 || entry.scoped.size > 0;
+  chargeSelection(ctx, `${level.prefix}${key}`, relation?.type === 'o2m' || (nested && relation?.type === 'm2o'));
   const deep = level.deep && Object.hasOwn(level.deep, key) ? level.deep[key] : undefined;
   if (relation?.type === 'o2m') {
     const tree = nested ? related(ctx, relation.related, entry.children, deep, level, key).tree : null;
@@ -165,6 +168,11 @@ function toSelection(ctx: CompileContext, collection: CollectionOverview, key: s
   throw new InvalidQueryError(`"${level.prefix}${key}" is not a relational field, so "${level.prefix}${key}.${entry.children[0]}" cannot be selected.`);
 }
 
+function functionSelection(ctx: CompileContext, key: string, call: FunctionCall, level: Level): Selection {
+  chargeSelection(ctx, `${level.prefix}${key}`, call.fn === 'count');
+  return { kind: 'function', key, call };
+}
+
 /**
  * Turns `fields` (with `alias` and `deep` at the root) into a selection tree for `collection`: paths must
  * exist and be readable (`*` expands to readable fields only), relations nest up to MAX_RELATIONAL_DEPTH.
@@ -173,7 +181,7 @@ export function buildSelection(ctx: CompileContext, collection: CollectionOvervi
   if (level.alias) checkAliases(ctx, collection, level.alias);
   if (level.depth === 0) checkDeep(ctx, collection, level);
   const selections = [...collect(ctx, collection, fields, level)].map(([key, entry]): Selection =>
-    'fn' in entry ? { kind: 'function', key, call: entry } : toSelection(ctx, collection, key, entry, level),
+    'fn' in entry ? functionSelection(ctx, key, entry, level) : toSelection(ctx, collection, key, entry, level),
   );
   return { collection, depth: level.depth, prefix: level.prefix, selections };
 }

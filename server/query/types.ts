@@ -72,6 +72,10 @@ export interface ReadOptions {
   maxLimit?: number;
   /** Rows a root read returns without `limit` (default 100); related lists keep their own default. */
   defaultLimit?: number;
+  /** Output fields a selection may hold once wildcards are expanded (default QUERY_MAX_FIELDS_DEFAULT). */
+  maxFields?: number;
+  /** Related collections a selection may read (default QUERY_MAX_RELATIONS_DEFAULT). */
+  maxRelations?: number;
   /** Return each item as JSON text (for responses passed through without parsing) instead of an object. */
   asText?: boolean;
 }

@@ -13,6 +13,14 @@ function foreignKeySchema(facts: DatabaseFacts, table: string, column: string): 
   return key ? { constraintName: key.constraintName, onDelete: key.onDelete, onUpdate: key.onUpdate } : null;
 }
 
+/**
+ * A name → value map without a prototype: `fields.constructor` or `collections.toString` is undefined, so
+ * the many `map[name]` lookups on input names (payloads, queries, routes) never find Object.prototype's members.
+ */
+function dictionary<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
+  return Object.assign(Object.create(null) as Record<string, T>, Object.fromEntries(entries));
+}
+
 function systemCollections(facts: DatabaseFacts): CollectionOverview[] {
   return SYSTEM_COLLECTIONS.map((system) => {
     const columns = new Map((facts.columns.get(system.collection) ?? []).map((column) => [column.column, column]));
@@ -30,7 +38,7 @@ function systemCollections(facts: DatabaseFacts): CollectionOverview[] {
       accountability: meta.accountability,
       archive: meta.archive_field ? { field: meta.archive_field, value: meta.archive_value, unarchiveValue: meta.unarchive_value } : null,
       meta: null,
-      fields: Object.fromEntries(fields.map((field) => [field.field, field])),
+      fields: dictionary(fields.map((field) => [field.field, field] as const)),
     };
   });
 }
@@ -49,7 +57,7 @@ function userCollection(name: string, primary: string, meta: Record<string, any>
       ? { field: meta.archive_field, value: meta.archive_value ?? null, unarchiveValue: meta.unarchive_value ?? null }
       : null,
     meta,
-    fields: Object.fromEntries(fields.map((field) => [field.field, field])),
+    fields: dictionary(fields.map((field) => [field.field, field] as const)),
   };
 }
 
@@ -124,8 +132,8 @@ function relations(facts: DatabaseFacts, metadata: Metadata, collections: Record
 export async function readSchemaOverview(db: Kysely<any>): Promise<SchemaOverview> {
   const [facts, metadata] = await Promise.all([readDatabaseFacts(db), readMetadata(db)]);
   // fromEntries defines own properties, so even a collection named `__proto__` is just a key.
-  const collections: Record<string, CollectionOverview> = Object.fromEntries(
-    [...systemCollections(facts), ...userCollections(facts, metadata)].map((collection) => [collection.collection, collection]),
+  const collections: Record<string, CollectionOverview> = dictionary(
+    [...systemCollections(facts), ...userCollections(facts, metadata)].map((collection) => [collection.collection, collection] as const),
   );
   return { collections, relations: relations(facts, metadata, collections) };
 }

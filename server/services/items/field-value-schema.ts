@@ -21,6 +21,14 @@ function isAbsent(value: unknown): boolean {
   return value === null || value === undefined;
 }
 
+/** How deeply a JSON value may nest: checks of deeper ones (here, in PostgreSQL's jsonb) would exhaust the stack. */
+const MAX_JSON_DEPTH = 256;
+
+function shallowEnough(value: unknown, levels = MAX_JSON_DEPTH): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  return levels > 0 && Object.values(value).every((inner) => shallowEnough(inner, levels - 1));
+}
+
 function isValidDate(value: string): boolean {
   return !Number.isNaN(Date.parse(value));
 }
@@ -59,7 +67,7 @@ export function fieldValueSchema(field: FieldOverview): yup.Schema {
       case 'csv':
         return yup.mixed().test('csv', `${name} must be a list of strings`, (value) => isAbsent(value) || typeof value === 'string' || (Array.isArray(value) && value.every((part) => typeof part === 'string' || typeof part === 'number'))).test('nul', `${name} cannot contain NUL characters`, withoutNul);
       case 'json':
-        return yup.mixed().test('nul', `${name} cannot contain NUL characters`, withoutNul);
+        return yup.mixed().test('depth', `${name} nests deeper than ${MAX_JSON_DEPTH} levels`, (value) => shallowEnough(value)).test('nul', `${name} cannot contain NUL characters`, (value) => withoutNul(value));
       case 'alias':
         return yup.mixed();
     }

@@ -102,6 +102,8 @@ export class ItemsService {
       policy: access?.readPolicy(),
       maxLimit: this.#context.config.query.limitMax ?? undefined,
       defaultLimit: this.#context.config.query.limitDefault,
+      maxFields: this.#context.config.query.maxFields,
+      maxRelations: this.#context.config.query.maxRelations,
     };
   }
 

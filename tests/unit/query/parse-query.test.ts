@@ -105,7 +105,22 @@ describe('parseQuery', () => {
 
   it('does not let input reach object prototypes', () => {
     expect(failure(`filter=${encodeURIComponent('{"__proto__":{"polluted":{"_eq":1}}}')}`).message).toMatch(/^filter.__proto__/);
-    expect(parseQuery('alias[__proto__][polluted]=x&deep[__proto__][_limit]=1')).toEqual({});
+    // Refused, not silently dropped (a dropped filter would widen the read).
+    expect(failure('alias[__proto__][polluted]=x').extensions.field).toBe('alias');
+    expect(failure('filter[__proto__][_eq]=1').extensions.field).toBe('filter');
+    expect(failure('deep%5B__proto__%5D%5B_limit%5D=1').extensions.field).toBe('deep');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('keeps keys named like Object.prototype members, so they reach validation instead of vanishing', () => {
+    expect(parseQuery('filter[constructor][_eq]=1').filter).toEqual({ constructor: { _eq: '1' } });
+    expect(failure('filter[title][toString]=1').message).toMatch(/^filter.title.toString must be an object/);
+    expect(parseQuery('deep[hasOwnProperty][_limit]=1').deep).toEqual({ hasOwnProperty: { limit: 1 } });
+  });
+
+  it('refuses a JSON body filter nested deeper than 64 levels, as it does JSON text', () => {
+    let filter: object = { n: { _eq: 1 } };
+    for (let i = 0; i < 10_000; i++) filter = { _and: [filter] };
+    expect(() => parseQuery({ filter })).toThrow(/filter nests deeper than 64 levels/);
   });
 });
