@@ -7,6 +7,7 @@ import type { SchemaCache } from '../schema/schema-cache.ts';
 import { requireSchemaWrite, schemaVisibility } from './schema/access.ts';
 import { collectionMetaRow, collectionMetaSchema, collectionResponse, type CollectionMetaInput } from './schema/collection-meta.ts';
 import { columnDefinitionSql } from './schema/column-sql.ts';
+import { lenientObject } from './schema/yup-helpers.ts';
 import { newFieldSchema, prepareNewField, type NewField } from './schema/field-payload.ts';
 import { assertCollectionName, assertFieldName } from './schema/identifiers.ts';
 import { findCollection, findUserCollection } from './schema/lookup.ts';
@@ -23,7 +24,7 @@ const newCollectionSchema = yup
   .object({
     collection: yup.string().required(),
     meta: collectionMetaSchema,
-    schema: yup.object({ name: yup.mixed().strip(), comment: yup.mixed().strip() }).exact().nullable().default(undefined),
+    schema: lenientObject({}).nullable().default(undefined),
     fields: yup.array(newFieldSchema).default([]),
   })
   .exact();

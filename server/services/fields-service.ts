@@ -28,6 +28,11 @@ function checkGroup(collection: CollectionOverview, field: string, group: string
   }
 }
 
+/** True when `field` is the reverse alias (`meta.one_field`) of a relation pointing at its collection. */
+function isRelationAlias(schema: SchemaOverview, collection: string, field: FieldOverview | undefined): boolean {
+  return field !== undefined && field.alias && schema.relations.some((relation) => relation.relatedCollection === collection && relation.meta.oneField === field.field);
+}
+
 /** Fields of every collection; fields of user collections change their column and metadata together. */
 export class FieldsService {
   readonly #context: ServiceContext;
@@ -69,6 +74,7 @@ export class FieldsService {
     const target = findUserCollection(schema, collection);
     const input = validatePayload(newFieldSchema, payload);
     assertFieldName(input.field);
+    if (input.type === 'alias' && isRelationAlias(schema, collection, target.fields[input.field])) return this.#updateRelationAlias(target, input.field, (input.meta ?? {}) as FieldMetaInput);
     if (Object.hasOwn(target.fields, input.field)) throw new InvalidPayloadError(`Field "${input.field}" already exists in "${collection}".`, { field: 'field' });
     const field = prepareNewField(input, 'field');
     if (field.column && !target.table) throw new InvalidPayloadError(`Folder collection "${collection}" has no table: only alias fields can be added.`, { field: 'type' });
@@ -83,6 +89,21 @@ export class FieldsService {
       await insertFieldMeta(trx, collection, field.field, field.meta);
     });
     return this.readOne(collection, field.field);
+  }
+
+  /**
+   * Creating the alias a relation's `meta.one_field` already made (Directus migrations often do so after
+   * POST /relations) updates its metadata; its special stays the one the relation gives it.
+   */
+  async #updateRelationAlias(target: CollectionOverview, fieldName: string, meta: FieldMetaInput): Promise<FieldResponse> {
+    const { special: _special, ...metaPatch } = meta;
+    checkGroup(target, fieldName, metaPatch.group);
+    if (Object.keys(metaPatch).length > 0) {
+      const current = findField(target, fieldName);
+      const defaults = defineField(fieldName, 'alias', { special: current.special.length > 0 ? current.special : null }).meta;
+      await runSchemaChange(this.#context, this.#cache, (trx) => upsertFieldMeta(trx, target.collection, fieldName, metaPatch, defaults));
+    }
+    return this.readOne(target.collection, fieldName);
   }
 
   /**
