@@ -30,6 +30,7 @@ import { accountability } from './middleware/accountability.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { requestId } from './middleware/request-id.ts';
 import { requestLogger } from './middleware/request-logger.ts';
+import { searchAsGet, searchBody } from './middleware/search-method.ts';
 
 /** Builds the Koa application; it does not listen, so tests can drive `app.callback()`. */
 export function createApp(context: AppContext): Koa {
@@ -54,6 +55,7 @@ export function createApp(context: AppContext): Koa {
       }),
     );
   }
+  app.use(searchBody());
   const limit = config.server.maxPayloadSize;
   const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
   app.use(
@@ -68,6 +70,7 @@ export function createApp(context: AppContext): Koa {
       },
     }),
   );
+  app.use(searchAsGet());
   app.use(accountability(config.secret, context));
 
   for (const router of [

@@ -139,6 +139,29 @@ export class CollectionsService {
     return this.readOne(name);
   }
 
+  /** PATCH /collections: `[{ collection, meta }, …]` in one transaction; the first failure undoes them all. */
+  async updateMany(payload: unknown): Promise<CollectionResponse[]> {
+    requireSchemaWrite(this.#context.accountability);
+    if (!Array.isArray(payload)) throw new InvalidPayloadError('The body must be an array of collections: [{ collection, meta }].', { field: 'body' });
+    const names = payload.map((item, index) => {
+      const name = typeof item === 'object' && item !== null ? (item as { collection?: unknown }).collection : undefined;
+      if (typeof name !== 'string') throw new InvalidPayloadError(`[${index}].collection must name a collection.`, { field: `[${index}].collection` });
+      return name;
+    });
+    try {
+      await withDatabaseErrors(() =>
+        this.#context.db.transaction().execute(async (trx) => {
+          const inner = new CollectionsService({ ...this.#context, db: trx }, this.#cache);
+          for (const [index, item] of payload.entries()) await inner.updateOne(names[index]!, item);
+        }),
+      );
+    } finally {
+      // The changes were invisible to other connections until the commit: rebuild from the committed schema.
+      this.#cache.invalidate();
+    }
+    return Promise.all(names.map((name) => this.readOne(name)));
+  }
+
   /**
    * Deletes a user collection in one transaction: its table, its fields' metadata, its relations and
    * those pointing at it (their foreign keys and o2m aliases), its place in m2a relations, and its

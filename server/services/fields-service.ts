@@ -135,6 +135,32 @@ export class FieldsService {
     return this.readOne(collection, fieldName);
   }
 
+  /**
+   * PATCH /fields/:collection: `[{ field, type?, meta?, schema? }, …]` in one transaction; the first failure
+   * undoes them all.
+   */
+  async updateMany(collection: string, payload: unknown): Promise<FieldResponse[]> {
+    requireSchemaWrite(this.#context.accountability);
+    if (!Array.isArray(payload)) throw new InvalidPayloadError('The body must be an array of fields: [{ field, meta, schema }].', { field: 'body' });
+    const names = payload.map((item, index) => {
+      const name = typeof item === 'object' && item !== null ? (item as { field?: unknown }).field : undefined;
+      if (typeof name !== 'string') throw new InvalidPayloadError(`[${index}].field must name a field of "${collection}".`, { field: `[${index}].field` });
+      return name;
+    });
+    try {
+      await withDatabaseErrors(() =>
+        this.#context.db.transaction().execute(async (trx) => {
+          const inner = new FieldsService({ ...this.#context, db: trx }, this.#cache);
+          for (const [index, item] of payload.entries()) await inner.updateOne(collection, names[index]!, item);
+        }),
+      );
+    } finally {
+      // The changes were invisible to other connections until the commit: rebuild from the committed schema.
+      this.#cache.invalidate();
+    }
+    return Promise.all(names.map((name) => this.readOne(collection, name)));
+  }
+
   /** Deletes a field: its column, its metadata and the relations that use it, in one transaction. */
   async deleteOne(collection: string, fieldName: string): Promise<void> {
     requireSchemaWrite(this.#context.accountability);
