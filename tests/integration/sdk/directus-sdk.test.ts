@@ -33,6 +33,9 @@ import {
   readRelationByCollection,
   rest,
   type RestClient,
+  schemaApply,
+  schemaDiff,
+  schemaSnapshot,
   serverHealth,
   serverInfo,
   serverPing,
@@ -666,6 +669,16 @@ describe('@directus/sdk 26 against Tessera over HTTP', () => {
       expect(fields).toMatchObject([{ field: 'label', meta: { width: 'half' } }, { field: 'publisher', meta: { note: 'Who publishes it' } }]);
       await loose().request(clearCache());
       expect(last()).toMatchObject({ method: 'POST', status: 204 });
+    });
+
+    it('round-trips schemaSnapshot → schemaDiff → schemaApply, field-meta changes included', async () => {
+      const snapshot = (await loose().request(schemaSnapshot())) as any;
+      const label = snapshot.fields.find((field: { collection: string; field: string }) => field.collection === 'editions' && field.field === 'label');
+      label.meta = { ...label.meta, note: 'Edition label', validation: null, searchable: true };
+      const diff = await loose().request(schemaDiff(snapshot));
+      await loose().request(schemaApply(diff));
+      expect(last()).toMatchObject({ method: 'POST', status: 204 });
+      expect(await loose().request(readField('editions', 'label'))).toMatchObject({ meta: { note: 'Edition label' } });
     });
   });
 
