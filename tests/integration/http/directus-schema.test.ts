@@ -1,4 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSnapshot } from '../../../server/snapshot/load-snapshot.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 const fieldMeta = (collection: string, field: string, extra: Record<string, unknown> = {}) => ({
@@ -115,6 +119,20 @@ describe('Directus /schema compatibility', () => {
     const item = await t.request.post('/items/articles').set(auth).send({ title: 'Imported' }).expect(200);
     expect(item.body.data).toMatchObject({ id: 1, title: 'Imported', date_created: expect.any(String) });
     await t.request.post('/schema/diff').set(auth).send(DIRECTUS_SNAPSHOT).expect(204);
+  });
+
+  it('reads a Directus snapshot file as `tessera apply` does', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'tessera-directus-'));
+    try {
+      const file = path.join(folder, 'snapshot.json');
+      await writeFile(file, JSON.stringify(DIRECTUS_SNAPSHOT));
+      const document = loadSnapshot(file);
+      expect(document.version).toBe(2);
+      expect(document.relations).toEqual([expect.objectContaining({ collection: 'articles', field: 'author', related_collection: 'tessera_users' })]);
+      expect(document.fields.find((field) => field.field === 'id')?.schema).toMatchObject({ default_value: null, is_primary_key: true, has_auto_increment: true });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('applies a diff whose only changes are field metadata', async () => {
