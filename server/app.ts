@@ -31,6 +31,7 @@ import { cancelOnClose } from './middleware/cancel-on-close.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { requestId } from './middleware/request-id.ts';
 import { requestLogger } from './middleware/request-logger.ts';
+import { searchAsGet, searchBody } from './middleware/search-method.ts';
 
 /** Builds the Koa application; it does not listen, so tests can drive `app.callback()`. */
 export function createApp(context: AppContext): Koa {
@@ -56,6 +57,7 @@ export function createApp(context: AppContext): Koa {
       }),
     );
   }
+  app.use(searchBody());
   const limit = config.server.maxPayloadSize;
   const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
   app.use(
@@ -70,6 +72,7 @@ export function createApp(context: AppContext): Koa {
       },
     }),
   );
+  app.use(searchAsGet());
   app.use(accountability(config.secret, context));
 
   for (const router of [

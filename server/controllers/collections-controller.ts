@@ -14,6 +14,9 @@ export function collectionsController(app: AppContext): Router {
   router.post('/', async (ctx) => {
     ctx.body = { data: await service(ctx.state.accountability).createOne(ctx.request.body ?? {}) };
   });
+  router.patch('/', async (ctx) => {
+    ctx.body = { data: await service(ctx.state.accountability).updateMany(ctx.request.body) };
+  });
   router.get('/:collection', async (ctx) => {
     ctx.body = { data: await service(ctx.state.accountability).readOne(ctx.params.collection!) };
   });

@@ -18,7 +18,7 @@ export function fieldsController(app: AppContext): Router {
     ctx.body = { data: await service(ctx.state.accountability).createOne(ctx.params.collection!, ctx.request.body ?? {}) };
   });
   router.patch('/:collection', async (ctx) => {
-    ctx.body = { data: await service(ctx.state.accountability).updateOrder(ctx.params.collection!, ctx.request.body) };
+    ctx.body = { data: await service(ctx.state.accountability).updateMany(ctx.params.collection!, ctx.request.body) };
   });
   router.get('/:collection/:field', async (ctx) => {
     ctx.body = { data: await service(ctx.state.accountability).readOne(ctx.params.collection!, ctx.params.field!) };

@@ -50,7 +50,13 @@ export function filesController(app: AppContext): Router {
   };
 
   router.post('/files', async (ctx) => {
-    if (!isMultipart(ctx.req)) throw new UnsupportedMediaTypeError('Upload files as multipart/form-data, or import one from a URL with POST /files/import.');
+    if (!isMultipart(ctx.req) && ctx.is('application/json') && isObject(ctx.request.body)) {
+      const files = new FilesService(app, ctx.state.accountability);
+      const key = await files.createWithoutContent(ctx.request.body);
+      await readBack(ctx, files, [key], true);
+      return;
+    }
+    if (!isMultipart(ctx.req)) throw new UnsupportedMediaTypeError('Upload files as multipart/form-data, import one from a URL with POST /files/import, or create a row without content with a JSON object.');
     const files = new FilesService(app, ctx.state.accountability);
     const keys = await files.upload(ctx.req);
     await readBack(ctx, files, keys, keys.length === 1);

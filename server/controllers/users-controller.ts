@@ -1,12 +1,16 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import * as yup from 'yup';
 import type { AppContext } from '../app-context.ts';
 import { ForbiddenError } from '../errors.ts';
 import { resolveAccess } from '../permissions/access.ts';
 import { OWN_PROFILE_UPDATE } from '../permissions/default-permissions.ts';
 import { parseQuery } from '../query/parse-query.ts';
+import { validatePayload } from '../services/validate-payload.ts';
 import { ItemsService } from '../services/items/items-service.ts';
 import { respondWithReadBack } from './items-controller.ts';
+
+const trackPageSchema = yup.object({ last_page: yup.string().required().max(255) }).exact();
 
 /** `/users/me`: the signed-in user's own item, read and updated with the caller's own permissions. */
 export function usersController(app: AppContext): Router {
@@ -42,6 +46,14 @@ export function usersController(app: AppContext): Router {
     const service = new ItemsService('tessera_users', { ...context, schema, access });
     await service.updateOne(user, ctx.request.body);
     await respondWithReadBack(ctx, () => service.readOne(user, parseQuery(ctx.querystring)));
+  });
+
+  // The app records the page a user was last on; only that column, and no permission is needed for it.
+  router.patch('/me/track/page', async (ctx) => {
+    const user = signedInUser(ctx);
+    const { last_page } = validatePayload(trackPageSchema, ctx.request.body ?? {});
+    await app.database.kysely().updateTable('tessera_users').set({ last_page }).where('id', '=', user).execute();
+    ctx.status = 204;
   });
 
   return router;

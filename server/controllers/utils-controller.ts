@@ -16,7 +16,7 @@ const hashSchema = yup.object({ string: yup.string().required().max(1024) });
 const verifySchema = yup.object({ string: yup.string().required().max(1024), hash: yup.string().required().max(1024) });
 const sortSchema = yup.object({ item: yup.mixed<string | number>().required(), to: yup.mixed<string | number>().required() });
 
-/** `/utils/*`: random strings, argon2 hashing, manual sort and revision restore. */
+/** `/utils/*`: random strings, argon2 hashing, manual sort, revision restore and cache clearing. */
 export function utilsController(app: AppContext): Router {
   const router = new Router({ prefix: '/utils' });
 
@@ -45,6 +45,14 @@ export function utilsController(app: AppContext): Router {
     const access = await resolveAccess(context, schema);
     access?.require(overview.collection, 'update');
     await moveItem({ ...context, access }, overview.collection, item, to);
+    ctx.status = 204;
+  });
+
+  // Clears the schema cache and with it the permission cache, on every instance (the Redis channel of
+  // schema-sync.ts). Tessera keeps no response cache.
+  router.post('/cache/clear', (ctx) => {
+    if (!ctx.state.accountability.admin) throw new ForbiddenError();
+    app.schema.invalidate();
     ctx.status = 204;
   });
 

@@ -74,10 +74,13 @@ export class FilesService {
         maxFiles: MAX_FILES_PER_REQUEST,
         maxFieldSize: MAX_FIELD_SIZE,
         onFile: async (part) => {
-          const payload = castFormFields(schema.collections[FILES]!, part.fields);
+          // `storage` sent before the file part picks the location (Directus); it is not otherwise writable.
+          const { storage, ...fields } = part.fields;
+          const driver = this.#driver(storage);
+          const payload = castFormFields(schema.collections[FILES]!, fields);
           assertClientFields(payload);
           const id = randomUUID();
-          const stored = await storeUpload(this.#driver(), part.stream, { config: this.#app.config, keyBase: id, filename: part.filename, declaredType: part.declaredType, field: part.field });
+          const stored = await storeUpload(driver, part.stream, { config: this.#app.config, keyBase: id, filename: part.filename, declaredType: part.declaredType, field: part.field });
           files.push({ id, stored, payload, filename: part.filename || id });
         },
       });
@@ -183,8 +186,35 @@ export class FilesService {
     return (settings?.storage_default_folder as string | null | undefined) ?? null;
   }
 
-  #driver() {
-    return this.#runtime.storage.get(this.#runtime.storage.defaultLocation);
+  /** The driver of `location` (the default one when not given); 400 naming `storage` for one not configured. */
+  #driver(location?: string) {
+    if (location === undefined || location === '') return this.#runtime.storage.get(this.#runtime.storage.defaultLocation);
+    const names = this.#app.config.storage.locations.map((item) => item.name);
+    if (!names.includes(location)) throw new InvalidPayloadError(`"storage" must be one of the configured locations: ${names.join(', ')}.`, { field: 'storage' });
+    return this.#runtime.storage.get(location);
+  }
+
+  /**
+   * A file row without content (POST /files with a JSON body, as in Directus): for content imported later or
+   * kept in external storage. `storage` must name a configured location; `type` is the declared MIME type.
+   */
+  async createWithoutContent(payload: Record<string, unknown>): Promise<ItemKey> {
+    await this.#require('create');
+    const { storage, type, ...fields } = payload;
+    if (storage !== undefined && typeof storage !== 'string') throw new InvalidPayloadError('"storage" must be a string.', { field: 'storage' });
+    if (type !== undefined && type !== null && (typeof type !== 'string' || !/^[\w.+-]+\/[\w.+-]+$/.test(type))) {
+      throw new InvalidPayloadError('"type" must be a MIME type such as image/png.', { field: 'type' });
+    }
+    assertClientFields(fields);
+    if (typeof fields.filename_download !== 'string' || fields.filename_download === '') {
+      throw new InvalidPayloadError('"filename_download" is required for a file without content.', { field: 'filename_download' });
+    }
+    const location = this.#driver(storage).location;
+    const folder = await this.#defaultFolder();
+    const defaults = { title: titleFromFilename(fields.filename_download), ...(folder ? { folder } : {}) };
+    const serverFilled = ['storage', 'type', ...Object.keys(defaults).filter((field) => !(field in fields))];
+    const writer = await this.#writer(serverFilled);
+    return writer.createOne({ ...defaults, ...fields, storage: location, type: type ?? null });
   }
 
   async #require(action: 'create' | 'update'): Promise<void> {

@@ -42,7 +42,7 @@ export function requestLogger(logger: Logger): Middleware {
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = ctx.status >= 500 ? 'error' : 'info';
-      ctx.state.logger[level]({ method: ctx.method, url: redactUrl(ctx.originalUrl), status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      ctx.state.logger[level]({ method: ctx.state.searchMethod ? 'SEARCH' : ctx.method, url: redactUrl(ctx.originalUrl), status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
     }
   };
 }

@@ -40,6 +40,7 @@ export const FIELD_SPECIALS = [
   'translations',
   'group',
   'no-data',
+  'alias',
 ] as const;
 export type FieldSpecial = (typeof FIELD_SPECIALS)[number];
 

@@ -7,6 +7,7 @@ import type { SchemaCache } from '../schema/schema-cache.ts';
 import { requireSchemaWrite, schemaVisibility } from './schema/access.ts';
 import { collectionMetaRow, collectionMetaSchema, collectionResponse, type CollectionMetaInput } from './schema/collection-meta.ts';
 import { columnDefinitionSql } from './schema/column-sql.ts';
+import { lenientObject } from './schema/yup-helpers.ts';
 import { newFieldSchema, prepareNewField, type NewField } from './schema/field-payload.ts';
 import { assertCollectionName, assertFieldName } from './schema/identifiers.ts';
 import { findCollection, findUserCollection } from './schema/lookup.ts';
@@ -23,7 +24,7 @@ const newCollectionSchema = yup
   .object({
     collection: yup.string().required(),
     meta: collectionMetaSchema,
-    schema: yup.object({ name: yup.mixed().strip(), comment: yup.mixed().strip() }).exact().nullable().default(undefined),
+    schema: lenientObject({}).nullable().default(undefined),
     fields: yup.array(newFieldSchema).default([]),
   })
   .exact();
@@ -136,6 +137,29 @@ export class CollectionsService {
       );
     }
     return this.readOne(name);
+  }
+
+  /** PATCH /collections: `[{ collection, meta }, …]` in one transaction; the first failure undoes them all. */
+  async updateMany(payload: unknown): Promise<CollectionResponse[]> {
+    requireSchemaWrite(this.#context.accountability);
+    if (!Array.isArray(payload)) throw new InvalidPayloadError('The body must be an array of collections: [{ collection, meta }].', { field: 'body' });
+    const names = payload.map((item, index) => {
+      const name = typeof item === 'object' && item !== null ? (item as { collection?: unknown }).collection : undefined;
+      if (typeof name !== 'string') throw new InvalidPayloadError(`[${index}].collection must name a collection.`, { field: `[${index}].collection` });
+      return name;
+    });
+    try {
+      await withDatabaseErrors(() =>
+        this.#context.db.transaction().execute(async (trx) => {
+          const inner = new CollectionsService({ ...this.#context, db: trx }, this.#cache);
+          for (const [index, item] of payload.entries()) await inner.updateOne(names[index]!, item);
+        }),
+      );
+    } finally {
+      // The changes were invisible to other connections until the commit: rebuild from the committed schema.
+      this.#cache.invalidate();
+    }
+    return Promise.all(names.map((name) => this.readOne(name)));
   }
 
   /**

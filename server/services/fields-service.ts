@@ -13,7 +13,6 @@ import { fieldUpdateSchema, newFieldSchema, prepareNewField, withTypeSpecials, t
 import { assertFieldName } from './schema/identifiers.ts';
 import { findCollection, findField, findUserCollection } from './schema/lookup.ts';
 import { ensureCollectionRow, insertFieldMeta, upsertFieldMeta } from './schema/metadata-writes.ts';
-import { updateFieldOrder } from './schema/field-order.ts';
 import { dropRelation } from './schema/relation-cleanup.ts';
 import { currentSchema, runSchemaChange } from './schema/schema-change.ts';
 import { validatePayload } from './validate-payload.ts';
@@ -27,6 +26,11 @@ function checkGroup(collection: CollectionOverview, field: string, group: string
   if (group && (group === field || !Object.hasOwn(collection.fields, group))) {
     throw new InvalidPayloadError(`meta.group must name another field of "${collection.collection}"; "${group}" is none.`, { field: 'meta.group' });
   }
+}
+
+/** True when `field` is the reverse alias (`meta.one_field`) of a relation pointing at its collection. */
+function isRelationAlias(schema: SchemaOverview, collection: string, field: FieldOverview | undefined): boolean {
+  return field !== undefined && field.alias && schema.relations.some((relation) => relation.relatedCollection === collection && relation.meta.oneField === field.field);
 }
 
 /** Fields of every collection; fields of user collections change their column and metadata together. */
@@ -70,6 +74,7 @@ export class FieldsService {
     const target = findUserCollection(schema, collection);
     const input = validatePayload(newFieldSchema, payload);
     assertFieldName(input.field);
+    if (input.type === 'alias' && isRelationAlias(schema, collection, target.fields[input.field])) return this.#updateRelationAlias(target, input.field, (input.meta ?? {}) as FieldMetaInput);
     if (Object.hasOwn(target.fields, input.field)) throw new InvalidPayloadError(`Field "${input.field}" already exists in "${collection}".`, { field: 'field' });
     const field = prepareNewField(input, 'field');
     if (field.column && !target.table) throw new InvalidPayloadError(`Folder collection "${collection}" has no table: only alias fields can be added.`, { field: 'type' });
@@ -84,6 +89,21 @@ export class FieldsService {
       await insertFieldMeta(trx, collection, field.field, field.meta);
     });
     return this.readOne(collection, field.field);
+  }
+
+  /**
+   * Creating the alias a relation's `meta.one_field` already made (Directus migrations often do so after
+   * POST /relations) updates its metadata; its special stays the one the relation gives it.
+   */
+  async #updateRelationAlias(target: CollectionOverview, fieldName: string, meta: FieldMetaInput): Promise<FieldResponse> {
+    const { special: _special, ...metaPatch } = meta;
+    checkGroup(target, fieldName, metaPatch.group);
+    if (Object.keys(metaPatch).length > 0) {
+      const current = findField(target, fieldName);
+      const defaults = defineField(fieldName, 'alias', { special: current.special.length > 0 ? current.special : null }).meta;
+      await runSchemaChange(this.#context, this.#cache, (trx) => upsertFieldMeta(trx, target.collection, fieldName, metaPatch, defaults));
+    }
+    return this.readOne(target.collection, fieldName);
   }
 
   /**
@@ -115,10 +135,30 @@ export class FieldsService {
     return this.readOne(collection, fieldName);
   }
 
-  /** Sets `meta.sort` of several fields in one transaction (`[{ field, meta: { sort } }]`); answers the collection's fields. */
-  async updateOrder(collection: string, payload: unknown): Promise<FieldResponse[]> {
-    await updateFieldOrder(this.#context, this.#cache, collection, payload);
-    return this.readAllInCollection(collection);
+  /**
+   * PATCH /fields/:collection: `[{ field, type?, meta?, schema? }, …]` in one transaction; the first failure
+   * undoes them all.
+   */
+  async updateMany(collection: string, payload: unknown): Promise<FieldResponse[]> {
+    requireSchemaWrite(this.#context.accountability);
+    if (!Array.isArray(payload)) throw new InvalidPayloadError('The body must be an array of fields: [{ field, meta, schema }].', { field: 'body' });
+    const names = payload.map((item, index) => {
+      const name = typeof item === 'object' && item !== null ? (item as { field?: unknown }).field : undefined;
+      if (typeof name !== 'string') throw new InvalidPayloadError(`[${index}].field must name a field of "${collection}".`, { field: `[${index}].field` });
+      return name;
+    });
+    try {
+      await withDatabaseErrors(() =>
+        this.#context.db.transaction().execute(async (trx) => {
+          const inner = new FieldsService({ ...this.#context, db: trx }, this.#cache);
+          for (const [index, item] of payload.entries()) await inner.updateOne(collection, names[index]!, item);
+        }),
+      );
+    } finally {
+      // The changes were invisible to other connections until the commit: rebuild from the committed schema.
+      this.#cache.invalidate();
+    }
+    return Promise.all(names.map((name) => this.readOne(collection, name)));
   }
 
   /** Deletes a field: its column, its metadata and the relations that use it, in one transaction. */

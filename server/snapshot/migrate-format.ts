@@ -17,7 +17,9 @@ const COLUMN_KEYS = ['default_value', 'is_nullable', 'is_unique', 'is_primary_ke
  * and adds the configuration sections; a v1 document manages none of them.
  */
 function fromVersion1(document: Raw): Raw {
-  const { directus: _vendorVersion, tessera: _version, ...rest } = document;
+  const { directus: directusVersion, tessera: _version, ...rest } = document;
+  // A Directus snapshot names system collections directus_*; Tessera's are the same collections as tessera_*.
+  const system = (name: unknown) => (directusVersion !== undefined && typeof name === 'string' && name.startsWith('directus_') ? `tessera_${name.slice('directus_'.length)}` : name);
   return {
     ...rest,
     version: 2,
@@ -31,16 +33,29 @@ function fromVersion1(document: Raw): Raw {
       field: field.field,
       type: field.type,
       meta: omit(field.meta, ['id', 'collection', 'field', 'system']),
-      schema: field.type === 'alias' ? null : pick(field.schema, COLUMN_KEYS),
+      schema: field.type === 'alias' ? null : withoutGeneratedDefault(pick(field.schema, COLUMN_KEYS)),
     })),
     relations: (document.relations ?? []).map((relation: Raw) => ({
       collection: relation.collection,
       field: relation.field,
-      related_collection: relation.related_collection ?? null,
-      meta: omit(relation.meta, ['id', 'many_collection', 'many_field', 'one_collection', 'system']),
+      related_collection: system(relation.related_collection ?? null),
+      meta: renameAllowed(omit(relation.meta, ['id', 'many_collection', 'many_field', 'one_collection', 'system']), system),
       schema: relation.schema ? { on_delete: relation.schema.on_delete ?? 'SET NULL' } : null,
     })),
   };
+}
+
+/** Database-reported defaults that are generators (a sequence, a uuid function), not values one sets. */
+const GENERATED_DEFAULT = /^(nextval\(|gen_random_uuid\(\)|uuid_generate_v4\(\))/i;
+
+function withoutGeneratedDefault(column: Raw | null): Raw | null {
+  if (!column || typeof column.default_value !== 'string' || !GENERATED_DEFAULT.test(column.default_value)) return column;
+  return { ...column, default_value: null };
+}
+
+function renameAllowed(meta: Raw | null, rename: (name: unknown) => unknown): Raw | null {
+  if (!meta || !Array.isArray(meta.one_allowed_collections)) return meta;
+  return { ...meta, one_allowed_collections: meta.one_allowed_collections.map(rename) };
 }
 
 /** Forward migrations, by the version they read. */

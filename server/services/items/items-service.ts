@@ -168,7 +168,7 @@ export class ItemsService {
     await this.#access();
     const permission = await this.#permission('create');
     if (permission?.permissions) return undefined;
-    const payload = this.#permitted(permission, asPayload(raw), 'create');
+    const payload = this.#permitted(permission, asPayload(raw, this.#overview), 'create');
     const nested = Object.entries(payload).some(([field, value]) => {
       const relation = relationOf(this.#context.schema, this.collection, field);
       return relation !== null && (relation.kind === 'o2m' || (value !== null && typeof value === 'object'));
@@ -184,7 +184,7 @@ export class ItemsService {
     return this.#inTransaction(async (service) => {
       const permission = await service.#permission('create');
       const written: WrittenItem[] = [];
-      for (const payload of payloads) written.push(await service.#insert(await service.#systemRules(service.#permitted(permission, asPayload(payload), 'create'), 'create')));
+      for (const payload of payloads) written.push(await service.#insert(await service.#systemRules(service.#permitted(permission, asPayload(payload, service.#overview), 'create'), 'create')));
       // A create rule is checked on the rows as written (relational rules included), before the commit.
       if (permission?.permissions) await service.#assertExist(written.map((item) => item.key), 'create');
       await service.#record('create', written);
@@ -196,7 +196,7 @@ export class ItemsService {
   async updateMany(rawKeys: ItemKey[], payload: unknown): Promise<ItemKey[]> {
     const keys = unique(this.#normalizeKeys(rawKeys));
     return this.#inTransaction(async (service) => {
-      const data = await service.#systemRules(service.#permitted(await service.#permission('update'), asPayload(payload), 'update'), 'update');
+      const data = await service.#systemRules(service.#permitted(await service.#permission('update'), asPayload(payload, service.#overview), 'update'), 'update');
       // Nothing to update (no keys, or a query that matched nothing): `in ()` is not SQL.
       if (keys.length === 0) return keys;
       await service.#lockInKeyOrder(keys);
@@ -215,12 +215,12 @@ export class ItemsService {
   /** Updates several items, each with its own data (each object carries its key). */
   async updateBatch(items: unknown[]): Promise<ItemKey[]> {
     return this.#inTransaction(async (service) => {
-      const keyOf = (item: unknown) => asPayload(item)[service.primaryKeyField];
+      const keyOf = (item: unknown) => asPayload(item, service.#overview)[service.primaryKeyField];
       const valid = items.map(keyOf).filter((key): key is ItemKey => typeof key === 'string' || typeof key === 'number');
       if (valid.length === items.length) await service.#lockInKeyOrder(unique(service.#normalizeKeys(valid)));
       const keys: ItemKey[] = [];
       for (const item of items) {
-        const { [service.primaryKeyField]: key, ...data } = asPayload(item);
+        const { [service.primaryKeyField]: key, ...data } = asPayload(item, service.#overview);
         if (typeof key !== 'string' && typeof key !== 'number') throw new InvalidPayloadError(`Each item needs its "${service.primaryKeyField}".`, { field: service.primaryKeyField });
         await service.updateMany([key], data);
         keys.push(key);
@@ -462,7 +462,12 @@ function unique(keys: ItemKey[]): ItemKey[] {
   return keys.filter((key) => !seen.has(String(key)) && seen.add(String(key)));
 }
 
-function asPayload(value: unknown): Payload {
+/**
+ * The item payload; a system collection ignores fields it does not have (Directus clients send some, such
+ * as `name` on users), a user collection keeps them so that validation refuses them.
+ */
+function asPayload(value: unknown, overview: CollectionOverview): Payload {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidPayloadError('Each item must be a JSON object.');
-  return value as Payload;
+  if (!overview.system) return value as Payload;
+  return Object.fromEntries(Object.entries(value).filter(([field]) => Object.hasOwn(overview.fields, field)));
 }

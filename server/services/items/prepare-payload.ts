@@ -37,6 +37,11 @@ function hasAutoSpecial(field: FieldOverview): boolean {
   return field.special.some((special) => ['uuid', 'date-created', 'date-updated', 'user-created', 'user-updated', 'role-created'].includes(special));
 }
 
+/** A number sent to a string or text field is its text, as in Directus (`{"total": 40}` stores "40"). */
+function asText(field: FieldOverview, value: unknown): unknown {
+  return typeof value === 'number' && Number.isFinite(value) && (field.type === 'string' || field.type === 'text') ? String(value) : value;
+}
+
 /**
  * Checks every scalar value of `payload` against its field (existence, type, length, range, required,
  * not null). Relational values (objects and arrays on relational fields) are left to nested writes.
@@ -51,7 +56,7 @@ export function validateScalars(collection: CollectionOverview, payload: Record<
     if (value === null && (!field.nullable || field.meta?.required) && !field.primaryKey) invalid(name, `Value for field "${name}" can't be null.`, NotNullViolationError);
     if (field.concealed && value === CONCEALED_PLACEHOLDER) continue;
     try {
-      fieldValueSchema(field).validateSync(value);
+      fieldValueSchema(field).validateSync(asText(field, value));
     } catch (error) {
       if (error instanceof ValidationError) invalid(name, error.message, errorClassFor(field, error));
       throw error;
@@ -77,7 +82,8 @@ export async function toColumns(collection: CollectionOverview, payload: Record<
     const special = new Set(field.special);
     if (mode === 'create' && !sent) {
       if (special.has('uuid')) value = randomUUID();
-      else if (special.has('date-created') || special.has('date-updated')) value = now;
+      // A nullable date-updated stays null until the first update, as in Directus.
+      else if (special.has('date-created') || (special.has('date-updated') && !field.nullable)) value = now;
       else if (special.has('user-created')) value = accountability.user;
       else if (special.has('role-created')) value = accountability.role;
       else continue;
@@ -105,6 +111,9 @@ async function castForColumn(field: FieldOverview, value: unknown, trusted: bool
       return JSON.stringify(value);
     case 'csv':
       return Array.isArray(value) ? value.join(',') : value;
+    case 'string':
+    case 'text':
+      return asText(field, value);
     default:
       return value;
   }

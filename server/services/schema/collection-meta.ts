@@ -3,13 +3,10 @@ import type { CollectionOverview } from '../../schema/overview.ts';
 import { COLLECTION_META_COLUMNS } from '../../schema/read-metadata.ts';
 import { ACCOUNTABILITY_VALUES, COLLECTION_COLLAPSE_STATES } from '../../schema/system/constants.ts';
 import { getSystemCollection } from '../../schema/system/index.ts';
-import { oneOfValues, translationsSchema } from './yup-helpers.ts';
+import { lenientObject, oneOfValues, translationsSchema } from './yup-helpers.ts';
 
-/** Collection settings a client may set (SPEC.md §3 "Collection settings"); `collection` and `system` are read-only echoes. */
-export const collectionMetaSchema = yup
-  .object({
-    collection: yup.mixed().strip(),
-    system: yup.mixed().strip(),
+/** Collection settings a client may set (SPEC.md §3 "Collection settings"); other keys (collection, system, Directus-only ones) are ignored. */
+export const collectionMetaSchema = lenientObject({
     note: yup.string().nullable(),
     icon: yup.string().max(64).nullable(),
     color: yup.string().max(255).nullable(),
@@ -30,12 +27,11 @@ export const collectionMetaSchema = yup
     group: yup.string().max(64).nullable(),
     collapse: oneOfValues(COLLECTION_COLLAPSE_STATES),
   })
-  .exact()
   .nullable()
   .default(undefined);
 
 /** Validated collection settings. */
-export type CollectionMetaInput = Partial<Omit<NonNullable<yup.InferType<typeof collectionMetaSchema>>, 'collection' | 'system'>>;
+export type CollectionMetaInput = Partial<NonNullable<yup.InferType<typeof collectionMetaSchema>>>;
 
 /** Settings as tessera_collections stores them (JSON columns serialised: node-postgres would send arrays as PostgreSQL arrays). */
 export function collectionMetaRow(meta: CollectionMetaInput): Record<string, unknown> {

@@ -3,14 +3,13 @@ import { InvalidPayloadError } from '../../errors.ts';
 import { TYPE_SPECIALS } from '../../schema/column-types.ts';
 import { field as defineField } from '../../schema/system/define.ts';
 import { FIELD_SPECIALS, FIELD_TYPES, FIELD_WIDTHS, type FieldMeta, type FieldSpecial, type FieldType } from '../../schema/types.ts';
-import { jsonObjectSchema, oneOfValues, translationsSchema } from './yup-helpers.ts';
+import { jsonObjectSchema, lenientObject, oneOfValues, translationsSchema } from './yup-helpers.ts';
 
 /** Specials an alias field (no column) is made for. */
-export const ALIAS_SPECIALS: readonly FieldSpecial[] = ['o2m', 'm2m', 'm2a', 'files', 'translations', 'group', 'no-data'];
+export const ALIAS_SPECIALS: readonly FieldSpecial[] = ['o2m', 'm2m', 'm2a', 'files', 'translations', 'group', 'no-data', 'alias'];
 
-/** Field metadata a client may set (SPEC.md §3 "Field metadata"); id, collection, field and system are read-only echoes. */
-export const fieldMetaSchema = yup
-  .object({
+/** Field metadata a client may set (SPEC.md §3 "Field metadata"); other keys (id, system, Directus-only ones) are ignored. */
+export const fieldMetaSchema = lenientObject({
     id: yup.mixed().strip(),
     collection: yup.mixed().strip(),
     field: yup.mixed().strip(),
@@ -33,23 +32,11 @@ export const fieldMetaSchema = yup
     conditions: yup.array().nullable(),
     required: yup.boolean(),
   })
-  .exact()
   .nullable()
   .default(undefined);
 
-/** Column settings a client may set; the other keys of a read `schema` object are accepted and ignored. */
-export const columnSchema = yup
-  .object({
-    name: yup.mixed().strip(),
-    table: yup.mixed().strip(),
-    data_type: yup.mixed().strip(),
-    is_generated: yup.mixed().strip(),
-    generation_expression: yup.mixed().strip(),
-    foreign_key_table: yup.mixed().strip(),
-    foreign_key_column: yup.mixed().strip(),
-    foreign_key_schema: yup.mixed().strip(),
-    comment: yup.mixed().strip(),
-    schema: yup.mixed().strip(),
+/** Column settings a client may set; other keys (those of a read `schema` object, `length` …) are ignored. */
+export const columnSchema = lenientObject({
     default_value: yup.mixed().nullable(),
     max_length: yup.number().integer().min(1).max(10_485_760).nullable(),
     numeric_precision: yup.number().integer().min(1).max(1000).nullable(),
@@ -59,7 +46,6 @@ export const columnSchema = yup
     is_primary_key: yup.boolean(),
     has_auto_increment: yup.boolean(),
   })
-  .exact()
   .nullable()
   .default(undefined);
 

@@ -3,7 +3,7 @@ import { InvalidPayloadError } from '../../errors.ts';
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '../../schema/overview.ts';
 import { DESELECT_ACTIONS, type DeselectAction } from '../../schema/system/constants.ts';
 import { assertFieldName } from './identifiers.ts';
-import { oneOfValues } from './yup-helpers.ts';
+import { lenientObject, oneOfValues } from './yup-helpers.ts';
 
 /** What the database does to an item when the item its foreign key points at is deleted. */
 export const ON_DELETE_ACTIONS = ['SET NULL', 'CASCADE', 'NO ACTION', 'RESTRICT', 'SET DEFAULT'] as const;
@@ -11,13 +11,7 @@ export const ON_DELETE_ACTIONS = ['SET NULL', 'CASCADE', 'NO ACTION', 'RESTRICT'
 export type OnDeleteAction = (typeof ON_DELETE_ACTIONS)[number];
 
 /** Relation metadata a client may set; the rest of a read `meta` object is accepted and ignored. */
-export const relationMetaSchema = yup
-  .object({
-    id: yup.mixed().strip(),
-    many_collection: yup.mixed().strip(),
-    many_field: yup.mixed().strip(),
-    one_collection: yup.mixed().strip(),
-    system: yup.mixed().strip(),
+export const relationMetaSchema = lenientObject({
     one_field: yup.string().nullable(),
     one_collection_field: yup.string().nullable(),
     one_allowed_collections: yup
@@ -28,23 +22,13 @@ export const relationMetaSchema = yup
     sort_field: yup.string().nullable(),
     one_deselect_action: oneOfValues(DESELECT_ACTIONS),
   })
-  .exact()
   .nullable()
   .default(undefined);
 
 /** The foreign key part of a relation: only `on_delete` can be chosen. */
-export const relationSchemaSchema = yup
-  .object({
+export const relationSchemaSchema = lenientObject({
     on_delete: oneOfValues(ON_DELETE_ACTIONS),
-    on_update: yup.mixed().strip(),
-    table: yup.mixed().strip(),
-    column: yup.mixed().strip(),
-    foreign_key_table: yup.mixed().strip(),
-    foreign_key_column: yup.mixed().strip(),
-    foreign_key_schema: yup.mixed().strip(),
-    constraint_name: yup.mixed().strip(),
   })
-  .exact()
   .nullable()
   .default(undefined);
 

@@ -31,3 +31,16 @@ export function jsonObjectSchema() {
     .nullable()
     .test('object', '${path} must be an object', (value) => value === undefined || value === null || (typeof value === 'object' && !Array.isArray(value)));
 }
+
+/**
+ * An object schema that drops keys its shape does not name instead of refusing them: field and collection
+ * descriptors are lenient as in Directus (clients send back what they read, and Directus-only keys).
+ */
+export function lenientObject<S extends yup.ObjectShape>(shape: S) {
+  const known = new Set(Object.keys(shape));
+  return yup
+    .object(shape)
+    .transform((value: unknown) =>
+      typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).filter(([key]) => known.has(key))) : value,
+    );
+}

@@ -10,6 +10,7 @@
 import {
   aggregate,
   authentication,
+  clearCache,
   createCollection,
   createDirectus,
   createField,
@@ -32,15 +33,21 @@ import {
   readRelationByCollection,
   rest,
   type RestClient,
+  schemaApply,
+  schemaDiff,
+  schemaSnapshot,
   serverHealth,
   serverInfo,
   serverPing,
   staticToken,
   updateCollection,
+  updateCollectionsBatch,
   updateField,
+  updateFields,
   updateItem,
   updateItems,
   updateRelation,
+  withSearch,
 } from '@directus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type Listening } from '../../helpers/listen.ts';
@@ -627,6 +634,51 @@ describe('@directus/sdk 26 against Tessera over HTTP', () => {
       expect(await client.request(serverPing())).toBe('pong');
       expect(await client.request(serverHealth())).toMatchObject({ status: 'ok' });
       expect(await client.request(serverInfo())).toMatchObject({ project: { project_name: 'Tessera' } });
+    });
+  });
+
+  describe('Directus compatibility: migration order, SEARCH, batches, cache', () => {
+    // Many Directus migration scripts create the relation (naming meta.one_field) before the alias field.
+    it('creates the relation first, then the o2m alias it already made (migration-script order)', async () => {
+      await loose().request(createCollection({ collection: 'publishers', meta: {}, schema: {}, fields: [{ field: 'name', type: 'string' }] }));
+      await loose().request(createCollection({ collection: 'editions', meta: {}, schema: {}, fields: [{ field: 'label', type: 'string' }, { field: 'publisher', type: 'integer', meta: { special: ['m2o'] } }] }));
+      await loose().request(createRelation({ collection: 'editions', field: 'publisher', related_collection: 'publishers', meta: { one_field: 'editions' }, schema: { on_delete: 'SET NULL' } }));
+      const alias = await loose().request(
+        createField('publishers', { field: 'editions', type: 'alias', meta: { special: ['o2m'], interface: 'list-o2m', note: 'Their editions' }, schema: null } as any),
+      );
+      expect(alias).toMatchObject({ collection: 'publishers', field: 'editions', type: 'alias', schema: null, meta: { special: ['o2m'], interface: 'list-o2m', note: 'Their editions' } });
+      expect(last()).toMatchObject({ method: 'POST', status: 200 });
+      await loose().request(createItem('publishers', { name: 'Pragmatic', editions: [{ label: 'First' }, { label: 'Second' }] }));
+      expect(await loose().request(readItems('publishers', { fields: ['name', 'editions.label'], deep: { editions: { _sort: ['label'] } } }))).toEqual([
+        { name: 'Pragmatic', editions: [{ label: 'First' }, { label: 'Second' }] },
+      ]);
+    });
+
+    it('reads with SEARCH (withSearch): the query travels in the body', async () => {
+      const found = await loose().request(withSearch(readItems('editions', { filter: { label: { _eq: 'Second' } }, fields: ['label', 'publisher.name'] })));
+      expect(found).toEqual([{ label: 'Second', publisher: { name: 'Pragmatic' } }]);
+      expect(last().method).toBe('SEARCH');
+      expect(last().url.search).toBe('');
+      expect(last().body).toMatchObject({ query: { fields: ['label', 'publisher.name'] } });
+    });
+
+    it('updates collections and fields in batches, and clears the cache', async () => {
+      const collections = await loose().request(updateCollectionsBatch([{ collection: 'publishers', meta: { icon: 'store' } }, { collection: 'editions', meta: { icon: 'book' } }] as any));
+      expect(collections).toMatchObject([{ collection: 'publishers', meta: { icon: 'store' } }, { collection: 'editions', meta: { icon: 'book' } }]);
+      const fields = await loose().request(updateFields('editions', [{ field: 'label', meta: { width: 'half' } }, { field: 'publisher', meta: { note: 'Who publishes it' } }] as any));
+      expect(fields).toMatchObject([{ field: 'label', meta: { width: 'half' } }, { field: 'publisher', meta: { note: 'Who publishes it' } }]);
+      await loose().request(clearCache());
+      expect(last()).toMatchObject({ method: 'POST', status: 204 });
+    });
+
+    it('round-trips schemaSnapshot → schemaDiff → schemaApply, field-meta changes included', async () => {
+      const snapshot = (await loose().request(schemaSnapshot())) as any;
+      const label = snapshot.fields.find((field: { collection: string; field: string }) => field.collection === 'editions' && field.field === 'label');
+      label.meta = { ...label.meta, note: 'Edition label', validation: null, searchable: true };
+      const diff = await loose().request(schemaDiff(snapshot));
+      await loose().request(schemaApply(diff));
+      expect(last()).toMatchObject({ method: 'POST', status: 204 });
+      expect(await loose().request(readField('editions', 'label'))).toMatchObject({ meta: { note: 'Edition label' } });
     });
   });
 
