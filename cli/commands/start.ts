@@ -3,6 +3,7 @@ import { loadConfig } from '../../server/config/index.ts';
 import { migrateLatest } from '../../server/database/migrations.ts';
 import { migrateProjectLatest } from '../../server/database/project-migrations.ts';
 import { listen } from '../../server/http-server.ts';
+import { installProcessGuards } from '../../server/process-guards.ts';
 import { bootstrapDatabase, type BootstrapResult } from '../../server/services/bootstrap.ts';
 import { openSystemContext } from '../context.ts';
 
@@ -44,6 +45,7 @@ export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = p
   await ensureAdminBuilt((line) => process.stdout.write(`${line}\n`));
   const context = await openSystemContext(config, { logTo: process.stdout });
   const { app } = context;
+  const removeGuards = installProcessGuards(app.logger);
   try {
     await migrateLatest(app.database.orm);
     await migrateProjectLatest(app.database.kysely(), config.migrationsPath);
@@ -57,7 +59,9 @@ export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = p
     app.logger.info({ signal }, 'shutting down');
     await server.close();
   } finally {
+    // The database closes only now: server.close() resolved once the last request handler returned.
     await context.close();
+    removeGuards();
   }
   process.stdout.write('Tessera stopped.\n');
 }
