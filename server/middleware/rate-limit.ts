@@ -17,6 +17,8 @@ import type { Logger } from '../logger.ts';
 export interface RateLimit {
   beforeAuth: Middleware;
   afterAuth: Middleware;
+  /** Resolves once Redis is connected (or has failed once: counts are then kept in memory until it is back). */
+  ready: Promise<void>;
   /** Disconnects from Redis. */
   close(): Promise<void>;
 }
@@ -41,11 +43,17 @@ export function createRateLimit(config: Config, logger: Logger, options: RateLim
   const memory = new RateLimiterMemory({ points, duration, keyPrefix });
   let redis: Redis | null = null;
   let limiter: RateLimiterAbstract = memory;
+  let ready = Promise.resolve();
   if (store === 'redis' && config.redis.url) {
     // No offline queue and no retries per command: while Redis is unreachable every call fails at once
     // and the insurance limiter counts in this process instead of requests waiting on Redis.
     redis = new Redis(config.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: false });
     redis.on('error', (error) => logger.warn({ err: error }, 'redis error (rate limiter; counting in memory)'));
+    const client = redis;
+    ready = new Promise((resolve) => {
+      client.once('ready', () => resolve());
+      client.once('error', () => resolve());
+    });
     limiter = new RateLimiterRedis({ storeClient: redis, points, duration, keyPrefix, insuranceLimiter: memory, rejectIfRedisNotReady: true });
   }
 
@@ -64,6 +72,7 @@ export function createRateLimit(config: Config, logger: Logger, options: RateLim
   }
 
   return {
+    ready,
     beforeAuth: async (ctx, next) => {
       if (!carriesCredentials(ctx)) {
         await charge(ctx, `ip:${ctx.ip}`);
