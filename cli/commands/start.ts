@@ -41,18 +41,28 @@ function waitForShutdownSignal(): Promise<NodeJS.Signals> {
 
 /** Migrates (system, then project migrations), seeds an empty database, serves HTTP until SIGINT/SIGTERM, then shuts down cleanly. */
 export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  // Resident memory (MB) after each start phase, logged with "server started" (bench/memory.ts reads it).
+  const memory: Record<string, number> = {};
+  const mark = (phase: string) => (memory[phase] = Math.round(process.memoryUsage.rss() / 2 ** 20));
+  mark('loaded');
   const config = loadConfig(options.port === undefined ? env : { ...env, PORT: String(options.port) });
   await ensureAdminBuilt((line) => process.stdout.write(`${line}\n`));
+  mark('adminChecked');
   const context = await openSystemContext(config, { logTo: process.stdout });
+  mark('databaseOpened');
   const { app } = context;
   const removeGuards = installProcessGuards(app.logger);
   try {
     await migrateLatest(app.database.orm);
     await migrateProjectLatest(app.database.kysely(), config.migrationsPath);
+    mark('migrated');
     const bootstrap = await bootstrapDatabase(context.system);
+    mark('bootstrapped');
     const server = await listen(app);
+    mark('listening');
+    memory.peak = Math.round(process.resourceUsage().maxRSS / 1024);
     const url = config.server.publicUrl.replace(`:${config.server.port}`, `:${server.port}`);
-    app.logger.info({ port: server.port, embedded: app.database.embedded }, 'server started');
+    app.logger.info({ port: server.port, embedded: app.database.embedded, rssMb: memory }, 'server started');
     printWelcome(url, bootstrap.admin, config.admin.email);
 
     const signal = await waitForShutdownSignal();
