@@ -1,7 +1,7 @@
 /**
  * Memory of `tessera start` (`npx node bench/memory.ts`): resident memory (RSS) after each start phase,
  * the peak during start (the server process, and the server plus its child processes, sampled every
- * 50 ms), idle after 10 s, and idle after some use (admin page, sign-ins, reads). Runs three starts:
+ * 50 ms), idle after 10 s, and after some use (admin page, 20 sign-ins, 100 reads; their median time). Runs three starts:
  * the embedded database created from nothing, the same database reopened, and PostgreSQL (DB_URL).
  * Linux only (reads /proc). Figures: docs/operations.md, "Memory on the embedded database".
  *
@@ -60,6 +60,8 @@ interface Run {
   idleMb: number;
   afterUseMb: number;
   usePeakMb: number;
+  /** Milliseconds per request, median of the reads in the "use" loop. */
+  readMs: number;
 }
 
 async function measure(name: string, cwd: string, env: Record<string, string>): Promise<Run> {
@@ -97,17 +99,20 @@ async function measure(name: string, cwd: string, env: Record<string, string>): 
     const idleMb = Math.round(rssKb(child.pid!) / MB);
     peak = 0;
     const url = `http://127.0.0.1:${log.port}`;
-    for (let i = 0; i < 5; i++) {
+    const timings: number[] = [];
+    for (let i = 0; i < 20; i++) {
       await (await fetch(`${url}/admin/`)).arrayBuffer();
       const login = await fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: PASSWORD }) });
       const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
       for (const read of ['/users', '/collections', '/fields', '/activity?limit=50', '/settings']) {
+        const sent = performance.now();
         await (await fetch(url + read, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
+        timings.push(performance.now() - sent);
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     const { rssMb: phasesMb } = log;
-    return { name, phasesMb, startPeakMb, startPeakWithChildrenMb, startSeconds, idleMb, afterUseMb: Math.round(rssKb(child.pid!) / MB), usePeakMb: Math.round(peak / MB) };
+    return { name, phasesMb, startPeakMb, startPeakWithChildrenMb, startSeconds, idleMb, afterUseMb: Math.round(rssKb(child.pid!) / MB), usePeakMb: Math.round(peak / MB), readMs: timings.sort((a, b) => a - b)[timings.length >> 1]! };
   } finally {
     clearInterval(sampler);
     if (child.exitCode === null) {
@@ -144,12 +149,12 @@ if (pgUrl !== 'none') {
 }
 
 console.log(`Node flags: ${nodeFlags.join(' ') || '(none: bin/tessera adds --liftoff-only)'}; idle after ${idleSeconds} s\n`);
-console.log('| run | after imports | DB open | migrated | listening | start peak (server) | start peak (with children) | start s | idle | after use | peak in use |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('| run | after imports | DB open | migrated | listening | start peak (server) | start peak (with children) | start s | idle | after use | peak in use | read ms (median) |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const run of runs) {
   const p = run.phasesMb;
   console.log(
-    `| ${run.name} | ${p.loaded} | ${p.databaseOpened} | ${p.migrated} | ${p.listening} | ${run.startPeakMb} | ${run.startPeakWithChildrenMb} | ${run.startSeconds.toFixed(1)} | ${run.idleMb} | ${run.afterUseMb} | ${run.usePeakMb} |`,
+    `| ${run.name} | ${p.loaded} | ${p.databaseOpened} | ${p.migrated} | ${p.listening} | ${run.startPeakMb} | ${run.startPeakWithChildrenMb} | ${run.startSeconds.toFixed(1)} | ${run.idleMb} | ${run.afterUseMb} | ${run.usePeakMb} | ${run.readMs.toFixed(1)} |`,
   );
 }
 console.log('\nMB of resident memory (VmRSS).');
