@@ -45,6 +45,9 @@ export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = p
   const memory: Record<string, number> = {};
   const mark = (phase: string) => (memory[phase] = Math.round(process.memoryUsage.rss() / 2 ** 20));
   mark('loaded');
+  // Listen for the stop signal from the beginning: a SIGTERM during start-up then stops the server as soon
+  // as it is up instead of killing the process halfway (and never slips between "started" and the handler).
+  const shutdownSignal = waitForShutdownSignal();
   const config = loadConfig(options.port === undefined ? env : { ...env, PORT: String(options.port) });
   await ensureAdminBuilt((line) => process.stdout.write(`${line}\n`));
   mark('adminChecked');
@@ -65,7 +68,7 @@ export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = p
     app.logger.info({ port: server.port, embedded: app.database.embedded, rssMb: memory }, 'server started');
     printWelcome(url, bootstrap.admin, config.admin.email);
 
-    const signal = await waitForShutdownSignal();
+    const signal = await shutdownSignal;
     app.logger.info({ signal }, 'shutting down');
     await server.close();
   } finally {
