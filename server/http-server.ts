@@ -34,14 +34,13 @@ export async function listen(context: AppContext): Promise<RunningServer> {
       inFlight += 1;
       open.add(response);
       response.once('close', () => open.delete(response));
+      // A response that began before shutdown promised keep-alive: close its connection once it is idle.
+      response.once('finish', () => closing && setImmediate(() => server.closeIdleConnections()));
       // Koa's handler resolves once the response is written (or the error answered): that is when the
       // request stops needing the database.
       void Promise.resolve(handle(request, response)).finally(() => {
         inFlight -= 1;
-        if (closing) {
-          server.closeIdleConnections();
-          if (inFlight === 0) onIdle?.();
-        }
+        if (closing && inFlight === 0) onIdle?.();
       });
     },
   );
