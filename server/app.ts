@@ -32,9 +32,16 @@ import { errorHandler } from './middleware/error-handler.ts';
 import { requestId } from './middleware/request-id.ts';
 import { requestLogger } from './middleware/request-logger.ts';
 import { searchAsGet, searchBody } from './middleware/search-method.ts';
+import type { RateLimit } from './middleware/rate-limit.ts';
+
+/** What the process that serves the app adds to it (server/http-server.ts). */
+export interface AppOptions {
+  /** RATE_LIMITER_*: its owner closes it. */
+  rateLimit?: Pick<RateLimit, 'beforeAuth' | 'afterAuth'>;
+}
 
 /** Builds the Koa application; it does not listen, so tests can drive `app.callback()`. */
-export function createApp(context: AppContext): Koa {
+export function createApp(context: AppContext, options: AppOptions = {}): Koa {
   const { config, logger } = context;
   const app = new Koa({ proxy: false, keys: cookieKeys(config.secret) });
   app.silent = true;
@@ -58,6 +65,8 @@ export function createApp(context: AppContext): Koa {
     );
   }
   app.use(searchBody());
+  // Anonymous floods are turned away before their bodies are parsed; signed-in callers after accountability.
+  if (options.rateLimit) app.use(options.rateLimit.beforeAuth);
   const limit = config.server.maxPayloadSize;
   const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
   app.use(
@@ -74,6 +83,7 @@ export function createApp(context: AppContext): Koa {
   );
   app.use(searchAsGet());
   app.use(accountability(config.secret, context));
+  if (options.rateLimit) app.use(options.rateLimit.afterAuth);
 
   for (const router of [
     serverController(context),

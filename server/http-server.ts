@@ -1,39 +1,87 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppContext } from './app-context.ts';
 import { createApp } from './app.ts';
+import { createRateLimit } from './middleware/rate-limit.ts';
 
 /** A listening HTTP server and how to stop it gracefully. */
 export interface RunningServer {
   server: Server;
   port: number;
-  /** Stops accepting, lets open requests finish (up to SHUTDOWN_TIMEOUT), then drops the rest. */
+  /**
+   * Stops accepting, closes idle keep-alive connections, answers requests still arriving on open ones with
+   * `Connection: close`, and resolves once every handler has returned (or SHUTDOWN_TIMEOUT has passed, when
+   * the remaining connections are dropped). Close the database only after this resolves.
+   */
   close(): Promise<void>;
 }
 
-/** Serves the app on HOST:PORT. */
+/** Serves the app on HOST:PORT with the configured timeouts, connection cap and rate limiter. */
 export async function listen(context: AppContext): Promise<RunningServer> {
-  const server = createServer(createApp(context).callback());
-  server.keepAliveTimeout = 5_000;
+  const { config, logger } = context;
+  const rateLimit = config.rateLimiter.enabled ? createRateLimit(config, logger) : null;
+  const handle = createApp(context, { rateLimit: rateLimit ?? undefined }).callback();
+  let closing = false;
+  let inFlight = 0;
+  let onIdle: (() => void) | null = null;
+  const open = new Set<ServerResponse>();
+
+  const server = createServer(
+    // node:http checks headersTimeout/requestTimeout on this interval (30 s by default, far coarser than the timeouts).
+    { connectionsCheckingInterval: Math.min(1_000, config.server.headersTimeoutMs) },
+    (request: IncomingMessage, response: ServerResponse) => {
+      if (closing) response.setHeader('Connection', 'close');
+      inFlight += 1;
+      open.add(response);
+      response.once('close', () => open.delete(response));
+      // A response that began before shutdown promised keep-alive: close its connection once it is idle.
+      response.once('finish', () => closing && setImmediate(() => server.closeIdleConnections()));
+      // Koa's handler resolves once the response is written (or the error answered): that is when the
+      // request stops needing the database.
+      void Promise.resolve(handle(request, response)).finally(() => {
+        inFlight -= 1;
+        if (closing && inFlight === 0) onIdle?.();
+      });
+    },
+  );
+  server.headersTimeout = config.server.headersTimeoutMs;
+  server.requestTimeout = config.server.requestTimeoutMs;
+  server.keepAliveTimeout = config.server.keepAliveTimeoutMs;
+  if (config.server.maxConnections > 0) server.maxConnections = config.server.maxConnections;
+  server.on('drop', (data) => logger.warn({ remote: data?.remoteAddress, maxConnections: server.maxConnections }, 'connection refused: SERVER_MAX_CONNECTIONS reached'));
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(context.config.server.port, context.config.server.host, () => {
+    server.listen(config.server.port, config.server.host, () => {
       server.off('error', reject);
       resolve();
     });
   });
+
   return {
     server,
     port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        const force = setTimeout(() => server.closeAllConnections(), context.config.server.shutdownTimeoutMs);
-        force.unref();
-        server.close(() => {
-          clearTimeout(force);
-          resolve();
-        });
-        server.closeIdleConnections();
-      }),
+    close: async () => {
+      closing = true;
+      // Responses not yet started tell their clients not to reuse the connection.
+      for (const response of open) if (!response.headersSent) response.setHeader('Connection', 'close');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const handlersDone = new Promise<void>((resolve) => {
+        onIdle = resolve;
+        if (inFlight === 0) resolve();
+      });
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), config.server.shutdownTimeoutMs);
+      });
+      const outcome = await Promise.race([Promise.all([closed, handlersDone]), timedOut]);
+      clearTimeout(timer);
+      if (outcome === 'timeout') {
+        logger.warn({ requests: inFlight, timeoutMs: config.server.shutdownTimeoutMs }, 'shutdown timeout: dropping the connections of requests still running');
+        server.closeAllConnections();
+      }
+      await rateLimit?.close();
+    },
   };
 }

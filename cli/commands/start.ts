@@ -3,6 +3,7 @@ import { loadConfig } from '../../server/config/index.ts';
 import { migrateLatest } from '../../server/database/migrations.ts';
 import { migrateProjectLatest } from '../../server/database/project-migrations.ts';
 import { listen } from '../../server/http-server.ts';
+import { installProcessGuards } from '../../server/process-guards.ts';
 import { bootstrapDatabase, type BootstrapResult } from '../../server/services/bootstrap.ts';
 import { openSystemContext } from '../context.ts';
 import { assertPortFree } from '../port-check.ts';
@@ -41,29 +42,45 @@ function waitForShutdownSignal(): Promise<NodeJS.Signals> {
 
 /** Migrates (system, then project migrations), seeds an empty database, serves HTTP until SIGINT/SIGTERM, then shuts down cleanly. */
 export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  // Resident memory (MB) after each start phase, logged with "server started" (bench/memory.ts reads it).
+  const memory: Record<string, number> = {};
+  const mark = (phase: string) => (memory[phase] = Math.round(process.memoryUsage.rss() / 2 ** 20));
+  mark('loaded');
+  // Listen for the stop signal from the beginning: a SIGTERM during start-up then stops the server as soon
+  // as it is up instead of killing the process halfway (and never slips between "started" and the handler).
+  const shutdownSignal = waitForShutdownSignal();
   const config = loadConfig(options.port === undefined ? env : { ...env, PORT: String(options.port) });
   await assertPortFree(config.server.port, config.server.host);
   await ensureAdminBuilt((line) => process.stdout.write(`${line}\n`));
+  mark('adminChecked');
   const context = await openSystemContext(config, { logTo: process.stdout, requireSchema: false, attach: false });
+  mark('databaseOpened');
   const { app } = context;
+  const removeGuards = installProcessGuards(app.logger);
   try {
     await migrateLatest(app.database.orm);
     await migrateProjectLatest(app.database.kysely(), config.migrationsPath);
+    mark('migrated');
     const bootstrap = await bootstrapDatabase(context.system);
+    mark('bootstrapped');
     const server = await listen(app).catch((error: unknown) => {
       // Lost between the port check and now: the password exists nowhere else, so show it before failing.
       if (bootstrap.admin?.generated) process.stderr.write(`First administrator created: ${bootstrap.admin.email} / ${bootstrap.admin.password} (shown once: write it down)\n`);
       throw error;
     });
+    mark('listening');
+    memory.peak = Math.round(process.resourceUsage().maxRSS / 1024);
     const url = config.server.publicUrl.replace(`:${config.server.port}`, `:${server.port}`);
-    app.logger.info({ port: server.port, embedded: app.database.embedded }, 'server started');
+    app.logger.info({ port: server.port, embedded: app.database.embedded, rssMb: memory }, 'server started');
     printWelcome(url, bootstrap.admin, config.admin.email);
 
-    const signal = await waitForShutdownSignal();
+    const signal = await shutdownSignal;
     app.logger.info({ signal }, 'shutting down');
     await server.close();
   } finally {
+    // The database closes only now: server.close() resolved once the last request handler returned.
     await context.close();
+    removeGuards();
   }
   process.stdout.write('Tessera stopped.\n');
 }

@@ -30,7 +30,14 @@ export interface Config {
     publicUrl: string;
     maxPayloadSize: number;
     shutdownTimeoutMs: number;
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    /** 0: no cap. */
+    maxConnections: number;
   };
+  /** Requests per client per window (server/middleware/rate-limit.ts). */
+  rateLimiter: { enabled: boolean; points: number; durationMs: number; store: 'redis' | 'memory' };
   database: {
     /** PostgreSQL URL, or null for the embedded database. */
     url: string | null;
@@ -97,6 +104,12 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   if (raw.NODE_ENV === 'production' && !raw.SECRET) {
     problems.push('SECRET: is required when NODE_ENV is production (run `tessera init` or set a random string of 32+ characters)');
   }
+  if (vars && vars.SERVER_HEADERS_TIMEOUT > vars.SERVER_REQUEST_TIMEOUT) {
+    problems.push('SERVER_HEADERS_TIMEOUT: must not be longer than SERVER_REQUEST_TIMEOUT');
+  }
+  if (vars?.RATE_LIMITER_STORE === 'redis' && !vars.REDIS_URL) {
+    problems.push('RATE_LIMITER_STORE: redis needs REDIS_URL');
+  }
   if (Boolean(raw.EMAIL_SES_ACCESS_KEY_ID) !== Boolean(raw.EMAIL_SES_SECRET_ACCESS_KEY)) {
     problems.push('EMAIL_SES_ACCESS_KEY_ID and EMAIL_SES_SECRET_ACCESS_KEY: set both or neither (neither uses the AWS default credential chain)');
   }
@@ -153,6 +166,16 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
       publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
       maxPayloadSize: vars.MAX_PAYLOAD_SIZE,
       shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT,
+      headersTimeoutMs: vars.SERVER_HEADERS_TIMEOUT,
+      requestTimeoutMs: vars.SERVER_REQUEST_TIMEOUT,
+      keepAliveTimeoutMs: vars.SERVER_KEEP_ALIVE_TIMEOUT,
+      maxConnections: vars.SERVER_MAX_CONNECTIONS,
+    },
+    rateLimiter: {
+      enabled: vars.RATE_LIMITER_ENABLED,
+      points: vars.RATE_LIMITER_POINTS,
+      durationMs: vars.RATE_LIMITER_DURATION,
+      store: (vars.RATE_LIMITER_STORE ?? (vars.REDIS_URL ? 'redis' : 'memory')) as Config['rateLimiter']['store'],
     },
     database: { url: vars.DB_URL ?? null, poolMax: vars.DB_POOL_MAX, preparedStatements: vars.DB_PREPARED_STATEMENTS, connectTimeoutMs: vars.DB_CONNECT_TIMEOUT, statementTimeoutMs: vars.DB_STATEMENT_TIMEOUT },
     dataDir: path.resolve(cwd, vars.DATA_DIR),

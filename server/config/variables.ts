@@ -157,6 +157,22 @@ export const variablesSchema = yup.object({
   QUERY_MAX_RELATIONS: yup.number().typeError('must be a number').integer().positive().default(100),
   /** Longest a single SQL statement may run before PostgreSQL cancels it (503 QUERY_TIMEOUT); 0 turns it off. @default 10s */
   DB_STATEMENT_TIMEOUT: yup.number().transform(toMilliseconds).typeError('must be a duration such as 10s or 500ms').integer().min(0).default(10_000),
+  /** How long a client may take to send the request headers (node:http headersTimeout); slow clients get 408. @default 60s */
+  SERVER_HEADERS_TIMEOUT: duration('60s'),
+  /** How long a client may take to send a whole request, body included (node:http requestTimeout). @default 5m */
+  SERVER_REQUEST_TIMEOUT: duration('5m'),
+  /** How long an idle keep-alive connection stays open (node:http keepAliveTimeout). @default 5s */
+  SERVER_KEEP_ALIVE_TIMEOUT: duration('5s'),
+  /** Open connections the server accepts at once; more are closed at once (node:http maxConnections). 0: no cap. @default 0 */
+  SERVER_MAX_CONNECTIONS: yup.number().typeError('must be a number').integer().min(0).default(0),
+  /** Limit requests per client (user when signed in, else IP address). @default false */
+  RATE_LIMITER_ENABLED: yup.boolean().typeError('must be true or false').default(false),
+  /** Requests one client may make per RATE_LIMITER_DURATION. @default 50 */
+  RATE_LIMITER_POINTS: yup.number().typeError('must be a number').integer().positive().default(50),
+  /** Length of the rate-limit window. @default 1s */
+  RATE_LIMITER_DURATION: duration('1s').test('whole-seconds', 'must be a whole number of seconds such as 1s, 10s or 1m', (value) => value === undefined || value % 1000 === 0),
+  /** Where counts live: `redis` (REDIS_URL, shared by instances; memory while Redis is down) or `memory`. @default redis when REDIS_URL is set, else memory */
+  RATE_LIMITER_STORE: yup.string().oneOf(['redis', 'memory']).optional(),
 });
 
 /** The raw, validated variables. */

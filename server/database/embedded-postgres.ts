@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -13,6 +15,34 @@ export interface EmbeddedPostgres {
 }
 
 /**
+ * PostgreSQL settings for PGlite. Its defaults (shared_buffers 160 MB, maintenance_work_mem 64 MB) are
+ * sized for a server; inside one Node process they are WebAssembly memory that is never given back.
+ * The data files stay in the operating system's page cache either way. Figures: docs/operations.md.
+ */
+export const EMBEDDED_SETTINGS = ['shared_buffers=16MB', 'temp_buffers=1MB', 'wal_buffers=1MB', 'maintenance_work_mem=16MB', 'max_connections=20'];
+
+const startParams = () => [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])];
+
+/**
+ * Creates the database files (initdb) in a short-lived child process. initdb runs a second PGlite and
+ * its own WebAssembly module: about 500 MB that this process would otherwise keep as resident memory
+ * long after (V8 frees it at some later collection), so the server would idle at 600+ MB after a first start.
+ */
+async function initializeInChildProcess(directory: string): Promise<void> {
+  const script = `const { PGlite } = await import(process.argv[1]);
+const db = await PGlite.create({ dataDir: process.argv[2], startParams: JSON.parse(process.argv[3]) });
+await db.close();`;
+  try {
+    await promisify(execFile)(process.execPath, ['--liftoff-only', '--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), directory, JSON.stringify(startParams())], {
+      maxBuffer: 16 * 2 ** 20,
+    });
+  } catch (error) {
+    const { stderr, message } = error as { stderr?: string; message: string };
+    throw new Error(`Could not create the embedded database in ${directory}: ${stderr || message}`, { cause: error });
+  }
+}
+
+/**
  * Opens (creating on first use) the PGlite database in `dataDir/db` and serves it on a free local port
  * through pglite-socket, so the same PostgreSQL driver and SQL serve embedded and server deployments.
  */
@@ -21,7 +51,8 @@ export async function startEmbeddedPostgres(dataDir: string, maxConnections: num
   mkdirSync(directory, { recursive: true });
   const lock = acquireLock(dataDir);
   try {
-    const db = await PGlite.create({ dataDir: directory });
+    if (!existsSync(path.join(directory, 'PG_VERSION'))) await initializeInChildProcess(directory);
+    const db = await PGlite.create({ dataDir: directory, startParams: startParams() });
     // Room beyond this process's pool for CLI commands run beside it (they connect through the lock's port).
     const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: maxConnections + CLI_CONNECTIONS + 1 });
     let port = 0;
