@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage } from '../helpers/images.ts';
@@ -20,6 +22,8 @@ beforeAll(async () => {
   const upload = await harness.app.request.post('/files').set('Authorization', `Bearer ${token}`).field('title', 'Existing photo').attach('file', await pngImage(640, 480, '#2f9e44'), 'existing.png');
   expect(upload.status).toBe(200);
   existingId = upload.body.data.id;
+  // Uploads land in the harness's temporary DATA_DIR, not in the repository.
+  expect(existsSync(path.join(harness.dataDir, 'uploads', upload.body.data.filename_disk))).toBe(true);
   // A gallery: many-to-many from articles to files.
   await send('post', '/collections', {
     collection: 'articles_files',

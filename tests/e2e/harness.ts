@@ -1,4 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
@@ -26,6 +28,8 @@ export interface AdminHarness {
   baseUrl: string;
   /** The test app behind the server: seed through `app.system` services or `app.request`. */
   app: TestApp;
+  /** This harness's temporary DATA_DIR (uploads, outbox), removed by close(). */
+  dataDir: string;
   /** A fresh browser context and page; console errors and page errors fail the running test. */
   newPage(): Promise<Page>;
   /** Signs in through the sign-in page (default: the test administrator) and waits for the app. */
@@ -58,7 +62,9 @@ export async function startAdmin(env: Record<string, string> = {}, port?: number
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
   port ??= await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const app = await createTestApp({ PUBLIC_URL: baseUrl, ...env });
+  // Uploads, transforms and the mail outbox go to a folder of this run, never the repository's ./data.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-e2e-'));
+  const app = await createTestApp({ PUBLIC_URL: baseUrl, DATA_DIR: dataDir, ...env });
   const server = await serve(app, port);
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
   const contexts: BrowserContext[] = [];
@@ -67,6 +73,7 @@ export async function startAdmin(env: Record<string, string> = {}, port?: number
   return {
     baseUrl,
     app,
+    dataDir,
     async newPage() {
       const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, baseURL: baseUrl, locale: 'en-US', colorScheme: 'light' });
       contexts.push(context);
@@ -123,6 +130,7 @@ export async function startAdmin(env: Record<string, string> = {}, port?: number
         server.closeAllConnections();
       });
       await app.close();
+      await rm(dataDir, { recursive: true, force: true });
       if (leftover.length > 0) throw new Error(`The browser reported errors:\n${leftover.join('\n')}`);
     },
   };

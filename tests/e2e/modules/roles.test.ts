@@ -86,12 +86,44 @@ describe('roles and the permission matrix', () => {
   });
 
   it('lists roles with the public role and edits role details', async () => {
+    const roleId = (await harness.app.request.post('/roles').set(auth()).send({ name: 'Reviewers', app_access: true }).expect(200)).body.data.id as string;
     const page = await harness.newPage();
     await harness.signIn(page);
     await page.goto('/admin/roles');
     await page.getByTestId('role-row-Administrator').waitFor();
     await page.getByTestId('role-row-Public').waitFor();
     await harness.screenshot(page, 'roles-list');
+
+    await page.getByTestId('role-row-Reviewers').click();
+    await page.waitForURL(new RegExp(`/admin/roles/${roleId}$`));
+    const form = page.getByTestId('role-form');
+    await expect.poll(() => form.getByLabel('Name').inputValue()).toBe('Reviewers');
+    await form.getByLabel('Name').fill('Copy editors');
+    await form.getByLabel('Description').fill('Check spelling before publishing');
+    await form.getByLabel('Require two-factor authentication').click();
+    // A malformed address is refused in the form and nothing is saved.
+    const ip = form.getByLabel('Allowed IP addresses');
+    await ip.fill('not-an-ip');
+    await ip.press('Enter');
+    await page.getByTestId('role-save').click();
+    await page.getByText('Not an IP address or range: not-an-ip').waitFor();
+    const unchanged = await harness.app.request.get(`/roles/${roleId}?fields=name,description,enforce_tfa,ip_access`).set(auth()).expect(200);
+    expect(unchanged.body.data).toEqual({ name: 'Reviewers', description: null, enforce_tfa: false, ip_access: null });
+
+    await form.locator('.ant-select-selection-item-remove').click();
+    await ip.fill('10.0.0.0/8');
+    await ip.press('Enter');
+    await page.getByTestId('role-save').click();
+    await expect.poll(() => page.getByTestId('role-title').textContent()).toBe('Copy editors');
+    const saved = await harness.app.request.get(`/roles/${roleId}?fields=name,description,enforce_tfa,ip_access,app_access`).set(auth()).expect(200);
+    expect(saved.body.data).toEqual({ name: 'Copy editors', description: 'Check spelling before publishing', enforce_tfa: true, ip_access: expect.anything(), app_access: true });
+    expect(String(saved.body.data.ip_access)).toBe('10.0.0.0/8');
+    await harness.screenshot(page, 'roles-edited');
+
+    // The list shows the new name; the public role opens its permission matrix.
+    await page.goto('/admin/roles');
+    await page.getByTestId('role-row-Copy editors').waitFor();
+    expect(await page.getByTestId('role-row-Reviewers').count()).toBe(0);
     await page.getByTestId('role-row-Public').click();
     await page.getByTestId('cell-articles-read').waitFor();
     await harness.screenshot(page, 'roles-public');

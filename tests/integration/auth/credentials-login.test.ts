@@ -102,13 +102,14 @@ describe('sign-in hardening on one instance', () => {
     await time('nobody@example.com');
     const unknown: number[] = [];
     const known: number[] = [];
-    for (let round = 0; round < 4; round += 1) {
+    for (let round = 0; round < 6; round += 1) {
       unknown.push(await time('nobody@example.com'));
       known.push(await time('timing@example.com'));
     }
-    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     // Both are dominated by one argon2 verification (tens of ms); without the dummy check the unknown e-mail would answer in ~1 ms.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    // A busy machine only ever adds time, so the fastest of several rounds is the closest to each path's own cost,
+    // and a factor of 0.3 still separates "one argon2 verification" from "none" by an order of magnitude.
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.3);
   });
 });
 

@@ -128,9 +128,12 @@ describe('bearer accountability', () => {
   it('stops accepting a token at its expiry even after it was accepted (and cached) before', async () => {
     const key = deriveKey(t.context.config.secret, 'access-token');
     const me = await t.request.get('/users/me').set('Authorization', `Bearer ${await t.login()}`).expect(200);
-    const shortLived = await signAccessToken({ id: me.body.data.id, role: null, admin_access: false, app_access: false, session: 's' }, key, 1_000);
+    // Long enough to be accepted first even on a busy machine; then wait until the clock is past its exp
+    // (whole seconds), however long that first request took.
+    const shortLived = await signAccessToken({ id: me.body.data.id, role: null, admin_access: false, app_access: false, session: 's' }, key, 4_000);
     await t.request.get('/users/me').set('Authorization', `Bearer ${shortLived}`).expect(200);
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const { exp } = JSON.parse(Buffer.from(shortLived.split('.')[1]!, 'base64url').toString()) as { exp: number };
+    while (Date.now() < (exp + 1) * 1000) await new Promise((resolve) => setTimeout(resolve, 100));
     const response = await t.request.get('/users/me').set('Authorization', `Bearer ${shortLived}`).expect(401);
     expect(response.body.errors[0].extensions.code).toBe('TOKEN_EXPIRED');
   });

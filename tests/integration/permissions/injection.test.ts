@@ -78,8 +78,7 @@ describe('injection through identifiers', () => {
     it(`${who}: collection names in the path are refused`, async () => {
       for (const collection of collections) {
         const response = await send(who, 'get', `/items/${encodeURIComponent(collection)}`);
-        // `..` normalises away in some routers; whatever the route, never a 500 and never data.
-        if (response.status === 404) continue;
+        // Every name, `..` included, reaches the items route and is refused there: a 404 would mean it went elsewhere.
         expectRefused(response, collection);
       }
       for (const collection of collections) expectRefused(await send(who, 'post', `/items/${encodeURIComponent(collection)}`, { code: 'x' }), `POST ${collection}`);

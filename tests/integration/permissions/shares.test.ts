@@ -8,6 +8,8 @@ describe('shares', () => {
   let viewerRole: string;
   let adminRole: string;
   let sharer: string;
+  let sharerRole: string;
+  let sharerId: string;
   const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
   const db = () => t.system.db;
 
@@ -44,7 +46,7 @@ describe('shares', () => {
     await t.request.post('/permissions').set(auth(admin)).send({ role: viewerRole, collection: 'articles', action: 'read', fields: 'id,title,status' }).expect(200);
 
     // A non-admin who may share published articles under its own role.
-    const sharerRole = (await t.request.post('/roles').set(auth(admin)).send({ name: 'Sharer', app_access: true }).expect(200)).body.data.id;
+    sharerRole = (await t.request.post('/roles').set(auth(admin)).send({ name: 'Sharer', app_access: true }).expect(200)).body.data.id;
     for (const permission of [
       { action: 'read', collection: 'articles', fields: '*' },
       { action: 'share', collection: 'articles', fields: '*', permissions: { status: { _eq: 'published' } } },
@@ -52,7 +54,7 @@ describe('shares', () => {
     ]) {
       await t.request.post('/permissions').set(auth(admin)).send({ role: sharerRole, ...permission }).expect(200);
     }
-    await t.request.post('/users').set(auth(admin)).send({ email: 'sharer@example.com', password: 'sharer-password-1', role: sharerRole, status: 'active' }).expect(200);
+    sharerId = (await t.request.post('/users').set(auth(admin)).send({ email: 'sharer@example.com', password: 'sharer-password-1', role: sharerRole, status: 'active' }).expect(200)).body.data.id;
     sharer = await t.login('sharer@example.com', 'sharer-password-1');
   });
   afterAll(() => t.close());
@@ -127,8 +129,7 @@ describe('shares', () => {
   it('non-admins share only items their share permission reaches, under their own role', async () => {
     const own = await t.request.post('/shares').set(auth(sharer)).send({ collection: 'articles', item: '2' }).expect(200);
     const stored = await db().selectFrom('tessera_shares').select(['role', 'user_created']).where('id', '=', own.body.data.id).executeTakeFirstOrThrow();
-    expect(stored.role).not.toBeNull();
-    expect(stored.user_created).not.toBeNull();
+    expect(stored).toEqual({ role: sharerRole, user_created: sharerId });
     const draft = await t.request.post('/shares').set(auth(sharer)).send({ collection: 'articles', item: '3' }).expect(403);
     expect(draft.body.errors[0].extensions).toMatchObject({ code: 'FORBIDDEN', field: 'item' });
     const otherRole = await t.request.post('/shares').set(auth(sharer)).send({ collection: 'articles', item: '2', role: viewerRole }).expect(403);
