@@ -58,16 +58,17 @@ describe('reads run as named prepared statements', () => {
   });
 
   it('keeps at most 100 statements on a connection, deallocating the least recently used', async () => {
-    // `_in` lists of different lengths compile to different statement texts.
-    const shape = (length: number) => `/items/notes?fields=n&sort=n&filter[n][_in]=${Array.from({ length }, (_, i) => (i % 5) + 1).join(',')}`;
+    // `_or` lists of different lengths compile to different statement texts (an `_in` list binds as one array).
+    const shape = (length: number) => `/items/notes?fields=n&sort=n&filter=${encodeURIComponent(JSON.stringify({ _or: Array.from({ length }, (_, i) => ({ n: { _eq: (i % 5) + 1 } })) }))}`;
+    const isFirstShape = (text: string) => text.includes('from "notes"') && (text.match(/"n" = \$\d+/g) ?? []).length === 1;
     for (let length = 1; length <= 130; length++) await t.request.get(shape(length)).set(auth).expect(200);
     const statements = await preparedOn(t);
     expect(statements.length).toBeLessThanOrEqual(100);
     expect(statements.length).toBeGreaterThanOrEqual(95);
     // The first shape fell out; asking for it again prepares it afresh and still answers correctly.
-    expect(statements.some((text) => /"n" in \(\$\d+\)/.test(text))).toBe(false);
+    expect(statements.some(isFirstShape)).toBe(false);
     expect((await t.request.get(shape(1)).set(auth).expect(200)).body.data).toEqual([{ n: 1 }]);
-    expect((await preparedOn(t)).some((text) => /"n" in \(\$\d+\)/.test(text))).toBe(true);
+    expect((await preparedOn(t)).some(isFirstShape)).toBe(true);
   });
 
   it('keeps a transaction intact when statements are deallocated inside it', async () => {
