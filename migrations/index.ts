@@ -1,6 +1,7 @@
 import { SystemSchemaMigration } from './20261121000001-system-schema.ts';
 import { AuthVerificationTokensMigration } from './20261121000002-auth-verification-tokens.ts';
 import { UniquePermissionsMigration } from './20261121000003-unique-permissions.ts';
+import { WebhookDeliveriesMigration } from './20261123000001-webhook-deliveries.ts';
 
 /** Every system migration, oldest first; MikroORM runs them in this order. */
-export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration];
+export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration, WebhookDeliveriesMigration];

@@ -25,6 +25,7 @@ import { serverController } from './controllers/server-controller.ts';
 import { tfaController } from './controllers/tfa-controller.ts';
 import { usersController } from './controllers/users-controller.ts';
 import { utilsController } from './controllers/utils-controller.ts';
+import { webhooksController } from './webhooks/webhooks-controller.ts';
 import { RouteNotFoundError } from './errors.ts';
 import { accountability } from './middleware/accountability.ts';
 import { errorHandler } from './middleware/error-handler.ts';
@@ -90,6 +91,7 @@ export function createApp(context: AppContext): Koa {
     assetsController(context),
     foldersController(context),
     importExportController(context),
+    webhooksController(context),
     systemCollectionsController(context),
     utilsController(context),
   ]) {
