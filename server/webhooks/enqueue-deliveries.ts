@@ -25,7 +25,7 @@ export function webhookJobs(collection: string, action: ItemAction, keys: RawBui
     'payload', case when w.data then ${JSON.stringify(payload ?? null)}::jsonb else null end,
     'keys', ${keys},
     'collection', ${collection}::text)${action === 'create' ? sql` || jsonb_build_object('key', (${keys})->0)` : sql``}`;
-  return sql`select graphile_worker.add_job(${WEBHOOK_TASK}::text, jsonb_build_object('webhook', w.id, 'body', ${body}), max_attempts := ${WEBHOOK_MAX_ATTEMPTS}::int) as job
+  return sql`select graphile_worker.add_job(${WEBHOOK_TASK}::text, jsonb_build_object('webhook', w.id, 'body', ${body})::json, max_attempts := ${WEBHOOK_MAX_ATTEMPTS}::int) as job
     from tessera_webhooks w
    where w.status = 'active'
      and ${action}::text = any(string_to_array(replace(w.actions, ' ', ''), ','))
