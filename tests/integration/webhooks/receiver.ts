@@ -9,12 +9,12 @@ export interface Received {
   body: any;
 }
 
-/** A real HTTP server on 127.0.0.1 that records every call; `failures` answers the next calls 500. */
+/** A real HTTP server on 127.0.0.1 that records every call; `failures[path]` answers that many next calls to the path 500. */
 export interface Receiver {
   url: string;
   port: number;
   received: Received[];
-  failures: number;
+  failures: Record<string, number>;
   /** Resolves once `count` calls (optionally on one path) arrived; rejects after `timeoutMs`. */
   waitFor(count: number, path?: string, timeoutMs?: number): Promise<Received[]>;
   close(): Promise<void>;
@@ -27,7 +27,7 @@ export async function startReceiver(): Promise<Receiver> {
     url: '',
     port: 0,
     received,
-    failures: 0,
+    failures: {},
     async waitFor(count, path, timeoutMs = 15_000) {
       const started = Date.now();
       for (;;) {
@@ -45,8 +45,8 @@ export async function startReceiver(): Promise<Receiver> {
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       received.push({ method: req.method!, path: req.url!, headers: req.headers, body: text ? JSON.parse(text) : null });
-      if (receiver.failures > 0) {
-        receiver.failures--;
+      if ((receiver.failures[req.url!] ?? 0) > 0) {
+        receiver.failures[req.url!]!--;
         res.writeHead(500).end('receiver down');
       } else res.writeHead(200).end('ok');
     });

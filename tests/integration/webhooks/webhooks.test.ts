@@ -129,7 +129,7 @@ describe('webhook deliveries', () => {
 
   it('retries after the receiver fails, then succeeds, and logs both attempts', async () => {
     const id = await createWebhook({ url: `${receiver.url}/retry`, actions: ['create'], collections: ['notes'] });
-    receiver.failures = 1;
+    receiver.failures['/retry'] = 1;
     await t.request.post('/items/notes').set(auth()).send({ body: 'retry me' }).expect(200);
     const calls = await receiver.waitFor(2, '/retry', 20_000);
     expect(calls[0]!.body).toEqual(calls[1]!.body);
