@@ -112,6 +112,7 @@ describe('tessera migrate with project migrations', () => {
       ['20261121000001-system-schema', true],
       ['20261121000002-auth-verification-tokens', true],
       ['20261121000003-unique-permissions', true],
+      ['20261123000001-webhook-deliveries', true],
       ['project/N-add-post-views', true],
       ['project/29991231000000-broken', false],
     ]);
