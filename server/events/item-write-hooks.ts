@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Accountability } from '../auth/accountability.ts';
-import { enqueueWebhookDeliveries } from '../webhooks/enqueue-deliveries.ts';
+import { webhookJobs } from '../webhooks/enqueue-deliveries.ts';
 import type { ItemAction } from './event-names.ts';
 import { queueItemActions, type PendingActions } from './item-events.ts';
 
@@ -11,16 +11,17 @@ interface WrittenItem {
 }
 
 /**
- * What every ItemsService write does besides writing, inside its transaction: enqueue the webhook
- * deliveries on the same connection and queue the `items.*` actions for after the commit. Creates
- * announce each item on its own (with its payload), updates and deletes the whole batch (Directus' shape).
+ * What every ItemsService write does besides writing: queue the `items.*` actions for after the commit,
+ * and return the SELECT that enqueues its webhook deliveries, for the caller to run on the write's own
+ * connection (in the activity statement, so the hook costs no extra round trip). Creates announce each
+ * item on its own (with its payload), updates and deletes the whole batch (Directus' shape).
  */
-export async function afterItemWrite(db: Kysely<any>, pending: PendingActions | undefined, collection: string, action: ItemAction, items: WrittenItem[], accountability: Accountability): Promise<void> {
-  if (items.length === 0) return;
+export function itemWriteHooks(pending: PendingActions | undefined, collection: string, action: ItemAction, items: WrittenItem[], accountability: Accountability): RawBuilder<unknown> | null {
+  if (items.length === 0) return null;
   const batches = action === 'create' ? items.map((item) => ({ keys: [item.key], payload: item.delta })) : [{ keys: items.map((item) => item.key), payload: action === 'update' ? items[0]!.delta : null }];
-  for (const { keys, payload } of batches) {
-    const sent = action === 'delete' ? keys : payload;
-    await enqueueWebhookDeliveries(db, collection, action, keys, sent, accountability);
-    queueItemActions(pending, collection, action, keys, action === 'delete' ? null : payload, accountability);
-  }
+  const selects = batches.map(({ keys, payload }) => {
+    queueItemActions(pending, collection, action, keys, payload, accountability);
+    return sql`(${webhookJobs(collection, action, sql`${JSON.stringify(keys)}::jsonb`, action === 'delete' ? keys : payload, accountability)})`;
+  });
+  return sql.join(selects, sql` union all `);
 }

@@ -20,7 +20,7 @@ import { assertUserPasswordPolicy } from './user-credentials.ts';
 import { applySettingsRules } from './settings-rules.ts';
 import { applyShareRules } from './share-rules.ts';
 import { filterItemPayload, flushItemActions, hasItemFilters, queueItemActions, type PendingActions } from '../../events/item-events.ts';
-import { afterItemWrite } from '../../events/item-write-hooks.ts';
+import { itemWriteHooks } from '../../events/item-write-hooks.ts';
 import { validateWebhookPayload } from '../../webhooks/validate-webhook.ts';
 
 /** A primary-key value. */
@@ -357,8 +357,8 @@ export class ItemsService {
 
   async #record(action: 'create' | 'update' | 'delete', items: WrittenItem[]): Promise<void> {
     this.#context.written?.add(this.collection);
-    await recordActivity(this.#db, this.#overview, action, items, this.#context.accountability, this.#context.parentRevision ?? null);
-    await afterItemWrite(this.#db, this.#context.pendingActions, this.collection, action, items, this.#context.accountability);
+    const hooks = itemWriteHooks(this.#context.pendingActions, this.collection, action, items, this.#context.accountability);
+    await recordActivity(this.#db, this.#overview, action, items, this.#context.accountability, this.#context.parentRevision ?? null, hooks);
   }
 
   /**
