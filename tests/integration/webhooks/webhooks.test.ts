@@ -105,6 +105,21 @@ describe('webhook deliveries', () => {
     expect(call!.body.keys).toHaveLength(1);
   });
 
+  it('delivers for collections that keep no activity, and for activity without revisions', async () => {
+    await t.request.post('/collections').set(auth()).send({ collection: 'silent', meta: { accountability: null }, fields: [{ field: 'v', type: 'string' }] }).expect(200);
+    await t.request.post('/collections').set(auth()).send({ collection: 'light', meta: { accountability: 'activity' }, fields: [{ field: 'v', type: 'string' }] }).expect(200);
+    await createWebhook({ url: `${receiver.url}/quiet`, collections: ['silent', 'light'] });
+    for (const collection of ['silent', 'light']) {
+      const { body } = await t.request.post(`/items/${collection}`).set(auth()).send({ v: 'a' }).expect(200);
+      await t.request.patch(`/items/${collection}/${body.data.id}`).set(auth()).send({ v: 'b' }).expect(200);
+      await t.request.delete(`/items/${collection}/${body.data.id}`).set(auth()).expect(204);
+    }
+    const calls = await receiver.waitFor(6, '/quiet');
+    expect(calls.map((call) => `${call.body.collection} ${call.body.event}`).sort()).toEqual([
+      'light items.create', 'light items.delete', 'light items.update', 'silent items.create', 'silent items.delete', 'silent items.update',
+    ]);
+  });
+
   it('sends nothing for an inactive webhook', async () => {
     const inactive = await createWebhook({ url: `${receiver.url}/inactive`, status: 'inactive', collections: ['articles'] });
     await createWebhook({ url: `${receiver.url}/active`, actions: ['create'], collections: ['articles'] });
