@@ -3,6 +3,7 @@ import { AuthVerificationTokensMigration } from './20261121000002-auth-verificat
 import { UniquePermissionsMigration } from './20261121000003-unique-permissions.ts';
 import { AuthTfaUsedStepsMigration } from './20261123000001-auth-tfa-used-steps.ts';
 import { AuthNormalisedEmailsMigration } from './20261123000002-auth-normalised-emails.ts';
+import { WebhookDeliveriesMigration } from './20261123000003-webhook-deliveries.ts';
 
 /** Every system migration, oldest first; MikroORM runs them in this order. */
-export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration, AuthTfaUsedStepsMigration, AuthNormalisedEmailsMigration];
+export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration, AuthTfaUsedStepsMigration, AuthNormalisedEmailsMigration, WebhookDeliveriesMigration];

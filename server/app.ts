@@ -25,6 +25,7 @@ import { serverController } from './controllers/server-controller.ts';
 import { tfaController } from './controllers/tfa-controller.ts';
 import { usersController } from './controllers/users-controller.ts';
 import { utilsController } from './controllers/utils-controller.ts';
+import { webhooksController } from './webhooks/webhooks-controller.ts';
 import { RouteNotFoundError } from './errors.ts';
 import { accountability } from './middleware/accountability.ts';
 import { cancelOnClose } from './middleware/cancel-on-close.ts';
@@ -105,6 +106,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
     assetsController(context),
     foldersController(context),
     importExportController(context),
+    webhooksController(context),
     systemCollectionsController(context),
     utilsController(context),
   ]) {

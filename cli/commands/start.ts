@@ -4,6 +4,8 @@ import { migrateLatest } from '../../server/database/migrations.ts';
 import { migrateProjectLatest } from '../../server/database/project-migrations.ts';
 import { listen } from '../../server/http-server.ts';
 import { installProcessGuards } from '../../server/process-guards.ts';
+import { startWorker } from '../../server/webhooks/webhook-worker.ts';
+import { events } from '../../server/events/event-bus.ts';
 import { bootstrapDatabase, type BootstrapResult } from '../../server/services/bootstrap.ts';
 import { openSystemContext } from '../context.ts';
 import { assertPortFree } from '../port-check.ts';
@@ -74,9 +76,14 @@ export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = p
     app.logger.info({ port: server.port, embedded: app.database.embedded, rssMb: memory }, 'server started');
     printWelcome(url, bootstrap.admin, config.admin.email);
 
+    events.setLogger(app.logger);
+    const worker = await startWorker(app);
+
     const signal = await shutdownSignal;
     app.logger.info({ signal }, 'shutting down');
     await server.close();
+    await worker.stop();
+    await events.idle();
   } finally {
     // The database closes only now: server.close() resolved once the last request handler returned.
     await context.close();

@@ -73,6 +73,8 @@ export interface Config {
   storage: { locations: StorageLocationConfig[] };
   /** Uploads and imports (docs/files.md). */
   files: { maxUploadSize: number; mimeTypeAllowList: string[]; importAllowedHosts: string[]; importTimeoutMs: number };
+  /** Outbound calls: webhooks (docs/automation.md). */
+  outbound: { allowedHosts: string[] };
   /** Serving and transforming assets (docs/files.md). */
   assets: { cacheTtlMs: number; transformMaxConcurrent: number; transformMaxDimension: number; transformTimeoutMs: number };
   cors: {
@@ -199,6 +201,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     invite: { tokenTtlMs: vars.USER_INVITE_TOKEN_TTL, urlAllowList: vars.USER_INVITE_URL_ALLOW_LIST },
     query: { limitDefault: vars.QUERY_LIMIT_DEFAULT, limitMax: vars.QUERY_LIMIT_MAX ?? null, maxFields: vars.QUERY_MAX_FIELDS, maxRelations: vars.QUERY_MAX_RELATIONS },
     storage: { locations: storage },
+    outbound: { allowedHosts: vars.OUTBOUND_ALLOWED_HOSTS },
     files: {
       maxUploadSize: vars.FILES_MAX_UPLOAD_SIZE,
       mimeTypeAllowList: vars.FILES_MIME_TYPE_ALLOW_LIST,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { acquireLock, CLI_CONNECTIONS } from './embedded-lock.ts';
+import { JOB_CONNECTIONS } from '../jobs/job-queue.ts';
 
 /** A running embedded PostgreSQL (PGlite) reachable over TCP on 127.0.0.1. */
 export interface EmbeddedPostgres {
@@ -53,8 +54,8 @@ export async function startEmbeddedPostgres(dataDir: string, maxConnections: num
   try {
     if (!existsSync(path.join(directory, 'PG_VERSION'))) await initializeInChildProcess(directory);
     const db = await PGlite.create({ dataDir: directory, startParams: startParams() });
-    // Room beyond this process's pool for CLI commands run beside it (they connect through the lock's port).
-    const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: maxConnections + CLI_CONNECTIONS + 1 });
+    // Room beyond this process's pool for the job worker and CLI commands run beside it (they connect through the lock's port).
+    const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: maxConnections + CLI_CONNECTIONS + JOB_CONNECTIONS + 1 });
     let port = 0;
     server.addEventListener('listening', (event) => {
       port = (event as CustomEvent<{ port: number }>).detail.port;

@@ -1,4 +1,5 @@
 import type { Orm } from './create-orm.ts';
+import { installJobQueue } from '../jobs/job-queue.ts';
 
 /** One migration and whether it has run. */
 export interface MigrationState {
@@ -12,11 +13,15 @@ export interface MigrationState {
  */
 export async function migrateLatest(orm: Orm): Promise<string[]> {
   await ensureMigrationsTable(orm);
-  return orm.em.transactional(async (em) => {
+  const ran = await orm.em.transactional(async (em) => {
     await em.execute(`select pg_advisory_xact_lock(hashtext('tessera:migrate'))`);
     const ran = await orm.migrator.up({ transaction: em.getTransactionContext() });
     return ran.map((migration) => migration.name);
   });
+  // The job queue's schema (graphile-worker migrates it itself, under its own lock), after the transaction:
+  // its migrations use connections of their own.
+  await installJobQueue(orm.config.get('clientUrl')!);
+  return ran;
 }
 
 /**

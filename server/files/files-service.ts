@@ -3,6 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../app-context.ts';
 import type { Accountability } from '../auth/accountability.ts';
+import { events } from '../events/event-bus.ts';
+import { eventAccountability } from '../events/event-names.ts';
 import { ForbiddenError, InvalidPayloadError } from '../errors.ts';
 import { resolveAccess } from '../permissions/access.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
@@ -85,7 +87,9 @@ export class FilesService {
         },
       });
       if (files.length === 0) throw new InvalidPayloadError(FILE_PART_MISSING, { field: 'file' });
-      return await this.#createRows(files);
+      const keys = await this.#createRows(files);
+      keys.forEach((key, index) => events.emit('files.upload', { collection: FILES, keys: [key], payload: { ...files[index]!.payload, filename_download: files[index]!.filename }, accountability: eventAccountability(this.#accountability) }));
+      return keys;
     } catch (error) {
       await this.#removeContent(files.map((file) => file.stored));
       throw error;

@@ -21,6 +21,9 @@ import { applySettingsRules } from './settings-rules.ts';
 import { applyShareRules } from './share-rules.ts';
 import { assertNoServerManagedFields } from './server-managed-fields.ts';
 import { planItemCopies } from './revision-payloads.ts';
+import { filterItemPayload, flushItemActions, hasItemFilters, queueItemActions, type PendingActions } from '../../events/item-events.ts';
+import { itemWriteHooks } from '../../events/item-write-hooks.ts';
+import { validateWebhookPayload } from '../../webhooks/validate-webhook.ts';
 
 /** A primary-key value. */
 export type ItemKey = string | number;
@@ -39,6 +42,8 @@ export interface ItemsContext extends ServiceContext {
    * tessera_files). Applies to this service only: nested writes never inherit it.
    */
   serverColumns?: boolean;
+  /** Item actions of the current transaction, emitted once it commits. */
+  pendingActions?: PendingActions;
 }
 
 /** Collections whose writes change what callers may do: the permission caches are dropped after them. */
@@ -164,7 +169,7 @@ export class ItemsService {
    * needs the general path (which runs the same checks inside a transaction).
    */
   async #createFlat(raw: unknown): Promise<ItemKey | undefined> {
-    if (this.collection.startsWith('tessera_') || this.#db.isTransaction || this.#context.written || !canCreateInOneStatement(this.#overview)) return undefined;
+    if (this.collection.startsWith('tessera_') || this.#db.isTransaction || this.#context.written || !canCreateInOneStatement(this.#overview) || hasItemFilters(this.collection, 'create')) return undefined;
     await this.#access();
     const permission = await this.#permission('create');
     if (permission?.permissions) return undefined;
@@ -176,7 +181,9 @@ export class ItemsService {
     if (nested) return undefined;
     const { columns } = await this.#prepare(payload, 'create');
     const insert = Object.keys(columns).length > 0 ? this.#db.insertInto(this.collection).values(columns) : this.#db.insertInto(this.collection).defaultValues();
-    return withDatabaseErrors(() => createInOneStatement(this.#db, this.#overview, insert, payload, this.#context.accountability, this.#context.parentRevision ?? null));
+    const key = await withDatabaseErrors(() => createInOneStatement(this.#db, this.#overview, insert, payload, this.#context.accountability, this.#context.parentRevision ?? null));
+    queueItemActions(undefined, this.collection, 'create', [key], payload, this.#context.accountability);
+    return key;
   }
 
   /** Creates items in one transaction; returns their keys in order. */
@@ -184,7 +191,10 @@ export class ItemsService {
     return this.#inTransaction(async (service) => {
       const permission = await service.#permission('create');
       const written: WrittenItem[] = [];
-      for (const payload of payloads) written.push(await service.#insert(await service.#systemRules(service.#permitted(permission, asPayload(payload, service.#overview), 'create'), 'create')));
+      for (const payload of payloads) {
+        const filtered = await filterItemPayload(service.collection, 'create', asPayload(payload, service.#overview), [], service.#context.accountability);
+        written.push(await service.#insert(await service.#systemRules(service.#permitted(permission, filtered, 'create'), 'create')));
+      }
       // A create rule is checked on the rows as written (relational rules included), before the commit.
       if (permission?.permissions) await service.#assertExist(written.map((item) => item.key), 'create');
       await service.#record('create', written);
@@ -196,7 +206,8 @@ export class ItemsService {
   async updateMany(rawKeys: ItemKey[], payload: unknown): Promise<ItemKey[]> {
     const keys = unique(this.#normalizeKeys(rawKeys));
     return this.#inTransaction(async (service) => {
-      const data = await service.#systemRules(service.#permitted(await service.#permission('update'), asPayload(payload, service.#overview), 'update'), 'update');
+      const filtered = await filterItemPayload(service.collection, 'update', asPayload(payload, service.#overview), keys, service.#context.accountability);
+      const data = await service.#systemRules(service.#permitted(await service.#permission('update'), filtered, 'update'), 'update');
       // Nothing to update (no keys, or a query that matched nothing): `in ()` is not SQL.
       if (keys.length === 0) return keys;
       await service.#lockInKeyOrder(keys);
@@ -235,6 +246,7 @@ export class ItemsService {
     return this.#inTransaction(async (service) => {
       await service.#permission('delete');
       if (keys.length === 0) return keys;
+      await filterItemPayload(service.collection, 'delete', { keys }, keys, service.#context.accountability);
       await service.#lockInKeyOrder(keys);
       await assertPrivilegedDelete(service.#db, service.#context.access ?? null, service.collection, keys);
       const deleted = await withDatabaseErrors(() =>
@@ -321,6 +333,7 @@ export class ItemsService {
   async #systemRules(payload: Payload, mode: 'create' | 'update'): Promise<Payload> {
     if (this.collection === 'tessera_users') await assertUserPasswordPolicy(this.#db, payload, this.#context.accountability.admin);
     if (this.collection === 'tessera_settings') return applySettingsRules(payload);
+    if (this.collection === 'tessera_webhooks') return validateWebhookPayload(payload, mode, this.#context.schema);
     if (this.collection !== 'tessera_shares') return payload;
     return applyShareRules(this.#db, this.#context.schema, this.#context.access ?? null, payload, mode);
   }
@@ -347,9 +360,14 @@ export class ItemsService {
     await this.#access();
     if (this.#context.written) return work(this);
     const written = new Set<string>();
+    const pendingActions: PendingActions = [];
     const result = this.#db.isTransaction
-      ? await work(new ItemsService(this.collection, { ...this.#context, written }))
-      : await runTransaction(this.#db, (trx) => work(new ItemsService(this.collection, { ...this.#context, db: trx, written })));
+      ? await work(new ItemsService(this.collection, { ...this.#context, written, pendingActions }))
+      : await runTransaction(this.#db, (trx) => {
+          pendingActions.length = 0; // a retried transaction starts over
+          return work(new ItemsService(this.collection, { ...this.#context, db: trx, written, pendingActions }));
+        });
+    flushItemActions(pendingActions);
     // After the commit, so no instance can re-read the permissions before the change is visible.
     if ([...written].some((collection) => ACCESS_COLLECTIONS.has(collection))) this.#context.schemaCache.invalidate();
     return result;
@@ -357,7 +375,8 @@ export class ItemsService {
 
   async #record(action: 'create' | 'update' | 'delete', items: WrittenItem[]): Promise<void> {
     this.#context.written?.add(this.collection);
-    await recordActivity(this.#db, this.#overview, action, items, this.#context.accountability, this.#context.parentRevision ?? null);
+    const hooks = itemWriteHooks(this.#context.pendingActions, this.collection, action, items, this.#context.accountability);
+    await recordActivity(this.#db, this.#overview, action, items, this.#context.accountability, this.#context.parentRevision ?? null, hooks);
   }
 
   /**

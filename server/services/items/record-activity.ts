@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Accountability } from '../../auth/accountability.ts';
 import type { CollectionOverview } from '../../schema/overview.ts';
 import { CONCEALED_PLACEHOLDER } from './prepare-payload.ts';
@@ -31,7 +31,8 @@ export function keepsRevisions(collection: CollectionOverview, action: ActivityA
 /**
  * Records activity (and, for `accountability: all`, revisions holding the item's full data and the
  * delta) for a batch of written items, inside the caller's transaction, in ONE statement: the activity
- * rows are inserted in a CTE whose ids the revision rows take.
+ * rows are inserted in a CTE whose ids the revision rows take. `hooks` (the write's webhook deliveries,
+ * a SELECT) joins that statement; a CTE nobody reads never runs, hence the counts that read it.
  */
 export async function recordActivity(
   trx: Kysely<any>,
@@ -40,14 +41,21 @@ export async function recordActivity(
   items: WrittenItem[],
   accountability: Accountability,
   parentRevision: number | null = null,
+  hooks: RawBuilder<unknown> | null = null,
 ): Promise<void> {
-  if (!collection.accountability || items.length === 0) return;
+  if (!collection.accountability || items.length === 0) {
+    if (hooks) await hooks.execute(trx);
+    return;
+  }
+  const withHooks = hooks ? sql`hooks as (${hooks}), ` : sql``;
+  const readHooks = hooks ? sql`(select count(*) from hooks) >= 0` : sql`true`;
   const activityRows = items.map(
     (item) => sql`(${action}, ${collection.collection}, ${String(item.key)}, ${accountability.user}::uuid, ${accountability.ip}, ${accountability.userAgent}, ${accountability.origin})`,
   );
   const insertActivity = sql`insert into tessera_activity (action, collection, item, "user", ip, user_agent, origin) values ${sql.join(activityRows)} returning id, item`;
   if (!keepsRevisions(collection, action)) {
-    await insertActivity.execute(trx);
+    if (hooks) await sql`with ${withHooks}activity as (${insertActivity}) select (select count(*) from activity) as activity where ${readHooks}`.execute(trx);
+    else await insertActivity.execute(trx);
     return;
   }
   const missing = items.filter((item) => item.data === undefined).map((item) => item.key);
@@ -56,10 +64,11 @@ export async function recordActivity(
     const data = withoutSecrets(collection, item.data === undefined ? fresh.get(String(item.key)) : item.data);
     return sql`(${String(item.key)}, ${JSON.stringify(data)}::jsonb, ${JSON.stringify(withoutSecrets(collection, item.delta))}::jsonb)`;
   });
-  await sql`with activity as (${insertActivity})
+  await sql`with ${withHooks}activity as (${insertActivity})
     insert into tessera_revisions (activity, collection, item, data, delta, parent)
     select activity.id, ${collection.collection}, activity.item, written.data, written.delta, ${parentRevision}::integer
-    from activity join (values ${sql.join(revisionRows)}) as written (item, data, delta) on written.item = activity.item`.execute(trx);
+    from activity join (values ${sql.join(revisionRows)}) as written (item, data, delta) on written.item = activity.item
+    where ${readHooks}`.execute(trx);
 }
 
 async function readRows(trx: Kysely<any>, collection: CollectionOverview, keys: Array<string | number>): Promise<Map<string, Record<string, unknown>>> {

@@ -1,6 +1,7 @@
 import { sql, type InsertQueryBuilder, type Kysely } from 'kysely';
 import type { Accountability } from '../../auth/accountability.ts';
 import type { CollectionOverview } from '../../schema/overview.ts';
+import { webhookJobs } from '../../webhooks/enqueue-deliveries.ts';
 
 /**
  * Whether a create can be one statement: the collection keeps no concealed values (a revision must mask
@@ -12,7 +13,7 @@ export function canCreateInOneStatement(collection: CollectionOverview): boolean
 
 /**
  * Runs an INSERT together with its activity row and, for `accountability: all`, its revision (the row as
- * inserted, and the delta the caller sent) as ONE statement of data-modifying CTEs. PostgreSQL runs it
+ * inserted, and the delta the caller sent) and its webhook deliveries as ONE statement of data-modifying CTEs. PostgreSQL runs it
  * atomically on its own, so a flat create needs no BEGIN/COMMIT round trips. Returns the new key.
  */
 export async function createInOneStatement(
@@ -35,6 +36,8 @@ export async function createInOneStatement(
     parts.push(sql`revision as (insert into tessera_revisions (activity, collection, item, data, delta, parent)
       select activity.id, ${name}, activity.item, ins.data, ${JSON.stringify(delta)}::jsonb, ${parentRevision}::integer from activity cross join ins)`);
   }
-  const { rows } = await sql<{ key: string | number }>`with ${sql.join(parts)} select key from ins`.execute(db);
+  // Webhook deliveries are enqueued by the same statement; a CTE that is not read does not run, hence the count.
+  parts.push(sql`hooks as (${webhookJobs(name, 'create', sql`(select jsonb_build_array(key) from ins)`, delta, accountability)})`);
+  const { rows } = await sql<{ key: string | number }>`with ${sql.join(parts)} select key, (select count(*) from hooks) as jobs from ins`.execute(db);
   return rows[0]!.key;
 }

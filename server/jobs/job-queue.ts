@@ -1,0 +1,57 @@
+import { Logger as WorkerLogger, run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
+import type { Logger } from '../logger.ts';
+
+/** Jobs a Tessera process works on at once. */
+const CONCURRENCY = 2;
+
+/** Connections a worker opens: one per running job plus its LISTEN connection and one spare. */
+export const JOB_CONNECTIONS = CONCURRENCY + 2;
+
+/** Routes graphile-worker's log lines into the app's logger. */
+function workerLogger(logger: Logger | undefined): WorkerLogger {
+  return new WorkerLogger((scope) => (level, message, meta) => {
+    if (!logger) return;
+    const target = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'debug' : 'trace';
+    logger[target]({ jobs: scope, ...meta }, message);
+  });
+}
+
+/**
+ * Installs or upgrades graphile-worker's schema (`graphile_worker`). Its own migrations run after
+ * Tessera's: MikroORM never sees that schema (Tessera never calls schema.update()), and
+ * `graphile_worker.add_job()` must exist before the first write enqueues a delivery.
+ * Prepared statements stay off: the embedded database serves every connection from one session, where
+ * two connections preparing the same statement name collide.
+ */
+export async function installJobQueue(url: string, logger?: Logger): Promise<void> {
+  await runMigrations({ connectionString: url, noPreparedStatements: true, logger: workerLogger(logger) });
+}
+
+/** A running worker and how to stop it. */
+export interface JobWorker {
+  /** Stops taking jobs and waits for the running ones. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a worker on the job queue. Each job is locked by one worker (FOR UPDATE SKIP LOCKED), so with
+ * several Tessera processes on one database each job runs once; a failed job is retried with
+ * exponential backoff until its max_attempts.
+ */
+export async function startJobWorker(options: { url: string; logger: Logger; tasks: TaskList; pollIntervalMs?: number; concurrency?: number }): Promise<JobWorker> {
+  const runner: Runner = await run({
+    connectionString: options.url,
+    concurrency: options.concurrency ?? CONCURRENCY,
+    maxPoolSize: (options.concurrency ?? CONCURRENCY) + 2,
+    noHandleSignals: true,
+    noPreparedStatements: true,
+    pollInterval: options.pollIntervalMs ?? 1000,
+    logger: workerLogger(options.logger),
+    taskList: options.tasks,
+  });
+  return {
+    async stop() {
+      await runner.stop();
+    },
+  };
+}

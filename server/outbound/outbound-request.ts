@@ -1,0 +1,117 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { refusedAddress, type OutboundAllowList } from './address-policy.ts';
+
+/** An outbound call refused before any byte was sent (a private address, a bad URL, too many redirects). */
+export class OutboundRefusedError extends Error {
+  override name = 'OutboundRefusedError';
+}
+
+/** One outbound HTTP call, the guard's limits included. */
+export interface OutboundRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  allow: OutboundAllowList;
+  /** Bounds the whole exchange, redirects and body included. */
+  timeoutMs: number;
+  /** Bytes of the response body kept; a longer body fails the call. */
+  maxResponseBytes: number;
+  maxRedirects?: number;
+}
+
+/** What came back. */
+export interface OutboundResponse {
+  status: number;
+  body: string;
+  /** The address actually called (after redirects). */
+  url: string;
+}
+
+/**
+ * A DNS lookup that refuses a name when any address it resolves to is not allowed. Node connects to the
+ * address returned here, so the address checked is the address called: a second, rebinding answer is
+ * never asked for.
+ */
+function guardedLookup(hostname: string, allow: OutboundAllowList): LookupFunction {
+  return (name, options, callback) => {
+    dnsLookup(name, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 4);
+      const refused = addresses.map((entry) => refusedAddress(entry.address, hostname, allow)).find((reason) => reason !== null);
+      if (refused) return callback(new OutboundRefusedError(`Refused to call ${hostname}: ${refused}.`), '', 4);
+      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  };
+}
+
+function parseTarget(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new OutboundRefusedError(`"${value}" is not an absolute URL.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefusedError(`Only http:// and https:// URLs may be called, not ${url.protocol}.`);
+  return url;
+}
+
+/**
+ * Calls a URL through the outbound guard: loopback, private, link-local and metadata addresses are
+ * refused unless allowed; each redirect hop is checked again; time and response size are capped.
+ */
+export async function outboundRequest(request: OutboundRequest): Promise<OutboundResponse> {
+  const deadline = AbortSignal.timeout(request.timeoutMs);
+  let url = parseTarget(request.url);
+  let method = request.method;
+  let body = request.body;
+  const maxRedirects = request.maxRedirects ?? 3;
+  for (let hop = 0; ; hop++) {
+    const response = await send(url, method, request.headers ?? {}, body, request, deadline);
+    if (response.status >= 300 && response.status < 400 && response.location) {
+      if (hop >= maxRedirects) throw new OutboundRefusedError(`More than ${maxRedirects} redirects.`);
+      url = parseTarget(new URL(response.location, url).href);
+      // As browsers do: 307/308 repeat the request, other redirects fetch the new address.
+      if (response.status !== 307 && response.status !== 308) {
+        method = 'GET';
+        body = undefined;
+      }
+      continue;
+    }
+    return { status: response.status, body: response.body, url: url.href };
+  }
+}
+
+function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined, request: OutboundRequest, signal: AbortSignal): Promise<{ status: number; body: string; location?: string }> {
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  // A literal address never goes through DNS, so it is checked here.
+  if (isIP(hostname)) {
+    const refused = refusedAddress(hostname, hostname, request.allow);
+    if (refused) return Promise.reject(new OutboundRefusedError(`Refused to call ${hostname}: ${refused}.`));
+  }
+  const client = url.protocol === 'https:' ? https : http;
+  const outgoing = { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) };
+  return new Promise((resolve, reject) => {
+    const req = client.request(url, { method, headers: outgoing, lookup: guardedLookup(hostname, request.allow), signal, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > request.maxResponseBytes) {
+          res.destroy();
+          reject(new Error(`The response is larger than ${request.maxResponseBytes} bytes.`));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), location: res.headers.location }));
+      res.on('error', reject);
+    });
+    req.on('error', (error) => reject(signal.aborted ? new Error(`Timed out after ${request.timeoutMs} ms.`) : error));
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}

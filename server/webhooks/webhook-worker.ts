@@ -1,0 +1,15 @@
+import type { AppContext } from '../app-context.ts';
+import { startJobWorker, type JobWorker } from '../jobs/job-queue.ts';
+import { parseAllowList } from '../outbound/address-policy.ts';
+import { deliverWebhookTask } from './deliver-webhook.ts';
+import { WEBHOOK_TASK } from './enqueue-deliveries.ts';
+
+/** Starts this process's job worker with the tasks Tessera knows (webhook deliveries). */
+export function startWorker(app: AppContext, options: { pollIntervalMs?: number } = {}): Promise<JobWorker> {
+  return startJobWorker({
+    url: app.database.orm.config.get('clientUrl')!,
+    logger: app.logger,
+    pollIntervalMs: options.pollIntervalMs,
+    tasks: { [WEBHOOK_TASK]: deliverWebhookTask(parseAllowList(app.config.outbound.allowedHosts)) },
+  });
+}
