@@ -148,7 +148,10 @@ describe('validateQuery: the read policy', () => {
   });
 
   it('forbids filtering, sorting, grouping and aggregating a concealed field, without a policy too', () => {
-    forbidden('filter[secret][_null]=true', undefined);
+    forbidden('filter[secret][_eq]=x', undefined);
+    forbidden('filter[secret][_null]=true&filter[secret][_contains]=x', undefined);
+    check('filter[secret][_null]=true');
+    check('filter[secret][_nnull]=false');
     forbidden('sort=secret', undefined);
     forbidden('groupBy=secret', undefined);
     forbidden('aggregate[min]=secret', undefined);
