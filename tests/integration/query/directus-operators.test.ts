@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ForbiddenError, InvalidQueryError } from '../../../server/errors.ts';
 import { readByQuery } from '../../../server/query/run-query.ts';
-import { openQueryFixture, type QueryFixture } from '../../helpers/schema-fixture.ts';
+import { sql } from 'kysely';
+import { collection, field, openQueryFixture, type QueryFixture } from '../../helpers/schema-fixture.ts';
 
 let fixture: QueryFixture;
 beforeAll(async () => {
@@ -95,6 +96,24 @@ describe('csv fields filter on their stored comma-joined text', () => {
 
   it('refuses a list holding non-strings with 400 naming the field', async () => {
     expect(await failure({ keywords: { _eq: [{ a: 1 }] } })).toMatchObject({ status: 400, extensions: { field: 'keywords' } });
+  });
+});
+
+describe('csv held in a PostgreSQL array column', () => {
+  it('filters on the same comma-joined text and reads as a list', async () => {
+    await sql`create table csv_arrays (id serial primary key, tags text[])`.execute(fixture.db);
+    await sql`insert into csv_arrays (tags) values (array['red','green']), (array['blue']), (null)`.execute(fixture.db);
+    const table = collection('csv_arrays', [field('id', 'integer'), field('tags', 'csv', { dbType: 'ARRAY' })]);
+    const schema = { ...fixture.schema, collections: { ...fixture.schema.collections, csv_arrays: table } };
+    const read = async (filter: object) => {
+      const { data } = await readByQuery(fixture.db, schema, 'csv_arrays', { fields: ['id', 'tags'], filter: filter as never, sort: ['id'] }, { accountability: null });
+      return data;
+    };
+    expect(await read({ tags: { _eq: ['red', 'green'] } })).toEqual([{ id: 1, tags: ['red', 'green'] }]);
+    expect(await read({ tags: { _in: ['blue', 'red'] } })).toEqual([{ id: 2, tags: ['blue'] }]);
+    expect((await read({ tags: { _icontains: 'D,G' } })).map((row) => row.id)).toEqual([1]);
+    expect((await read({ tags: { _niends_with: 'UE' } })).map((row) => row.id)).toEqual([1]);
+    expect((await read({ tags: { _empty: true } })).map((row) => row.id)).toEqual([3]);
   });
 });
 
