@@ -40,6 +40,7 @@ function sortTarget(ctx: CompileContext, scope: Scope, segments: readonly string
       return { sql: column(current, segment), type: field.type };
     }
     if (relation?.type === 'o2m') return relatedSortValue(ctx, current, relation, segments.slice(index + 1), path, direction, usage);
+    if (relation?.type === 'm2a') throw new InvalidQueryError(`Cannot sort by "${path}": many-to-any field "${segment}" points to several collections.`);
     if (relation?.type !== 'm2o') throw new InvalidQueryError(`Cannot sort by "${path}": "${segment}" is not a relational field.`);
     current = joinManyToOne(ctx, current, segment, relation, false);
   }

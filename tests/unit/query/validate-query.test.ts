@@ -55,6 +55,7 @@ describe('validateQuery: fields, sort and relations', () => {
   it('refuses paths through plain fields, o2m sorts on values without an order, bad scopes and deep chains', () => {
     invalid('fields=title.length', /"title" is not a relational field/);
     invalid('sort=title.length', /"title" is not a relational field/);
+    invalid('sort=blocks.item.text', /many-to-any field "item" points to several collections/);
     invalid('sort=author.articles.meta', /Cannot sort by "author.articles.meta": json values through a one-to-many field have no order/);
     invalid('sort=comments', /try count\(comments\)/);
     invalid('fields=blocks.item.text', /points to several collections: name one, e.g. item:block_text.id/);
