@@ -99,6 +99,13 @@ export function castValue(value: unknown, type: FieldType, label: string): unkno
       return typeof value === 'string' && validTime(value) ? value : fail('a time (HH:MM:SS)');
     case 'uuid':
       return typeof value === 'string' && isUuid(value) ? value : fail('a UUID');
+    case 'csv':
+      // csv is stored as comma-joined text and compared as such (as Directus does): a list joins first.
+      if (Array.isArray(value)) {
+        if (!value.every((part) => typeof part === 'string' || typeof part === 'number')) return fail('a string or a list of strings');
+        return castValue(value.join(','), 'text', label);
+      }
+      return castValue(value, 'text', label);
     case 'json':
     case 'alias':
       return fail('no value (this field can only be tested with _null and _nnull)');

@@ -33,51 +33,79 @@ function group(ctx: CompileContext, scope: Scope, name: string): Group {
   return { name, key: name, expression, output: outputValue(field, expression) };
 }
 
-function aggregateValue(ctx: CompileContext, scope: Scope, fn: AggregateFunction, name: string): Sql {
+/** One aggregate of one field: the value returned, and the raw value a sort orders by (sums stay numbers). */
+interface AggregateValue {
+  output: Sql;
+  order: Sql;
+}
+
+function plain(value: Sql): AggregateValue {
+  return { output: value, order: value };
+}
+
+function aggregateValue(ctx: CompileContext, scope: Scope, fn: AggregateFunction, name: string): AggregateValue {
   const field = readableField(ctx, scope.collection, name, 'aggregate');
   if (field.alias) throw new InvalidQueryError(`aggregate ${fn}: "${name}" has no value of its own.`, { field: name });
   if (fn !== 'count' && isConcealed(field)) assertNotConcealed(field, scope.collection, 'aggregate');
   const ref = column(scope, name);
-  if (fn === 'count') return sql`count(${ref})`;
-  if (fn === 'countDistinct') return sql`count(distinct ${ref})`;
+  if (fn === 'count') return plain(sql`count(${ref})`);
+  if (fn === 'countDistinct') return plain(sql`count(distinct ${ref})`);
   const exact = field.type === 'bigInteger' || field.type === 'decimal';
   if (fn === 'min' || fn === 'max') {
     if (!NUMERIC_TYPES.has(field.type) && !TEMPORAL_TYPES.has(field.type) && !TEXT_TYPES.has(field.type)) {
       throw new InvalidQueryError(`aggregate ${fn} cannot be applied to ${field.type} field "${name}".`, { field: name });
     }
-    return outputValue(field, sql`${sql.raw(fn)}(${ref})`);
+    const value = sql`${sql.raw(fn)}(${ref})`;
+    return { output: outputValue(field, value), order: value };
   }
   if (!NUMERIC_TYPES.has(field.type)) throw new InvalidQueryError(`aggregate ${fn} needs a numeric field; "${name}" is ${field.type}.`, { field: name });
   const distinct = fn.endsWith('Distinct') ? sql`distinct ` : sql``;
   const value = sql`${sql.raw(fn.startsWith('sum') ? 'sum' : 'avg')}(${distinct}${ref})`;
-  if (exact) return sql`${value}::text`;
-  return fn.startsWith('avg') ? sql`${value}::float8` : value;
+  if (exact) return { output: sql`${value}::text`, order: value };
+  return plain(fn.startsWith('avg') ? sql`${value}::float8` : value);
 }
 
-function aggregates(ctx: CompileContext, scope: Scope, query: Query): Array<readonly [string, Sql]> {
-  return Object.entries(query.aggregate ?? {}).map(([fn, fields = []]) => {
+/** One `aggregate[fn]=…`: its output, and the values a sort can name (`fn.field`, or `fn` for `*`). */
+interface Aggregate {
+  fn: string;
+  output: Sql;
+  values: Map<string, Sql>;
+}
+
+function aggregates(ctx: CompileContext, scope: Scope, query: Query): Aggregate[] {
+  return Object.entries(query.aggregate ?? {}).map(([fn, fields = []]): Aggregate => {
     if (!(AGGREGATE_FUNCTIONS as readonly string[]).includes(fn)) {
       throw new InvalidQueryError(`Unknown aggregate function "${fn}"; use one of ${AGGREGATE_FUNCTIONS.join(', ')}.`);
     }
-    if (fn === 'countAll') return [fn, sql`count(*)`] as const;
+    const all = sql`count(*)`;
+    if (fn === 'countAll') return { fn, output: all, values: new Map([['*', all]]) };
     if (fields.length === 0) throw new InvalidQueryError(`aggregate ${fn} needs a field.`);
     if (fn === 'count' && fields.includes('*')) {
       if (fields.length > 1) throw new InvalidQueryError('aggregate count takes either * or fields, not both.');
-      return [fn, sql`count(*)`] as const;
+      return { fn, output: all, values: new Map([['*', all]]) };
     }
     const values = fields.map((name) => [name, aggregateValue(ctx, scope, fn as AggregateFunction, name)] as const);
-    return [fn, jsonObject(values)] as const;
+    return { fn, output: jsonObject(values.map(([name, value]) => [name, value.output] as const)), values: new Map(values.map(([name, value]) => [name, value.order])) };
   });
 }
 
-function groupOrder(groups: Group[], sort: readonly string[] | undefined): Sql[] {
+/** The aggregate a sort item names: `count.id`, `sum.price`, or `count` / `countAll` for `*`. */
+function aggregateOrder(items: Aggregate[], name: string): Sql | undefined {
+  const dot = name.indexOf('.');
+  const [fn, field] = dot < 0 ? [name, '*'] : [name.slice(0, dot), name.slice(dot + 1)];
+  return items.find((item) => item.fn === fn)?.values.get(field);
+}
+
+function groupOrder(groups: Group[], items: Aggregate[], sort: readonly string[] | undefined): Sql[] {
   if (!sort) return groups.map((item) => sql`${item.expression} asc`);
   return sort.map((item) => {
     const descending = item.startsWith('-');
     const name = descending ? item.slice(1) : item;
-    const match = groups.find((candidate) => candidate.name === name || candidate.key === name);
-    if (!match) throw new InvalidQueryError(`sort "${item}": with aggregate, sort only by a groupBy field.`);
-    return sql`${match.expression} ${sql.raw(descending ? 'desc' : 'asc')}`;
+    const value = groups.find((candidate) => candidate.name === name || candidate.key === name)?.expression ?? aggregateOrder(items, name);
+    if (!value) {
+      throw new InvalidQueryError(`sort "${item}": with aggregate, sort by a groupBy field or an aggregate of the query, e.g. -count.id.`, { field: 'sort' });
+    }
+    return sql`${value} ${sql.raw(descending ? 'desc' : 'asc')}`;
   });
 }
 
@@ -97,10 +125,10 @@ export function compileAggregateQuery(schema: SchemaOverview, collectionName: st
   if (query.deep || query.alias) throw new InvalidQueryError('deep and alias cannot be combined with aggregate or groupBy.');
   const scope = selectScope(ctx, collection, 0);
   const groups = (query.groupBy ?? []).map((name) => group(ctx, scope, name));
-  const data = jsonObject([...groups.map((item) => [item.key, item.output] as const), ...aggregates(ctx, scope, query)]);
+  const items = aggregates(ctx, scope, query);
+  const data = jsonObject([...groups.map((item) => [item.key, item.output] as const), ...items.map((item) => [item.fn, item.output] as const)]);
   const where = rowConditions(ctx, scope, query, 'filter');
-  if (groups.length === 0 && query.sort) throw new InvalidQueryError('sort needs groupBy when aggregating.');
-  const order = groupOrder(groups, query.sort);
+  const order = groupOrder(groups, items, query.sort);
   const grouping = groups.length === 0 ? sql`` : sql` group by ${sql.join(groups.map((item) => item.expression))}`;
   const ordering = order.length === 0 ? sql`` : sql` order by ${sql.join(order)}`;
   const page = resolvePage(query, ctx.maxLimit, '', ctx.defaultLimit);

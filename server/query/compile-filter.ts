@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { InvalidQueryError } from '../errors.ts';
 import { and, column, or, renderFrom, selectScope, type CompileContext, type Scope, type Sql } from './context.ts';
-import { compileOperators } from './compile-operator.ts';
+import { compileOperators, fieldTarget } from './compile-operator.ts';
 import { compileSearch } from './compile-search.ts';
 import { assertDepth, compileFunction, parseFunctionCall } from './field-functions.ts';
 import { joinManyToAny, joinManyToOne } from './joins.ts';
@@ -59,6 +59,12 @@ function compileConditions(ctx: CompileContext, scope: Scope, filter: Record<str
   return and(parts);
 }
 
+/** True for `{ _null: … }` / `{ _nnull: … }` alone: whether a concealed value is set reveals nothing of it. */
+function onlyNullChecks(value: Record<string, unknown>): boolean {
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((key) => key === '_null' || key === '_nnull');
+}
+
 function fieldCondition(ctx: CompileContext, scope: Scope, key: string, value: unknown, use: FieldUse): Sql {
   if (key.startsWith('_')) {
     throw new InvalidQueryError(`Unexpected "${key}" in ${use.usage}: operators go inside a field, e.g. {"title":{"${key}":…}}.`);
@@ -72,7 +78,7 @@ function fieldCondition(ctx: CompileContext, scope: Scope, key: string, value: u
   if (call) return compileOperators(ctx, compileFunction(ctx, scope, call, use), value);
   const [name, target] = splitScope(key);
   const field = fieldFor(ctx, scope.collection, name, use);
-  if (!use.trusted) assertNotConcealed(field, scope.collection, use.usage);
+  if (!use.trusted && !onlyNullChecks(value)) assertNotConcealed(field, scope.collection, use.usage);
   const relation = findRelation(ctx.schema, scope.collection.collection, name);
   if (target !== undefined) {
     if (relation?.type !== 'm2a') throw new InvalidQueryError(`"${key}": only many-to-any fields take a collection scope.`, { field: name });
@@ -87,7 +93,7 @@ function fieldCondition(ctx: CompileContext, scope: Scope, key: string, value: u
   const parts: Sql[] = [];
   if (operators.length > 0 || nested.length === 0) {
     if (field.alias) throw new InvalidQueryError(`Field "${name}" has no value to filter on.`, { field: name });
-    parts.push(compileOperators(ctx, { sql: column(scope, name), type: field.type, label: name }, Object.fromEntries(operators)));
+    parts.push(compileOperators(ctx, fieldTarget(field, column(scope, name), name), Object.fromEntries(operators)));
   }
   if (nested.length > 0) {
     if (relation?.type !== 'm2o') {

@@ -1,11 +1,21 @@
 import { sql } from 'kysely';
 import { InvalidQueryError } from '../errors.ts';
+import type { FieldOverview } from '../schema/overview.ts';
 import type { FieldType } from '../schema/types.ts';
 import { castValue, NUMERIC_TYPES, TEMPORAL_TYPES, TEXT_TYPES } from './cast-value.ts';
-import { FILTER_OPERATORS } from './constants.ts';
+import { FILTER_OPERATORS, GEOMETRY_OPERATORS } from './constants.ts';
 import { and, type CompileContext, type Sql } from './context.ts';
 import { resolveOperand } from './dynamic-values.ts';
 import { postgresRegexProblem } from './postgres-regex.ts';
+
+/**
+ * A field's column as the left side of a comparison. csv compares as its comma-joined text, also where the
+ * column is a PostgreSQL array (a database Tessera did not create), so every csv filters like Directus's.
+ */
+export function fieldTarget(field: FieldOverview, ref: Sql, label: string): Target {
+  const value = field.type === 'csv' && field.dbType === 'ARRAY' ? sql`array_to_string(${ref}, ',')` : ref;
+  return { sql: value, type: field.type, label };
+}
 
 /** The left side of a comparison: an SQL expression, the type its values have, and its name for messages. */
 export interface Target {
@@ -20,12 +30,15 @@ const PATTERNS: Record<string, { like: 'like' | 'ilike'; negate: boolean; start:
   _contains: { like: 'like', negate: false, start: '%', end: '%' },
   _ncontains: { like: 'like', negate: true, start: '%', end: '%' },
   _icontains: { like: 'ilike', negate: false, start: '%', end: '%' },
+  _nicontains: { like: 'ilike', negate: true, start: '%', end: '%' },
   _starts_with: { like: 'like', negate: false, start: '', end: '%' },
   _istarts_with: { like: 'ilike', negate: false, start: '', end: '%' },
   _nstarts_with: { like: 'like', negate: true, start: '', end: '%' },
+  _nistarts_with: { like: 'ilike', negate: true, start: '', end: '%' },
   _ends_with: { like: 'like', negate: false, start: '%', end: '' },
   _iends_with: { like: 'ilike', negate: false, start: '%', end: '' },
   _nends_with: { like: 'like', negate: true, start: '%', end: '' },
+  _niends_with: { like: 'ilike', negate: true, start: '%', end: '' },
 };
 const TEXTUAL = [...ORDERED, ...Object.keys(PATTERNS), '_regex'];
 
@@ -73,8 +86,9 @@ function emptiness(target: Target, empty: boolean): Sql {
   return textual ? sql`(${target.sql} is not null and ${target.sql} <> '')` : sql`${target.sql} is not null`;
 }
 
-function pattern(target: Target, operator: string, raw: unknown): Sql {
+function pattern(target: Target, operator: string, given: unknown): Sql {
   const rule = PATTERNS[operator];
+  const raw = target.type === 'csv' && Array.isArray(given) ? castValue(given, 'csv', target.label) : given;
   if (!rule || (typeof raw !== 'string' && typeof raw !== 'number')) return fail(`${operator} on "${target.label}" takes a string.`, target);
   if (String(raw).includes('\u0000')) return fail(`${operator} on "${target.label}" takes text without NUL characters.`, target);
   const value = `${rule.start}${escapeLike(String(raw))}${rule.end}`;
@@ -155,6 +169,9 @@ export function compileOperator(ctx: CompileContext, target: Target, operator: s
   if (!(FILTER_OPERATORS as readonly string[]).includes(operator) || operator === '_some' || operator === '_none') {
     const hint = operator === '_some' || operator === '_none' ? ' (only one-to-many fields take it)' : '';
     return fail(`Unknown filter operator "${operator}" on field "${target.label}"${hint}.`, target);
+  }
+  if (GEOMETRY_OPERATORS.includes(operator)) {
+    return fail(`Operator ${operator} is only for geometry fields; "${target.label}" is ${target.type} (Tessera has no geometry fields).`, target);
   }
   if (!operatorsFor(target.type).includes(operator)) {
     return fail(`Operator ${operator} cannot be used on ${target.type} field "${target.label}".`, target);

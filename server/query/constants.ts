@@ -22,21 +22,31 @@ export const FILTER_OPERATORS = [
   '_contains',
   '_ncontains',
   '_icontains',
+  '_nicontains',
   '_starts_with',
   '_istarts_with',
   '_nstarts_with',
+  '_nistarts_with',
   '_ends_with',
   '_iends_with',
   '_nends_with',
+  '_niends_with',
   '_between',
   '_nbetween',
   '_empty',
   '_nempty',
   '_regex',
+  '_intersects',
+  '_nintersects',
+  '_intersects_bbox',
+  '_nintersects_bbox',
   '_some',
   '_none',
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+/** Directus's geometry operators: Tessera has no geometry field type, so each is refused naming the field. */
+export const GEOMETRY_OPERATORS: readonly string[] = ['_intersects', '_nintersects', '_intersects_bbox', '_nintersects_bbox'];
 
 /** Functions usable on a field in fields, filter, sort and groupBy: `year(date)`, `count(comments)`. */
 export const FIELD_FUNCTIONS = ['year', 'month', 'week', 'day', 'weekday', 'hour', 'minute', 'second', 'count'] as const;

@@ -59,6 +59,33 @@ describe('aggregate', () => {
     ]);
   });
 
+  it('sorts groups by an aggregate (Directus `fn.field`, or `fn` for *) and by groupBy fields', async () => {
+    expect(await data('aggregate[count]=id&groupBy[]=author&sort=-count.id,author')).toEqual([
+      { author: 1, count: { id: 2 } },
+      { author: 2, count: { id: 1 } },
+      { author: 3, count: { id: 1 } },
+      { author: null, count: { id: 1 } },
+    ]);
+    expect((await data('aggregate[count]=id&groupBy[]=author&sort=count.id,-author')).map((row) => (row as { author: unknown }).author)).toEqual([null, 3, 2, 1]);
+    expect(await data('aggregate[countAll]&groupBy=status&sort=-countAll,status')).toEqual([
+      { status: 'published', countAll: 3 },
+      { status: 'archived', countAll: 1 },
+      { status: 'draft', countAll: 1 },
+    ]);
+    expect((await data('aggregate[count]=*&groupBy=status&sort=-count,-status')).map((row) => (row as { status: unknown }).status)).toEqual(['published', 'draft', 'archived']);
+    expect(await data('aggregate[count]=*&sort=-count')).toEqual([{ count: 5 }]);
+  });
+
+  it('sorts exact sums as numbers, though they are returned as strings', async () => {
+    // views by author: 1 → 9007199254740993, 2 → 5, 3 → 100, none → 0; as text, "100" would come before "5".
+    expect(await data('aggregate[sum]=views&groupBy=author&sort=sum.views')).toEqual([
+      { author: null, sum: { views: '0' } },
+      { author: 2, sum: { views: '5' } },
+      { author: 3, sum: { views: '100' } },
+      { author: 1, sum: { views: '9007199254740993' } },
+    ]);
+  });
+
   it('pages groups, groups without aggregates, and counts in meta', async () => {
     expect(await data('groupBy=status&limit=2&offset=1')).toEqual([{ status: 'draft' }, { status: 'published' }]);
     expect(await read('aggregate[count]=*&groupBy=status&filter[rating][_gte]=3&meta=*')).toEqual({
@@ -78,8 +105,10 @@ describe('aggregate', () => {
     await expect(read('aggregate[sum]=title')).rejects.toThrow('aggregate sum needs a numeric field; "title" is string.');
     await expect(read('aggregate[min]=meta')).rejects.toBeInstanceOf(InvalidQueryError);
     await expect(read('aggregate[count]=*,id')).rejects.toThrow('aggregate count takes either * or fields, not both.');
-    await expect(read('aggregate[count]=*&sort=title')).rejects.toThrow('sort needs groupBy when aggregating.');
-    await expect(read('aggregate[count]=*&groupBy=status&sort=title')).rejects.toThrow(/sort only by a groupBy field/);
+    await expect(read('aggregate[count]=*&sort=title')).rejects.toThrow(/sort by a groupBy field or an aggregate of the query/);
+    await expect(read('aggregate[count]=*&groupBy=status&sort=title')).rejects.toThrow(/sort by a groupBy field or an aggregate of the query/);
+    await expect(read('aggregate[count]=id&groupBy=status&sort=sum.id')).rejects.toMatchObject({ status: 400, extensions: { field: 'sort' } });
+    await expect(read('aggregate[count]=id&groupBy=status&sort=count.rating')).rejects.toBeInstanceOf(InvalidQueryError);
     await expect(read('aggregate[count]=*&deep[comments][_limit]=1')).rejects.toThrow(/deep and alias cannot be combined/);
     await expect(read('aggregate[max]=secret')).rejects.toBeInstanceOf(ForbiddenError);
   });

@@ -9,8 +9,8 @@ import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
-const KEYS = ['title', 'n', 'big', 'price', 'ratio', 'flag', 'born', 'seen', 'at', 'clock', 'uid', 'data', 'tags', 'parent', 'children', 'id', 'nope', 'constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf', 'prototype', '', '.', '*', 'parent.title', 'children.n', 'count(children)', 'year(born)', 'hour(clock)'];
-const OPERATORS = ['_eq', '_neq', '_lt', '_lte', '_gt', '_gte', '_in', '_nin', '_null', '_nnull', '_empty', '_nempty', '_contains', '_icontains', '_ncontains', '_starts_with', '_ends_with', '_between', '_nbetween', '_regex', '_some', '_none', '_and', '_or', 'constructor', '__proto__', '_foo'];
+const KEYS = ['title', 'n', 'big', 'price', 'ratio', 'flag', 'born', 'seen', 'at', 'clock', 'uid', 'data', 'tags', 'parent', 'children', 'id', 'nope', 'constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf', 'prototype', '', '.', '*', 'parent.title', 'children.n', 'children.parent.title', 'count(children)', 'year(born)', 'hour(clock)'];
+const OPERATORS = ['_eq', '_neq', '_lt', '_lte', '_gt', '_gte', '_in', '_nin', '_null', '_nnull', '_empty', '_nempty', '_contains', '_icontains', '_ncontains', '_starts_with', '_ends_with', '_between', '_nbetween', '_regex', '_nicontains', '_nistarts_with', '_niends_with', '_intersects', '_nintersects_bbox', '_some', '_none', '_and', '_or', 'constructor', '__proto__', '_foo'];
 const VALUES: unknown[] = [
   1, -1, 0, 2.5, 1e308, -1e308, 2 ** 53, 2 ** 63, 9007199254740991, '9223372036854775808', '-9223372036854775809', '1e309', 'NaN', 'Infinity',
   'abc', '', ' ', null, true, false, 'true', [], [1, 2], ['a', null], {}, { _eq: 1 }, { constructor: 1 },
@@ -32,7 +32,8 @@ function encode(text: string): string {
 
 /** Fields of `things` with operators their type takes: a hostile value then meets a valid query around it. */
 const TYPED: Array<[string, string[]]> = [
-  ['title', ['_eq', '_in', '_nin', '_contains', '_regex', '_starts_with', '_gt', '_between']],
+  ['title', ['_eq', '_in', '_nin', '_contains', '_regex', '_starts_with', '_gt', '_between', '_nicontains', '_nistarts_with', '_niends_with']],
+  ['tags', ['_eq', '_in', '_contains', '_icontains', '_niends_with', '_empty']],
   ['n', ['_eq', '_in', '_nin', '_gt', '_lte', '_between']],
   ['big', ['_eq', '_in', '_gt']],
   ['price', ['_eq', '_in', '_lt']],

@@ -121,7 +121,8 @@ describe('a restrictive read policy', () => {
     'filter[price][_gt]=1',
     'filter[author][active][_eq]=true',
     'filter[comments][_some][approved][_eq]=false',
-    'filter[secret][_nnull]=true',
+    'filter[secret][_starts_with]=S',
+    'filter[secret][_nnull]=true&filter[secret][_eq]=x',
     'sort=price',
     'sort=author.born',
     'aggregate[sum]=price',
@@ -132,6 +133,12 @@ describe('a restrictive read policy', () => {
     'fields=no_such_field',
   ])('refuses %s with 403', async (query) => {
     await expect(read(query)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it('lets a readable concealed field be tested with _null / _nnull only', async () => {
+    const ids = async (query: string) => (await read(`fields=id&sort=id&${query}`)).data.map((item) => item.id);
+    expect(await ids('filter[secret][_nnull]=true')).toEqual([1]);
+    expect(await ids('filter[secret][_null]=true')).toEqual([2, 4]);
   });
 
   it('refuses a collection the caller may read no field of', async () => {

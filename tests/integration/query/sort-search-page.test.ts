@@ -42,8 +42,8 @@ describe('sort', () => {
     expect(fixture.statements[0]?.match(/left join lateral/g)).toHaveLength(1);
   });
 
-  it('refuses sorting by a one-to-many path or a concealed field', async () => {
-    await expect(ids('sort=comments.body')).rejects.toBeInstanceOf(InvalidQueryError);
+  it('refuses sorting by a one-to-many field itself or a concealed field', async () => {
+    await expect(ids('sort=comments')).rejects.toBeInstanceOf(InvalidQueryError);
     await expect(ids('sort=secret')).rejects.toBeInstanceOf(ForbiddenError);
   });
 });

@@ -28,6 +28,13 @@ describe('the shape of a compiled read', () => {
     expect(sql).toMatch(/json_agg\("t\d+"\."d" order by "t\d+"\."s0" desc\)/);
   });
 
+  it('sorts through a one-to-many path by one correlated value per item, never by a join that repeats items', () => {
+    const ascending = compiled('sort=tags.tags_id.name');
+    expect(ascending).toMatch(/\(select min\("t\d+"\."name"\) from "articles_tags" as "t\d+" left join lateral/);
+    expect(ascending).toMatch(/where "t\d+"\."articles_id" = "t0"\."id"\) asc/);
+    expect(compiled('sort=-comments.body')).toMatch(/\(select max\("t\d+"\."body"\) from "comments" as "t\d+" where "t\d+"\."article" = "t0"\."id"\) desc/);
+  });
+
   it('casts each item to text when the response passes it through', () => {
     expect(compiled('', true)).toMatch(/::text as data/);
     expect(compiled('')).not.toMatch(/::text as data/);

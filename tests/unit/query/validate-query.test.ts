@@ -52,9 +52,11 @@ describe('validateQuery: fields, sort and relations', () => {
     invalid('sort=-nope', /Field "nope" in sort does not exist/);
   });
 
-  it('refuses paths through plain fields, o2m sorts, bad scopes and deep chains', () => {
+  it('refuses paths through plain fields, o2m sorts on values without an order, bad scopes and deep chains', () => {
     invalid('fields=title.length', /"title" is not a relational field/);
-    invalid('sort=comments.body', /"comments" is not a many-to-one field/);
+    invalid('sort=title.length', /"title" is not a relational field/);
+    invalid('sort=blocks.item.text', /many-to-any field "item" points to several collections/);
+    invalid('sort=author.articles.meta', /Cannot sort by "author.articles.meta": json values through a one-to-many field have no order/);
     invalid('sort=comments', /try count\(comments\)/);
     invalid('fields=blocks.item.text', /points to several collections: name one, e.g. item:block_text.id/);
     invalid('fields=blocks.item:authors.name', /"authors" is not a collection "blocks.item" can point to/);
@@ -86,6 +88,36 @@ describe('validateQuery: fields, sort and relations', () => {
     expect(rejection('fields=id', undefined, 'nothing')).toBeInstanceOf(ForbiddenError);
     const none: ReadPolicy = { itemFilter: () => null, allowedFields: () => new Set() };
     forbidden('fields=id', none);
+  });
+});
+
+describe('validateQuery: Directus 10 parity', () => {
+  it('accepts the negated case-insensitive operators on text, csv and uuid fields', () => {
+    check('filter[title][_nicontains]=x&filter[title][_nistarts_with]=x&filter[title][_niends_with]=x');
+    check('filter[keywords][_nistarts_with]=red&filter[uid][_niends_with]=1');
+    invalid('filter[rating][_niends_with]=1', 'Operator _niends_with cannot be used on integer field "rating".', 'rating');
+  });
+
+  it.each(['_intersects', '_nintersects', '_intersects_bbox', '_nintersects_bbox'])('refuses %s as a geometry operator, naming the field', (operator) => {
+    invalid(`filter[title][${operator}]=x`, `Operator ${operator} is only for geometry fields; "title" is string (Tessera has no geometry fields).`, 'title');
+  });
+
+  it('takes a csv value as a list or as its joined text', () => {
+    check('filter={"keywords":{"_eq":["red","green"],"_in":["red,green","c"],"_contains":["d","g"]}}');
+    invalid('filter={"keywords":{"_eq":[true]}}', /expected a string or a list of strings/, 'keywords');
+  });
+
+  it('sorts through one-to-many and many-to-many paths, checking every field on the way', () => {
+    check('sort=comments.body,-tags.tags_id.name,author.articles.rating');
+    forbidden('sort=comments.body', { itemFilter: () => null, allowedFields: (collection) => (collection === 'comments' ? new Set(['id']) : '*') });
+    forbidden('sort=author.articles.secret', undefined);
+  });
+
+  it('sorts aggregates by the aggregates they name', () => {
+    check('aggregate[count]=id&aggregate[sum]=price&groupBy=author&sort=-count.id,sum.price,author');
+    check('aggregate[count]=*&groupBy=status&sort=-count');
+    check('aggregate[countAll]&sort=countAll');
+    invalid('aggregate[count]=id&groupBy=author&sort=count.price', /sort by a groupBy field or an aggregate of the query/, 'sort');
   });
 });
 
@@ -148,7 +180,10 @@ describe('validateQuery: the read policy', () => {
   });
 
   it('forbids filtering, sorting, grouping and aggregating a concealed field, without a policy too', () => {
-    forbidden('filter[secret][_null]=true', undefined);
+    forbidden('filter[secret][_eq]=x', undefined);
+    forbidden('filter[secret][_null]=true&filter[secret][_contains]=x', undefined);
+    check('filter[secret][_null]=true');
+    check('filter[secret][_nnull]=false');
     forbidden('sort=secret', undefined);
     forbidden('groupBy=secret', undefined);
     forbidden('aggregate[min]=secret', undefined);
