@@ -3,8 +3,11 @@ import * as oidc from 'openid-client';
 import type { AuthProviderConfig } from '../../config/load-config.ts';
 import { ProviderSignInError } from './sign-in-error.ts';
 
-/** Seconds of clock difference tolerated in ID token time claims (SPEC §9). */
-export const CLOCK_TOLERANCE_SECONDS = 15;
+/**
+ * Seconds of clock difference the identity client (openid-client) tolerates in the provider's ID token
+ * time claims (SPEC §9: 10 s). Our own JWTs use TOKEN_CLOCK_TOLERANCE_SECONDS (15 s) instead.
+ */
+export const IDENTITY_CLIENT_CLOCK_TOLERANCE_SECONDS = 10;
 
 /** jose remote key-set options (SPEC §9: time-out 5 s, cooldown 30 s, cache age 10 minutes). */
 export const REMOTE_KEY_SET_OPTIONS = { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 600_000 } as const;
@@ -36,7 +39,7 @@ export function getProviderClient(provider: AuthProviderConfig): Promise<Provide
 async function discoverClient(provider: AuthProviderConfig): Promise<ProviderClient> {
   const issuer = new URL(provider.issuerUrl);
   const metadata: Partial<oidc.ClientMetadata> = {
-    [oidc.clockTolerance]: CLOCK_TOLERANCE_SECONDS,
+    [oidc.clockTolerance]: IDENTITY_CLIENT_CLOCK_TOLERANCE_SECONDS,
     ...(provider.clientSecret ? {} : { token_endpoint_auth_method: 'none' }),
   };
   const authentication = provider.clientSecret ? oidc.ClientSecretBasic(provider.clientSecret) : oidc.None();

@@ -35,3 +35,7 @@ export const ACCESS_DENIED_MESSAGE = 'You do not have permission to sign in.';
 export const ACCOUNT_NOT_LINKED_MESSAGE = 'To confirm your identity, sign in with the same account you used originally.';
 /** SPEC §8 provider-login message for a callback without the state, PKCE and nonce cookies. */
 export const MISSING_REQUEST_DETAILS_MESSAGE = 'did not find expected authorization request details in session';
+/** SPEC §8 provider-login message for a token response without an ID token. */
+export const MISSING_ID_TOKEN_MESSAGE = 'id_token not present in TokenSet';
+/** SPEC §8 provider-login message for a token response without an access token (user info needs one). */
+export const MISSING_ACCESS_TOKEN_MESSAGE = 'expected access_token to be returned when asking for userinfo in verify callback';

@@ -1,0 +1,67 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startOidcProvider, type TestOidcProvider } from '../../helpers/oidc-provider.ts';
+import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { deliverCallback, providerEnv, PUBLIC_URL, redirectUrisFor, startSignIn } from './oidc-test-kit.ts';
+
+/** SPEC §8 provider-login messages and SPEC §9's identity client clock tolerance, against a real provider. */
+describe('OpenID Connect provider-login messages', () => {
+  let provider: TestOidcProvider;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    provider = await startOidcProvider(redirectUrisFor(['acme']));
+    t = await createTestApp({ PUBLIC_URL, AUTH_PROVIDERS: 'acme', ...providerEnv('acme', provider.issuer, { ALLOW_PUBLIC_REGISTRATION: 'true' }) });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    provider.setTokenResponse(null);
+    provider.setClockSkew(0);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await provider?.close();
+  });
+
+  async function callbackAs(accountId: string, status: number) {
+    const started = await startSignIn(t, '/auth/login/acme');
+    const callback = await provider.signIn(started.authorizationUrl.href, accountId);
+    return deliverCallback(t, callback, started.cookies).expect(status);
+  }
+
+  function failure(response: { body: { errors: Array<{ message: string; extensions: Record<string, unknown> }> } }) {
+    expect(response.body.errors[0]!.extensions).toMatchObject({ code: 'INVALID_CREDENTIALS', reason: 'OAuthCallback' });
+    return response.body.errors[0]!.message;
+  }
+
+  it('says "id_token not present in TokenSet" when the token response has no ID token', async () => {
+    provider.setTokenResponse(({ id_token: _dropped, ...body }) => body);
+    expect(failure(await callbackAs('noidtoken', 401))).toBe('id_token not present in TokenSet');
+  });
+
+  it('says "expected access_token to be returned …" when the token response has no access token', async () => {
+    provider.setTokenResponse(({ access_token: _dropped, ...body }) => body);
+    expect(failure(await callbackAs('noaccess', 401))).toBe('expected access_token to be returned when asking for userinfo in verify callback');
+  });
+
+  it('tolerates 10 seconds of clock difference in the ID token, not more (SPEC §9 identity client)', async () => {
+    // The provider's clock is behind: its 5-second ID token expired 7 s before our now, then 13 s.
+    provider.setClockSkew(-12, 5);
+    await callbackAs('skew7', 302);
+    provider.setClockSkew(-18, 5);
+    expect(failure(await callbackAs('skew13', 401))).toMatch(/"exp"/);
+  });
+
+  it('tolerates 15 seconds past the 900-second life of its own sealed request cookies (SPEC §9 token clock tolerance)', async () => {
+    const deliverLate = async (seconds: number) => {
+      const started = await startSignIn(t, '/auth/login/acme');
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + seconds * 1000);
+      const response = await t.request.get(`/auth/login/acme/callback?code=unused&state=forged&iss=${encodeURIComponent(provider.issuer)}`).set('Cookie', started.cookies.join('; ')).expect(401);
+      vi.useRealTimers();
+      return failure(response);
+    };
+    // Within the tolerance the cookies still open, so the forged state is what fails.
+    expect(await deliverLate(900 + 10)).toBe('unexpected "state" response parameter value');
+    expect(await deliverLate(900 + 20)).toBe('did not find expected authorization request details in session');
+  });
+});
