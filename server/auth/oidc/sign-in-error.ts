@@ -39,3 +39,7 @@ export const MISSING_REQUEST_DETAILS_MESSAGE = 'did not find expected authorizat
 export const MISSING_ID_TOKEN_MESSAGE = 'id_token not present in TokenSet';
 /** SPEC §8 provider-login message for a token response without an access token (user info needs one). */
 export const MISSING_ACCESS_TOKEN_MESSAGE = 'expected access_token to be returned when asking for userinfo in verify callback';
+/** SPEC §8 provider-login message for a provider whose discovery document names no issuer. */
+export const NO_ISSUER_MESSAGE = 'client must have an issuer with an identifier';
+/** SPEC §8 provider-login message for a provider that is an OAuth 2.0 server but no OpenID provider. */
+export const NOT_OPENID_CLIENT_MESSAGE = 'client must be an instance of the OpenID client';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startOidcProvider, type TestOidcProvider } from '../../helpers/oidc-provider.ts';
+import { startMetadataServer, startOidcProvider, type TestOidcProvider } from '../../helpers/oidc-provider.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { deliverCallback, providerEnv, PUBLIC_URL, redirectUrisFor, startSignIn } from './oidc-test-kit.ts';
 
@@ -7,10 +7,24 @@ import { deliverCallback, providerEnv, PUBLIC_URL, redirectUrisFor, startSignIn 
 describe('OpenID Connect provider-login messages', () => {
   let provider: TestOidcProvider;
   let t: TestApp;
+  const metadataServers: Array<{ url: string; close(): Promise<void> }> = [];
 
   beforeAll(async () => {
     provider = await startOidcProvider(redirectUrisFor(['acme']));
-    t = await createTestApp({ PUBLIC_URL, AUTH_PROVIDERS: 'acme', ...providerEnv('acme', provider.issuer, { ALLOW_PUBLIC_REGISTRATION: 'true' }) });
+    const serve = async (transform: (metadata: Record<string, unknown>, ownUrl: string) => Record<string, unknown>) => {
+      const server = await startMetadataServer(provider.issuer, transform);
+      metadataServers.push(server);
+      return server.url;
+    };
+    t = await createTestApp({
+      PUBLIC_URL,
+      AUTH_PROVIDERS: 'acme,noissuer,oauthonly',
+      ...providerEnv('acme', provider.issuer, { ALLOW_PUBLIC_REGISTRATION: 'true' }),
+      // A discovery document that does not say which issuer it describes.
+      ...providerEnv('noissuer', await serve(({ issuer: _omitted, ...metadata }) => metadata)),
+      // RFC 8414 OAuth 2.0 metadata: none of OpenID Connect Discovery's ID token members.
+      ...providerEnv('oauthonly', await serve(({ id_token_signing_alg_values_supported: _a, subject_types_supported: _s, ...metadata }, ownUrl) => ({ ...metadata, issuer: ownUrl }))),
+    });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -19,6 +33,7 @@ describe('OpenID Connect provider-login messages', () => {
   });
   afterAll(async () => {
     await t?.close();
+    for (const server of metadataServers) await server.close();
     await provider?.close();
   });
 
@@ -63,5 +78,16 @@ describe('OpenID Connect provider-login messages', () => {
     // Within the tolerance the cookies still open, so the forged state is what fails.
     expect(await deliverLate(900 + 10)).toBe('unexpected "state" response parameter value');
     expect(await deliverLate(900 + 20)).toBe('did not find expected authorization request details in session');
+  });
+
+  it('says "client must have an issuer with an identifier" when discovery names no issuer, before redirecting', async () => {
+    const response = await t.request.get('/auth/login/noissuer').expect(503);
+    expect(response.body.errors[0]).toMatchObject({ message: 'client must have an issuer with an identifier', extensions: { code: 'SERVICE_UNAVAILABLE', reason: 'OAuthSignin' } });
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('says "client must be an instance of the OpenID client" for an OAuth 2.0 server that is no OpenID provider', async () => {
+    const response = await t.request.get('/auth/login/oauthonly').expect(503);
+    expect(response.body.errors[0]).toMatchObject({ message: 'client must be an instance of the OpenID client', extensions: { code: 'SERVICE_UNAVAILABLE', reason: 'OAuthSignin' } });
   });
 });
