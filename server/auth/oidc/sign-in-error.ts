@@ -43,3 +43,5 @@ export const MISSING_ACCESS_TOKEN_MESSAGE = 'expected access_token to be returne
 export const NO_ISSUER_MESSAGE = 'client must have an issuer with an identifier';
 /** SPEC §8 provider-login message for a provider that is an OAuth 2.0 server but no OpenID provider. */
 export const NOT_OPENID_CLIENT_MESSAGE = 'client must be an instance of the OpenID client';
+/** SPEC §8 provider-login message for a sign-in asked to end without a session (`?mode=json`). */
+export const SESSION_SUPPORT_MESSAGE = 'authentication requires session support';

@@ -90,4 +90,15 @@ describe('OpenID Connect provider-login messages', () => {
     const response = await t.request.get('/auth/login/oauthonly').expect(503);
     expect(response.body.errors[0]).toMatchObject({ message: 'client must be an instance of the OpenID client', extensions: { code: 'SERVICE_UNAVAILABLE', reason: 'OAuthSignin' } });
   });
+
+  it('says "authentication requires session support" when the SDK flow is asked for tokens instead of a session', async () => {
+    for (const mode of ['json', 'cookie']) {
+      const response = await t.request.get(`/auth/login/acme?mode=${mode}`).expect(400);
+      expect(response.body.errors[0]).toMatchObject({ message: 'authentication requires session support', extensions: { code: 'INVALID_QUERY', field: 'mode' } });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    const other = await t.request.get('/auth/login/acme?mode=token').expect(400);
+    expect(other.body.errors[0].extensions).toMatchObject({ code: 'INVALID_QUERY', field: 'mode' });
+    await t.request.get('/auth/login/acme?mode=session').expect(302);
+  });
 });
