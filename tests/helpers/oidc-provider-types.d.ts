@@ -21,8 +21,16 @@ declare module 'oidc-provider' {
     [option: string]: unknown;
   }
 
+  /** The part of oidc-provider's Koa context a middleware of the tests reads. */
+  export interface ProviderMiddlewareContext {
+    path: string;
+    body: unknown;
+    oidc?: { route?: string };
+  }
+
   export default class Provider {
     constructor(issuer: string, configuration?: ProviderConfiguration);
     callback(): (request: IncomingMessage, response: ServerResponse) => void;
+    use(middleware: (ctx: ProviderMiddlewareContext, next: () => Promise<void>) => Promise<void>): void;
   }
 }

@@ -12,6 +12,13 @@ export interface TestOidcProvider {
   clientSecret: string;
   /** Replaces the claims returned from now on. */
   setClaims(claims: ClaimsFor): void;
+  /** Rewrites the token endpoint's JSON answers from now on (e.g. drops access_token); null: as issued. */
+  setTokenResponse(transform: ((body: Record<string, unknown>) => Record<string, unknown>) | null): void;
+  /**
+   * The provider's clock runs `seconds` off (negative: behind) while it answers token requests, and its ID
+   * tokens live `idTokenTtl` seconds: together they say how long before our clock's now an ID token expires.
+   */
+  setClockSkew(seconds: number, idTokenTtl?: number): void;
   /**
    * Plays the browser at the provider: follows `authorizationUrl` through the development login (as
    * `accountId`, any password) and consent, and returns the URL the provider redirects back to.
@@ -35,6 +42,9 @@ export interface KeySetOptions {
 /** Starts oidc-provider 9 (STACK.md's configuration) with the given redirect URIs registered. */
 export async function startOidcProvider(redirectUris: string[], keySet: KeySetOptions = {}): Promise<TestOidcProvider> {
   let claimsFor = defaultClaims;
+  let tokenResponse: ((body: Record<string, unknown>) => Record<string, unknown>) | null = null;
+  let idTokenTtl = 3600;
+  let skewSeconds = 0;
   const server = createServer();
   const port = await listenOn(server);
   const issuer = `http://127.0.0.1:${port}`;
@@ -49,7 +59,19 @@ export async function startOidcProvider(redirectUris: string[], keySet: KeySetOp
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['test-cookie-key'] },
     // Fixed lifetimes, so the provider does not print a notice for each default it falls back to.
-    ttl: { AccessToken: 3600, AuthorizationCode: 60, Grant: 3600, IdToken: 3600, Interaction: 3600, RefreshToken: 86400, Session: 3600 },
+    ttl: { AccessToken: 3600, AuthorizationCode: 60, Grant: 3600, IdToken: () => idTokenTtl, Interaction: 3600, RefreshToken: 86400, Session: 3600 },
+  });
+  // A post-middleware (oidc-provider is a Koa app): the token answer is still an object here.
+  provider.use(async (ctx, next) => {
+    const realNow = Date.now;
+    // Only while the token request is served: this process is also the relying party, checking with the true time.
+    if (skewSeconds && ctx.path === '/token') Date.now = () => realNow() + skewSeconds * 1000;
+    try {
+      await next();
+    } finally {
+      Date.now = realNow;
+    }
+    if (tokenResponse && ctx.oidc?.route === 'token' && ctx.body && typeof ctx.body === 'object') ctx.body = tokenResponse(ctx.body as Record<string, unknown>);
   });
   const handle = provider.callback();
   server.on('request', (request, response) => {
@@ -67,6 +89,13 @@ export async function startOidcProvider(redirectUris: string[], keySet: KeySetOp
     clientSecret,
     setClaims: (claims) => {
       claimsFor = claims;
+    },
+    setTokenResponse: (transform) => {
+      tokenResponse = transform;
+    },
+    setClockSkew: (seconds, ttl = 3600) => {
+      skewSeconds = seconds;
+      idTokenTtl = ttl;
     },
     signIn: (authorizationUrl, accountId) => driveInteractions(authorizationUrl, issuer, { login: accountId, password: 'any-password' }),
     abort: (authorizationUrl) => driveInteractions(authorizationUrl, issuer, 'abort'),

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { AuthProviderConfig } from '../../config/load-config.ts';
 import { getProviderClient } from './provider-client.ts';
 import { takeAuthorizationRequest } from './request-cookies.ts';
-import { MISSING_REQUEST_DETAILS_MESSAGE, ProviderSignInError } from './sign-in-error.ts';
+import { MISSING_ACCESS_TOKEN_MESSAGE, MISSING_ID_TOKEN_MESSAGE, MISSING_REQUEST_DETAILS_MESSAGE, ProviderSignInError } from './sign-in-error.ts';
 import { verifyIdTokenSignature } from './verify-id-token.ts';
 
 /** Who the provider says signed in. */
@@ -49,7 +49,7 @@ export async function completeAuthorization(ctx: Koa.Context, app: AppContext, p
     throw fromProviderError(error);
   }
 
-  if (!tokens.id_token) throw new ProviderSignInError('OAuthCallback', 'id_token not present in TokenSet');
+  if (!tokens.id_token) throw new ProviderSignInError('OAuthCallback', MISSING_ID_TOKEN_MESSAGE);
   await verifyIdTokenSignature(tokens.id_token, provider, client);
   const idClaims: Record<string, unknown> = { ...tokens.claims() };
   const claims = { ...idClaims, ...(await readUserInfo(client.configuration, tokens.access_token, String(idClaims.sub))) };
@@ -64,7 +64,7 @@ export async function completeAuthorization(ctx: Koa.Context, app: AppContext, p
 
 async function readUserInfo(configuration: oidc.Configuration, accessToken: string | undefined, subject: string): Promise<Record<string, unknown>> {
   if (!configuration.serverMetadata().userinfo_endpoint) return {};
-  if (!accessToken) throw new ProviderSignInError('OAuthCallback', 'expected access_token to be returned when asking for userinfo in verify callback');
+  if (!accessToken) throw new ProviderSignInError('OAuthCallback', MISSING_ACCESS_TOKEN_MESSAGE);
   try {
     return await oidc.fetchUserInfo(configuration, accessToken, subject);
   } catch (error) {
@@ -84,7 +84,24 @@ function fromProviderError(error: unknown): ProviderSignInError {
     if (code !== 'server_error' && !code.startsWith('invalid') && /^[\w.-]{1,64}$/.test(code)) return new ProviderSignInError(code, message, { cause: error });
     return new ProviderSignInError('OAuthCallback', message, { cause: error });
   }
+  const missing = missingToken(error);
+  if (missing) return new ProviderSignInError('OAuthCallback', missing, { cause: error });
   return new ProviderSignInError('OAuthCallback', describe(error), { cause: error });
+}
+
+/**
+ * openid-client refuses a token response without access_token or id_token before we see it; SPEC §8
+ * names those two cases with its own messages.
+ */
+function missingToken(error: unknown): string | null {
+  const failure = error instanceof oidc.ClientError && error.cause instanceof Error ? error.cause : error;
+  if (!(failure instanceof Error)) return null;
+  const body = (failure.cause as { body?: unknown } | undefined)?.body;
+  if (typeof body !== 'object' || body === null) return null;
+  const token = (name: string) => typeof (body as Record<string, unknown>)[name] === 'string' && (body as Record<string, unknown>)[name] !== '';
+  if (failure.message.startsWith('"response" body "access_token" property') && !token('access_token')) return MISSING_ACCESS_TOKEN_MESSAGE;
+  if (failure.message.startsWith('"response" body "id_token" property') && !token('id_token')) return MISSING_ID_TOKEN_MESSAGE;
+  return null;
 }
 
 /** openid-client wraps the telling message ('unexpected "state" …') in a generic one; prefer the inner. */

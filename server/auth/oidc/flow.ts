@@ -1,13 +1,13 @@
 import type Koa from 'koa';
 import type { AppContext } from '../../app-context.ts';
-import { isTesseraError } from '../../errors.ts';
+import { InvalidQueryError, isTesseraError } from '../../errors.ts';
 import { startCookieSession } from '../session-cookie.ts';
 import { beginAuthorization } from './authorize.ts';
 import { completeAuthorization } from './callback.ts';
 import { findOrCreateProviderUser } from './link-user.ts';
 import { findProvider } from './providers.ts';
 import { resolveRedirectTarget } from './redirect-target.ts';
-import { ACCESS_DENIED_MESSAGE, ProviderSignInError } from './sign-in-error.ts';
+import { ACCESS_DENIED_MESSAGE, ProviderSignInError, SESSION_SUPPORT_MESSAGE } from './sign-in-error.ts';
 
 /** The redirect URI of the sign-in pages' flow, to register with the provider. */
 export function pageCallbackUri(app: AppContext, provider: string): string {
@@ -54,6 +54,7 @@ export async function handleProviderCallback(ctx: Koa.Context, app: AppContext, 
  */
 export async function startSdkSignIn(ctx: Koa.Context, app: AppContext, providerName: string, redirect: unknown): Promise<void> {
   const provider = findProvider(app, providerName);
+  requireSessionMode(ctx.query.mode);
   const callbackUrl = resolveRedirectTarget(app.config.server.publicUrl, provider, redirect);
   ctx.redirect((await beginAuthorization(ctx, app, provider, { redirectUri: sdkCallbackUri(app, provider.name), callbackUrl })).href);
 }
@@ -64,6 +65,16 @@ export async function handleSdkCallback(ctx: Koa.Context, app: AppContext, provi
   const { profile, callbackUrl } = await completeAuthorization(ctx, app, provider);
   await signIn(ctx, app, await findOrCreateProviderUser(app, provider, profile));
   ctx.redirect(callbackUrl);
+}
+
+/**
+ * A provider sign-in ends in a session cookie set on the browser's redirect back, so it cannot hand
+ * tokens to a script: `?mode=json` or `?mode=cookie` (the other sign-in modes) is a 400 with SPEC §8's message.
+ */
+function requireSessionMode(mode: unknown): void {
+  if (mode === undefined || mode === 'session') return;
+  if (mode === 'json' || mode === 'cookie') throw new InvalidQueryError(SESSION_SUPPORT_MESSAGE, { field: 'mode' });
+  throw new InvalidQueryError('"mode" must be session, the only mode of a provider sign-in.', { field: 'mode' });
 }
 
 async function signIn(ctx: Koa.Context, app: AppContext, userId: string): Promise<void> {

@@ -1,10 +1,13 @@
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import * as oidc from 'openid-client';
 import type { AuthProviderConfig } from '../../config/load-config.ts';
-import { ProviderSignInError } from './sign-in-error.ts';
+import { NO_ISSUER_MESSAGE, NOT_OPENID_CLIENT_MESSAGE, ProviderSignInError } from './sign-in-error.ts';
 
-/** Seconds of clock difference tolerated in ID token time claims (SPEC §9). */
-export const CLOCK_TOLERANCE_SECONDS = 15;
+/**
+ * Seconds of clock difference the identity client (openid-client) tolerates in the provider's ID token
+ * time claims (SPEC §9: 10 s). Our own JWTs use TOKEN_CLOCK_TOLERANCE_SECONDS (15 s) instead.
+ */
+export const IDENTITY_CLIENT_CLOCK_TOLERANCE_SECONDS = 10;
 
 /** jose remote key-set options (SPEC §9: time-out 5 s, cooldown 30 s, cache age 10 minutes). */
 export const REMOTE_KEY_SET_OPTIONS = { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 600_000 } as const;
@@ -36,7 +39,7 @@ export function getProviderClient(provider: AuthProviderConfig): Promise<Provide
 async function discoverClient(provider: AuthProviderConfig): Promise<ProviderClient> {
   const issuer = new URL(provider.issuerUrl);
   const metadata: Partial<oidc.ClientMetadata> = {
-    [oidc.clockTolerance]: CLOCK_TOLERANCE_SECONDS,
+    [oidc.clockTolerance]: IDENTITY_CLIENT_CLOCK_TOLERANCE_SECONDS,
     ...(provider.clientSecret ? {} : { token_endpoint_auth_method: 'none' }),
   };
   const authentication = provider.clientSecret ? oidc.ClientSecretBasic(provider.clientSecret) : oidc.None();
@@ -46,11 +49,27 @@ async function discoverClient(provider: AuthProviderConfig): Promise<ProviderCli
     const execute = issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [];
     configuration = await oidc.discovery(issuer, provider.clientId, metadata, authentication, { execute, timeout: 10 });
   } catch (error) {
+    if (lacksIssuer(error)) throw new ProviderSignInError('OAuthSignin', NO_ISSUER_MESSAGE, { cause: error });
     throw new ProviderSignInError('OAuthSignin', `Cannot discover the OpenID Connect issuer of "${provider.name}": ${(error as Error).message}`, { cause: error });
   }
-  const { jwks_uri } = configuration.serverMetadata();
+  const { jwks_uri, id_token_signing_alg_values_supported, subject_types_supported } = configuration.serverMetadata();
+  // OpenID Connect Discovery requires both; plain OAuth 2.0 metadata (RFC 8414) has neither, and such a
+  // server issues no ID token to sign anyone in with.
+  if (!Array.isArray(id_token_signing_alg_values_supported) || !Array.isArray(subject_types_supported)) {
+    throw new ProviderSignInError('OAuthSignin', NOT_OPENID_CLIENT_MESSAGE);
+  }
   // openid-client 6 keeps its own key-set cache without these limits, so ID token signatures are checked
   // with jose's remote key set instead (see verify-id-token.ts).
   const keySet = jwks_uri ? createRemoteJWKSet(new URL(jwks_uri), REMOTE_KEY_SET_OPTIONS) : null;
   return { configuration, keySet };
+}
+
+/** openid-client's refusal of a discovery document without an `issuer`, told by the document it carries. */
+function lacksIssuer(error: unknown): boolean {
+  const failure = error instanceof oidc.ClientError && error.cause instanceof Error ? error.cause : error;
+  if (!(failure instanceof Error)) return false;
+  const body = (failure.cause as { body?: unknown } | undefined)?.body;
+  if (typeof body !== 'object' || body === null) return false;
+  const issuer = (body as Record<string, unknown>).issuer;
+  return typeof issuer !== 'string' || issuer === '';
 }

@@ -2,6 +2,7 @@ import { EncryptJWT, jwtDecrypt } from 'jose';
 import type Koa from 'koa';
 import type { AppContext } from '../../app-context.ts';
 import { deriveKey } from '../secret-keys.ts';
+import { TOKEN_CLOCK_TOLERANCE_SECONDS } from '../token-clock-tolerance.ts';
 
 /** Lifetime of the state, PKCE and nonce cookies (SPEC §9). */
 export const REQUEST_COOKIE_MAX_AGE_SECONDS = 900;
@@ -58,7 +59,7 @@ export async function takeAuthorizationRequest(ctx: Koa.Context, app: AppContext
     setCookie(ctx, app, REQUEST_COOKIES[kind], '', 0);
     if (!sealed) continue;
     try {
-      opened[kind] = (await jwtDecrypt(sealed, cookieKey(app), { audience: audience(provider, kind) })).payload;
+      opened[kind] = (await jwtDecrypt(sealed, cookieKey(app), { audience: audience(provider, kind), clockTolerance: TOKEN_CLOCK_TOLERANCE_SECONDS })).payload;
     } catch {
       // A cookie that does not open is treated as missing.
     }

@@ -35,3 +35,13 @@ export const ACCESS_DENIED_MESSAGE = 'You do not have permission to sign in.';
 export const ACCOUNT_NOT_LINKED_MESSAGE = 'To confirm your identity, sign in with the same account you used originally.';
 /** SPEC §8 provider-login message for a callback without the state, PKCE and nonce cookies. */
 export const MISSING_REQUEST_DETAILS_MESSAGE = 'did not find expected authorization request details in session';
+/** SPEC §8 provider-login message for a token response without an ID token. */
+export const MISSING_ID_TOKEN_MESSAGE = 'id_token not present in TokenSet';
+/** SPEC §8 provider-login message for a token response without an access token (user info needs one). */
+export const MISSING_ACCESS_TOKEN_MESSAGE = 'expected access_token to be returned when asking for userinfo in verify callback';
+/** SPEC §8 provider-login message for a provider whose discovery document names no issuer. */
+export const NO_ISSUER_MESSAGE = 'client must have an issuer with an identifier';
+/** SPEC §8 provider-login message for a provider that is an OAuth 2.0 server but no OpenID provider. */
+export const NOT_OPENID_CLIENT_MESSAGE = 'client must be an instance of the OpenID client';
+/** SPEC §8 provider-login message for a sign-in asked to end without a session (`?mode=json`). */
+export const SESSION_SUPPORT_MESSAGE = 'authentication requires session support';

@@ -1,6 +1,6 @@
 import { decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import type { AuthProviderConfig } from '../../config/load-config.ts';
-import { CLOCK_TOLERANCE_SECONDS, type ProviderClient } from './provider-client.ts';
+import { IDENTITY_CLIENT_CLOCK_TOLERANCE_SECONDS, type ProviderClient } from './provider-client.ts';
 import { ProviderSignInError } from './sign-in-error.ts';
 
 /**
@@ -10,7 +10,7 @@ import { ProviderSignInError } from './sign-in-error.ts';
  */
 export async function verifyIdTokenSignature(idToken: string, provider: AuthProviderConfig, client: ProviderClient): Promise<JWTPayload> {
   const { issuer } = client.configuration.serverMetadata();
-  const options = { issuer, audience: provider.clientId, clockTolerance: CLOCK_TOLERANCE_SECONDS };
+  const options = { issuer, audience: provider.clientId, clockTolerance: IDENTITY_CLIENT_CLOCK_TOLERANCE_SECONDS };
   try {
     const { alg } = decodeProtectedHeader(idToken);
     if (alg?.startsWith('HS')) {

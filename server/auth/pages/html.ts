@@ -53,24 +53,43 @@ input[type=email],input[type=password],input[type=text]{width:100%;padding:10px;
 button,.button{display:block;width:100%;margin-top:12px;padding:10px;border:0;border-radius:6px;background:var(--brand);
 color:#fff;font:inherit;font-weight:600;cursor:pointer;text-align:center;text-decoration:none}
 .separator{display:flex;align-items:center;gap:8px;color:#7b8794;font-size:.85rem;margin:8px 0 16px}
-.separator:before,.separator:after{content:"";flex:1;border-top:1px solid #e4e7eb}.error{color:#b42318}`;
+.separator:before,.separator:after{content:"";flex:1;border-top:1px solid #e4e7eb}.error{color:#b42318}
+body.backdrop{background-size:cover;background-position:center}.layout{display:flex;align-items:center;gap:32px;padding:16px}
+.foreground{display:block;max-width:320px;max-height:60vh}.descriptor{margin:-8px 0 16px;color:#52606d;font-size:.9rem}
+.project{margin:16px 0 0;font-size:.85rem}.project a{color:var(--brand)}@media(max-width:720px){.foreground{display:none}}`;
 
-/** The card every auth page is: optional logo, brand colour (settings), a heading and content. */
+/**
+ * The card every auth page is: optional logo and descriptor, brand colour, a heading, content and a link
+ * to the project's URL; the public background behind it, the public foreground beside it and the
+ * public favicon (all from settings).
+ */
 export function renderPage(brand: Branding, title: string, content: SafeHtml): string {
   const logo = brand.logoUrl ? html`<img class="logo" src="${brand.logoUrl}" alt="${brand.name}">` : '';
+  const descriptor = brand.descriptor ? html`<p class="descriptor">${brand.descriptor}</p>` : '';
+  const project = brand.projectUrl ? html`<p class="project"><a href="${brand.projectUrl}" rel="noopener">${brand.name}</a></p>` : '';
+  const favicon = brand.faviconUrl ? html`<link rel="icon" href="${brand.faviconUrl}">` : '';
+  const foreground = brand.foregroundUrl ? html`<img class="foreground" src="${brand.foregroundUrl}" alt="">` : '';
+  // Asset URLs hold only URL-safe characters (the id is percent-encoded); quoted for CSS, escaped for HTML.
+  const backdrop = brand.backgroundUrl ? html` class="backdrop" style="background-image:url('${brand.backgroundUrl}')"` : '';
   return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · ${brand.name}</title>
+${favicon}
 <style>${new SafeHtml(STYLE)}:root{--brand:${brand.color}}</style>
 </head>
-<body>
+<body${backdrop}>
+<div class="layout">
+${foreground}
 <main class="card">
 ${logo}
+${descriptor}
 ${content}
+${project}
 </main>
+</div>
 </body>
 </html>
 `.value;

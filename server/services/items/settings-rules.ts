@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { InvalidPayloadError } from '../../errors.ts';
 import { validateAssetPresets } from '../../files/assets/asset-presets.ts';
 import { BASEMAP_TYPES } from '../../schema/system/constants.ts';
+import { validateDefaultLanguage, validateReportUrl } from './settings-text-rules.ts';
 
 const basemapSchema = yup
   .object({
@@ -40,12 +41,16 @@ function validateList(field: string, value: unknown, schema: yup.AnyObjectSchema
  * The SPEC §5 rules of a settings write that the column types cannot express: asset presets (key
  * required and slug-like; fit, width, height and quality non-nullable; quality 80 by default), basemaps
  * (name and url required, type raster, tile or style, tileSize a positive integer) and custom aspect
- * ratios (text and a positive number). Returns the payload to write, defaults filled.
+ * ratios (text and a positive number), default_language (a known language) and the report URLs (http(s)). Returns the payload to write, defaults filled.
  */
 export function applySettingsRules(payload: Record<string, unknown>): Record<string, unknown> {
   const result = { ...payload };
   if ('storage_asset_presets' in payload) result.storage_asset_presets = validateAssetPresets(payload.storage_asset_presets);
   if ('basemaps' in payload) result.basemaps = validateList('basemaps', payload.basemaps, basemapSchema, { type: 'raster' });
   if ('custom_aspect_ratios' in payload) result.custom_aspect_ratios = validateList('custom_aspect_ratios', payload.custom_aspect_ratios, aspectRatioSchema);
+  if ('default_language' in payload) result.default_language = validateDefaultLanguage(payload.default_language);
+  for (const field of ['report_bug_url', 'report_feature_url', 'report_error_url']) {
+    if (field in payload) result[field] = validateReportUrl(field, payload[field], field === 'report_error_url');
+  }
   return result;
 }

@@ -204,6 +204,32 @@ describe('the sign-in card', () => {
     expect(page.text).not.toContain('<img');
   });
 
+  it('shows the public background, foreground and favicon, the descriptor and a link to the project URL', async () => {
+    const images = await t.system.db
+      .insertInto('tessera_files')
+      .values(['bg.jpg', 'fg.png', 'icon.png'].map((name) => ({ storage: 'local', filename_download: name })))
+      .returning('id')
+      .execute();
+    const [background, foreground, favicon] = images.map((row) => String(row.id));
+    await t.system.db
+      .updateTable('tessera_settings')
+      .set({ project_name: 'Acme', project_descriptor: 'News & <views>', project_url: 'https://acme.example/home', public_background: background, public_foreground: foreground, public_favicon: favicon })
+      .execute();
+    for (const path of ['/auth/signin', '/auth/signout', '/auth/error?error=AccessDenied', '/auth/verify-request']) {
+      const page = await t.request.get(path).expect((response) => expect(response.status).toBeLessThan(500));
+      expect(page.text).toContain(`<body class="backdrop" style="background-image:url('${PUBLIC_URL}/assets/${background}')">`);
+      expect(page.text).toContain(`<img class="foreground" src="${PUBLIC_URL}/assets/${foreground}" alt="">`);
+      expect(page.text).toContain(`<link rel="icon" href="${PUBLIC_URL}/assets/${favicon}">`);
+      expect(page.text).toContain('<p class="descriptor">News &amp; &lt;views&gt;</p>');
+      expect(page.text).toContain('<a href="https://acme.example/home" rel="noopener">Acme</a>');
+    }
+
+    await t.system.db.updateTable('tessera_settings').set({ project_descriptor: '  ', project_url: 'javascript:alert(1)', public_background: null, public_foreground: null, public_favicon: null }).execute();
+    const plain = await t.request.get('/auth/signin').expect(200);
+    expect(plain.text).toContain('<body>');
+    for (const absent of ['rel="icon"', 'class="foreground"', 'class="descriptor"', 'javascript:', 'class="project"']) expect(plain.text).not.toContain(absent);
+  });
+
   it('lists credentials and the e-mail link form; /auth/providers says the same', async () => {
     const page = await t.request.get('/auth/signin').expect(200);
     expect(page.text).toContain('action="/auth/signin/email"');

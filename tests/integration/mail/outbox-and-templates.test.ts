@@ -77,7 +77,7 @@ describe('e-mail templates', () => {
     const logo = await t.system.db.insertInto('tessera_files').values({ storage: 'local', filename_download: 'logo.png' }).returning('id').executeTakeFirstOrThrow();
     await t.system.db.updateTable('tessera_settings').set({ project_name: 'Acme CMS', project_logo: logo.id, project_color: '#12AB34' }).execute();
     const brand = await readBranding(t.system.db, PUBLIC_URL);
-    expect(brand).toEqual({ name: 'Acme CMS', logoUrl: `${PUBLIC_URL}/assets/${logo.id}`, color: '#12AB34' });
+    expect(brand).toEqual({ name: 'Acme CMS', descriptor: null, projectUrl: null, logoUrl: `${PUBLIC_URL}/assets/${logo.id}`, foregroundUrl: null, backgroundUrl: null, faviconUrl: null, color: '#12AB34' });
 
     const mails = [
       passwordResetMail(brand, { to: 'a@example.com', url: 'https://x.test/r?token=1', validForMs: 3_600_000 }),
@@ -94,6 +94,30 @@ describe('e-mail templates', () => {
     expect(mails[0]!.text).toContain('It works once, for 1 hour.');
     expect(mails[1]!.text).toContain('The link works for 7 days.');
     expect(mails[2]!.html).toContain('href="https://x.test/s?token=1&amp;email=a"');
+  });
+
+  it('put the project descriptor in the header and the project URL in the footer of every mail', async () => {
+    await t.system.db.updateTable('tessera_settings').set({ project_name: 'Acme CMS', project_descriptor: 'News & views', project_url: 'https://acme.example/' }).execute();
+    const brand = await readBranding(t.system.db, PUBLIC_URL);
+    expect(brand).toMatchObject({ descriptor: 'News & views', projectUrl: 'https://acme.example/' });
+    const mails = [
+      passwordResetMail(brand, { to: 'a@example.com', url: 'https://x.test/r?token=1', validForMs: 3_600_000 }),
+      invitationMail(brand, { to: 'a@example.com', url: 'https://x.test/i?token=1', validForMs: 7 * 86_400_000 }),
+      signInLinkMail(brand, { to: 'a@example.com', url: 'https://x.test/s?token=1&email=a', host: 'tessera.test' }),
+    ];
+    for (const mail of mails) {
+      const header = mail.html.indexOf('News &amp; views');
+      expect(header).toBeGreaterThan(-1);
+      expect(header).toBeLessThan(mail.html.indexOf('<h1'));
+      expect(mail.html).toMatch(/<a href="https:\/\/acme\.example\/"[^>]*>Acme CMS<\/a><\/p>\s*<\/td><\/tr><\/table>\s*<\/body>/);
+      expect(mail.text.startsWith('Acme CMS\nNews & views\n')).toBe(true);
+      expect(mail.text.trimEnd().endsWith('Acme CMS: https://acme.example/')).toBe(true);
+    }
+
+    await t.system.db.updateTable('tessera_settings').set({ project_descriptor: null, project_url: 'javascript:alert(1)' }).execute();
+    const plain = await readBranding(t.system.db, PUBLIC_URL);
+    expect(plain).toMatchObject({ descriptor: null, projectUrl: null });
+    expect(invitationMail(plain, { to: 'a@example.com', url: 'https://x.test/i', validForMs: 3_600_000 }).html).not.toContain('javascript:');
   });
 
   it('escapes every interpolated value and falls back to the default colour for anything but a hex colour', async () => {
