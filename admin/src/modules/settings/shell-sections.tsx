@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from '@refinedev/core';
-import { Button, Col, Form, Input, Row, Space, Switch, Typography } from 'antd';
+import { Button, Col, Form, Input, Row, Switch, Typography } from 'antd';
 import { useShellSettings } from '../../app/shell/shell-settings.tsx';
 import { JsonEditor } from '../../components/json-editor.tsx';
 
@@ -20,7 +20,7 @@ export function ModuleBarEditor() {
             const value = form.getFieldValue(['module_bar', entry.name]) as { type?: string; id?: string } | undefined;
             const isLink = value?.type === 'link';
             return (
-              <Row key={entry.key} gutter={8} align="middle" style={{ marginBottom: 8 }} data-testid={`module-bar-${position}`}>
+              <Row key={entry.key} gutter={8} align="top" style={{ marginBottom: 8 }} data-testid={`module-bar-${position}`}>
                 <Col flex="none">
                   <Form.Item name={[entry.name, 'enabled']} valuePropName="checked" noStyle>
                     <Switch size="small" aria-label={translate('settings.moduleBar.enabled')} data-testid={`module-bar-${position}-enabled`} />
@@ -28,14 +28,18 @@ export function ModuleBarEditor() {
                 </Col>
                 <Col flex="auto">
                   {isLink ? (
-                    <Space.Compact style={{ width: '100%' }}>
-                      <Form.Item name={[entry.name, 'name']} noStyle>
-                        <Input placeholder={translate('settings.moduleBar.linkName')} style={{ width: '40%' }} data-testid={`module-bar-${position}-name`} />
-                      </Form.Item>
-                      <Form.Item name={[entry.name, 'url']} noStyle>
-                        <Input placeholder="https://example.com" style={{ width: '60%' }} data-testid={`module-bar-${position}-url`} />
-                      </Form.Item>
-                    </Space.Compact>
+                    <Row gutter={8}>
+                      <Col xs={24} md={10}>
+                        <Form.Item name={[entry.name, 'name']} style={{ marginBottom: 0 }}>
+                          <Input placeholder={translate('settings.moduleBar.linkName')} data-testid={`module-bar-${position}-name`} />
+                        </Form.Item>
+                      </Col>
+                      <Col xs={24} md={14}>
+                        <Form.Item name={[entry.name, 'url']} style={{ marginBottom: 0 }}>
+                          <Input placeholder="https://example.com" data-testid={`module-bar-${position}-url`} />
+                        </Form.Item>
+                      </Col>
+                    </Row>
                   ) : (
                     <Typography.Text>{translate(modules.find((module) => module.id === value?.id)?.label ?? '', value?.id ?? '')}</Typography.Text>
                   )}
