@@ -19,5 +19,7 @@ export function ThemeOverrides({ children }: { children: ReactNode }) {
     [dark, settings, identity],
   );
   if (Object.keys(token).length === 0) return <>{children}</>;
+  // The app ties links to the brand colour; an overridden primary colour takes them along unless set too.
+  if (token.colorPrimary !== undefined && token.colorLink === undefined) token.colorLink = token.colorPrimary;
   return <ConfigProvider theme={{ token }}>{children}</ConfigProvider>;
 }
