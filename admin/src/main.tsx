@@ -17,7 +17,9 @@ unstableSetRender((node, container) => {
   };
 });
 
-createRoot(document.getElementById('root')!).render(
+// A page crash caught by the page's error boundary is shown on the error screen (with the report link):
+// a warning, not an error, in the console.
+createRoot(document.getElementById('root')!, { onCaughtError: (error) => console.warn('A page crashed:', error) }).render(
   <StrictMode>
     <App />
   </StrictMode>,

@@ -5,11 +5,16 @@ import { apiData } from '../providers/http-client.ts';
 export interface ProjectInfo {
   project_name: string | null;
   project_descriptor: string | null;
+  project_url: string | null;
   project_color: string | null;
   project_logo: string | null;
   public_note: string | null;
   default_language: string | null;
   default_appearance: 'auto' | 'light' | 'dark' | null;
+  /** Sign-in pages: the image in place of the logo, the page's background image, the browser tab's icon. */
+  public_foreground: string | null;
+  public_background: string | null;
+  public_favicon: string | null;
 }
 
 /** Tessera's purple: the colour when the project has none (or an invalid one). */
@@ -18,11 +23,15 @@ export const DEFAULT_BRAND_COLOR = '#6644FF';
 const EMPTY: ProjectInfo = {
   project_name: null,
   project_descriptor: null,
+  project_url: null,
   project_color: null,
   project_logo: null,
   public_note: null,
   default_language: null,
   default_appearance: null,
+  public_foreground: null,
+  public_background: null,
+  public_favicon: null,
 };
 
 interface ProjectContextValue {
@@ -45,6 +54,25 @@ export function assetUrl(fileId: string, params: Record<string, string | number>
   return `/assets/${encodeURIComponent(fileId)}${query ? `?${query}` : ''}`;
 }
 
+/** The project's favicon (settings.public_favicon) on every page of the admin, signed in or not. */
+function useFavicon(fileId: string | null) {
+  useEffect(() => {
+    if (!fileId) return;
+    let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!link) {
+      link = document.createElement('link');
+      link.rel = 'icon';
+      document.head.append(link);
+    }
+    const previous = link.getAttribute('href');
+    link.href = assetUrl(fileId);
+    return () => {
+      if (previous === null) link.removeAttribute('href');
+      else link.setAttribute('href', previous);
+    };
+  }, [fileId]);
+}
+
 /** Loads `/server/info` once for the whole app (the sign-in page needs it before anyone signs in). */
 export function ProjectProvider({ children }: { children: ReactNode }) {
   const [project, setProject] = useState<ProjectInfo>(EMPTY);
@@ -62,6 +90,7 @@ export function ProjectProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void reload();
   }, [reload]);
+  useFavicon(project.public_favicon);
   return <ProjectContext value={{ project, loaded, reload }}>{children}</ProjectContext>;
 }
 

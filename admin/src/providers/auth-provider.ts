@@ -11,6 +11,9 @@ export interface Identity {
   avatar: string | null;
   language: string | null;
   appearance: 'auto' | 'light' | 'dark' | null;
+  theme_light_overrides: unknown;
+  theme_dark_overrides: unknown;
+  last_page: string | null;
   role: { id: string; name: string; admin_access: boolean; app_access: boolean } | null;
 }
 
@@ -21,7 +24,7 @@ export interface LoginParams {
   otp?: string;
 }
 
-const IDENTITY_FIELDS = 'id,email,first_name,last_name,avatar,language,appearance,role.id,role.name,role.admin_access,role.app_access';
+const IDENTITY_FIELDS = 'id,email,first_name,last_name,avatar,language,appearance,theme_light_overrides,theme_dark_overrides,last_page,role.id,role.name,role.admin_access,role.app_access';
 
 /** Reads `/users/me`; a role that cannot read its own role object still gets an identity. */
 export async function fetchIdentity(): Promise<Identity> {
@@ -45,6 +48,9 @@ export async function fetchIdentity(): Promise<Identity> {
     avatar: (user.avatar as string | null) ?? null,
     language: (user.language as string | null) ?? null,
     appearance: (user.appearance as Identity['appearance']) ?? null,
+    theme_light_overrides: user.theme_light_overrides ?? null,
+    theme_dark_overrides: user.theme_dark_overrides ?? null,
+    last_page: (user.last_page as string | null) ?? null,
     role,
   };
 }

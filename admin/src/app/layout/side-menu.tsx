@@ -1,3 +1,4 @@
+import { LinkOutlined } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 import { useTranslate } from '@refinedev/core';
 import { Menu, Typography, type MenuProps } from 'antd';
@@ -8,6 +9,8 @@ import { buildNavigation, type NavigationNode } from '../../content/navigation.t
 import { useSchema } from '../../content/schema/schema-context.tsx';
 import { accessControlProvider } from '../../providers/access-control-provider.ts';
 import { usePreferences } from '../preferences.tsx';
+import { isSafeLink, normalizeModuleBar } from '../shell/shell-rules.ts';
+import { useShellSettings } from '../shell/shell-settings.tsx';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -50,6 +53,7 @@ export function SideMenu({ moduleResources }: { moduleResources: ResourceProps[]
   const location = useLocation();
   const tree = useMemo(() => buildNavigation(schema.collections, locale), [schema.collections, locale]);
   const allowed = useAllowedResources(moduleResources);
+  const { settings, modules } = useShellSettings();
 
   const openGroups = useMemo(() => {
     const keys: string[] = [];
@@ -63,11 +67,17 @@ export function SideMenu({ moduleResources }: { moduleResources: ResourceProps[]
     return keys;
   }, [tree]);
 
-  const moduleItems: MenuItem[] = allowed.map((resource) => ({
-    key: resource.list as string,
-    icon: resource.meta?.icon as ReactNode,
-    label: <span data-testid={`nav-module-${resource.name}`}>{translate(String(resource.meta?.label ?? resource.name))}</span>,
-  }));
+  // settings.module_bar orders the modules, hides some and adds links; the caller's permissions still decide.
+  const moduleItems: MenuItem[] = normalizeModuleBar(settings.module_bar, modules.map((module) => module.id)).flatMap((entry): MenuItem[] => {
+    if (!entry.enabled) return [];
+    if (entry.type === 'link') {
+      if (!isSafeLink(entry.url)) return [];
+      return [{ key: `link:${entry.id}`, icon: <LinkOutlined />, label: <a href={entry.url} target="_blank" rel="noreferrer" data-testid={`nav-link-${entry.id}`}>{entry.name}</a> }];
+    }
+    const resource = allowed.find((candidate) => candidate.name === entry.id);
+    if (!resource) return [];
+    return [{ key: resource.list as string, icon: resource.meta?.icon as ReactNode, label: <span data-testid={`nav-module-${resource.name}`}>{translate(String(resource.meta?.label ?? resource.name))}</span> }];
+  });
 
   const items: MenuItem[] = [
     {

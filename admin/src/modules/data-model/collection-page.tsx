@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, BranchesOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, BranchesOutlined, DeleteOutlined, GroupOutlined, PlusOutlined } from '@ant-design/icons';
 import { useDelete, useTranslation } from '@refinedev/core';
 import { Button, Card, Col, Popconfirm, Result, Row, Space, Tag } from 'antd';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { AdminOnly } from '../shared/admin-only.tsx';
 import { PageHeader } from '../shared/page-header.tsx';
 import { CollectionSettingsForm } from './collection-settings-form.tsx';
 import { FieldDrawer } from './field-drawer.tsx';
+import { GroupModal } from './group-modal.tsx';
 import { FieldsTable } from './fields-table.tsx';
 import { RelationDrawer } from './relation-drawer.tsx';
 
@@ -24,6 +25,7 @@ function CollectionScreen({ name }: { name: string }) {
   const [editing, setEditing] = useState<FieldInfo | null>(null);
   const [fieldOpen, setFieldOpen] = useState(false);
   const [relationOpen, setRelationOpen] = useState(false);
+  const [groupOpen, setGroupOpen] = useState(false);
   const collection = schema.collection(name);
   const system = name.startsWith('tessera_');
 
@@ -75,6 +77,9 @@ function CollectionScreen({ name }: { name: string }) {
                   <Button icon={<BranchesOutlined />} onClick={() => setRelationOpen(true)} disabled={folder} data-testid="relation-create">
                     {translate('dataModel.relation.create')}
                   </Button>
+                  <Button icon={<GroupOutlined />} onClick={() => setGroupOpen(true)} disabled={folder} data-testid="group-create">
+                    {translate('dataModel.group.create')}
+                  </Button>
                   <Button
                     type="primary"
                     icon={<PlusOutlined />}
@@ -116,6 +121,16 @@ function CollectionScreen({ name }: { name: string }) {
         onClose={() => setFieldOpen(false)}
         onSaved={async () => {
           setFieldOpen(false);
+          await schema.reload();
+        }}
+      />
+      <GroupModal
+        collection={name}
+        siblings={fields}
+        open={groupOpen}
+        onClose={() => setGroupOpen(false)}
+        onSaved={async () => {
+          setGroupOpen(false);
           await schema.reload();
         }}
       />

@@ -2,6 +2,7 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCustomMutation, useTranslation, useUpdate } from '@refinedev/core';
 import { Alert, Button, Col, Divider, Drawer, Flex, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import { useEffect, useState } from 'react';
+import { isGroupField } from '../../content/schema/field-groups.ts';
 import type { FieldInfo } from '../../content/schema/types.ts';
 import { applyServerErrors } from '../shared/server-errors.ts';
 import {
@@ -22,7 +23,7 @@ import {
 } from './field-types.ts';
 import { TranslationsList } from './translations-list.tsx';
 
-const FORM_FIELDS = ['field', 'type', 'interface', 'required', 'readonly', 'hidden', 'unique', 'nullable', 'width', 'note', 'default_value', 'max_length', 'numeric_precision', 'numeric_scale', 'choices', 'translations'];
+const FORM_FIELDS = ['field', 'type', 'interface', 'required', 'readonly', 'hidden', 'unique', 'nullable', 'width', 'note', 'default_value', 'max_length', 'numeric_precision', 'numeric_scale', 'choices', 'translations', 'group'];
 
 /** Creates a field (a type picker paired with its interfaces) or edits one. */
 export function FieldDrawer({ collection, field, siblings, open, onClose, onSaved }: { collection: string; field: FieldInfo | null; siblings: FieldInfo[]; open: boolean; onClose(): void; onSaved(): void }) {
@@ -36,6 +37,8 @@ export function FieldDrawer({ collection, field, siblings, open, onClose, onSave
   const editing = field !== null;
   const alias = editing && !isPickerType(field.type);
   const primaryKey = Boolean(field?.schema?.is_primary_key);
+  // The group fields this field can move into (not itself).
+  const groups = siblings.filter((sibling) => isGroupField(sibling) && sibling.field !== field?.field);
 
   useEffect(() => {
     if (!open) return;
@@ -210,6 +213,11 @@ export function FieldDrawer({ collection, field, siblings, open, onClose, onSave
         <Form.Item name="width" label={translate('dataModel.field.width')}>
           <Radio.Group optionType="button" options={[{ value: 'half', label: translate('dataModel.field.width.half') }, { value: 'full', label: translate('dataModel.field.width.full') }]} />
         </Form.Item>
+        {groups.length > 0 ? (
+          <Form.Item name="group" label={translate('dataModel.field.group')} extra={translate('dataModel.field.groupHelp')}>
+            <Select allowClear placeholder={translate('dataModel.field.noGroup')} options={groups.map((group) => ({ value: group.field, label: group.field }))} data-testid="field-group" />
+          </Form.Item>
+        ) : null}
         <Form.Item name="note" label={translate('dataModel.field.note')}>
           <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
         </Form.Item>

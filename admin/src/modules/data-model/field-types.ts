@@ -93,6 +93,8 @@ export interface FieldFormValues {
   numeric_scale?: number | null;
   choices?: ChoiceInput[];
   translations?: Array<{ language: string; translation: string }>;
+  /** The group field holding this field (meta.group), or null at the top of the form. */
+  group?: string | null;
 }
 
 /** A POST /fields/:collection (or PATCH, without `field`) body. */
@@ -147,6 +149,7 @@ export function toFieldPayload(values: FieldFormValues, existing = false): Field
     width: values.width ?? 'full',
     note: values.note?.trim() ? values.note.trim() : null,
     translations: translations.length > 0 ? translations : null,
+    group: values.group || null,
   };
   return existing ? { type: values.type, meta, schema } : { field: values.field, type: values.type, meta, schema };
 }
@@ -167,6 +170,7 @@ export interface FieldRecord {
     sort?: number | null;
     special?: string[] | null;
     translations?: Array<{ language: string; translation: string }> | null;
+    group?: string | null;
   } | null;
   schema: {
     default_value?: unknown;
@@ -208,7 +212,16 @@ export function toFieldFormValues(record: FieldRecord): FieldFormValues {
     numeric_scale: schema.numeric_scale ?? null,
     choices: rawChoices.map((choice) => ({ text: String(choice.text ?? ''), value: String(choice.value ?? '') })),
     translations: meta.translations ?? [],
+    group: meta.group ?? null,
   };
+}
+
+/** Group field interfaces (Directus's names). */
+export const GROUP_INTERFACES = ['group-detail', 'group-accordion', 'group-raw'] as const;
+
+/** The POST /fields/:collection body of a new group field (an alias holding other fields). */
+export function toGroupPayload(values: { field: string; interface: (typeof GROUP_INTERFACES)[number] }, sort: number | null): Record<string, unknown> {
+  return { field: values.field, type: 'alias', schema: null, meta: { special: ['alias', 'no-data', 'group'], interface: values.interface, options: null, width: 'full', ...(sort === null ? {} : { sort }) } };
 }
 
 export type { Sortable };

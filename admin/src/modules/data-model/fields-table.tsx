@@ -77,6 +77,7 @@ export function FieldsTable({ collection, fields, onEdit, onChanged }: { collect
               {field.meta?.required ? <Tag color="red">{translate('dataModel.field.required')}</Tag> : null}
               {field.meta?.hidden ? <Tag>{translate('dataModel.field.hidden')}</Tag> : null}
               {field.meta?.readonly ? <Tag>{translate('dataModel.field.readonly')}</Tag> : null}
+              {field.meta?.group ? <Tag color="blue" data-testid={`field-group-tag-${field.field}`}>{translate('dataModel.field.inGroup', { group: field.meta.group })}</Tag> : null}
             </Space>
           ),
         },

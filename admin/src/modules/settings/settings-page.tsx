@@ -6,26 +6,33 @@ import { FileInterface } from '../../content/interfaces/file.tsx';
 import type { FieldInfo } from '../../content/schema/types.ts';
 import { LOCALES } from '../../i18n/locales.ts';
 import { PageHeader } from '../shared/page-header.tsx';
+import { normalizeModuleBar } from '../../app/shell/shell-rules.ts';
+import { useShellSettings } from '../../app/shell/shell-settings.tsx';
 import { AspectRatiosList, AssetPresetsList, BasemapsList } from './list-sections.tsx';
+import { HelpAndThemeFields, ModuleBarEditor } from './shell-sections.tsx';
 import { ASSET_TRANSFORMS, PASSWORD_POLICIES, settingsIssues, toSettingsFormValues, toSettingsPayload, type SettingsFormValues } from './settings-rules.ts';
 
 const SETTINGS_FIELDS = [
   'project_name', 'project_descriptor', 'project_url', 'project_color', 'project_logo', 'public_note', 'default_language', 'default_appearance',
   'auth_password_policy', 'auth_login_attempts', 'storage_asset_transform', 'storage_asset_presets', 'mapbox_key', 'basemaps', 'custom_aspect_ratios', 'custom_css',
+  'public_foreground', 'public_background', 'public_favicon', 'report_bug_url', 'report_feature_url', 'report_error_url', 'theme_light_overrides', 'theme_dark_overrides', 'module_bar',
 ];
 
-/** The logo field as the file interface sees it (an image, m2o to files). */
-const LOGO_FIELD = { collection: 'tessera_settings', field: 'project_logo', type: 'uuid', schema: null, meta: { interface: 'file-image' } } as unknown as FieldInfo;
+/** An image field of the settings as the file interface sees it (m2o to files). */
+function imageField(field: string): FieldInfo {
+  return { collection: 'tessera_settings', field, type: 'uuid', schema: null, meta: { interface: 'file-image' } } as unknown as FieldInfo;
+}
 
-/** The project logo: an image from the file library (thumbnail, choose, upload, clear); the form keeps its id. */
-function LogoPicker({ value, onChange, disabled }: { value?: string | null; onChange?(value: string | null): void; disabled?: boolean }) {
-  return <FileInterface field={LOGO_FIELD} value={value ?? undefined} onChange={(file) => onChange?.(file && typeof file === 'object' ? file.id : (file ?? null))} disabled={disabled} options={{}} />;
+/** An image from the file library (thumbnail, choose, upload, clear); the form keeps its id. */
+function ImagePicker({ field = 'project_logo', value, onChange, disabled }: { field?: string; value?: string | null; onChange?(value: string | null): void; disabled?: boolean }) {
+  return <FileInterface field={imageField(field)} value={value ?? undefined} onChange={(file) => onChange?.(file && typeof file === 'object' ? file.id : (file ?? null))} disabled={disabled} options={{}} />;
 }
 
 /** Project settings (the /settings singleton). */
 export default function SettingsPage() {
   const { translate } = useTranslation();
   const project = useProject();
+  const shell = useShellSettings();
   const { data: canEdit } = useCan({ resource: 'settings', action: 'edit' });
   const { formProps, saveButtonProps, form } = useForm<Record<string, unknown>, never, SettingsFormValues>({
     resource: 'settings',
@@ -33,9 +40,14 @@ export default function SettingsPage() {
     id: 'settings',
     redirect: false,
     meta: { singleton: true, fields: SETTINGS_FIELDS },
-    queryOptions: { select: (response) => ({ ...response, data: toSettingsFormValues(response.data) as Record<string, unknown> }) },
+    queryOptions: {
+      select: (response) => ({
+        ...response,
+        data: { ...toSettingsFormValues(response.data), module_bar: normalizeModuleBar(response.data.module_bar, shell.modules.map((module) => module.id)) } as Record<string, unknown>,
+      }),
+    },
     successNotification: () => ({ type: 'success', message: translate('shared.saved') }),
-    onMutationSuccess: () => void project.reload(),
+    onMutationSuccess: () => void Promise.all([project.reload(), shell.reload()]),
   });
   const readOnly = !canEdit?.can;
 
@@ -78,7 +90,7 @@ export default function SettingsPage() {
               </Col>
               <Col xs={24}>
                 <Form.Item name="project_logo" label={translate('settings.project.logo')}>
-                  <LogoPicker />
+                  <ImagePicker />
                 </Form.Item>
               </Col>
               <Col xs={24}>
@@ -97,6 +109,24 @@ export default function SettingsPage() {
                 </Form.Item>
               </Col>
             </Row>
+          </Card>
+          <Card size="small" title={translate('settings.sections.publicPages')}>
+            <Row gutter={16}>
+              {(['public_foreground', 'public_background', 'public_favicon'] as const).map((name) => (
+                <Col xs={24} md={8} key={name}>
+                  <Form.Item name={name} label={translate(`settings.publicPages.${name}`)}>
+                    <ImagePicker field={name} />
+                  </Form.Item>
+                </Col>
+              ))}
+            </Row>
+          </Card>
+          <Card size="small" title={translate('settings.sections.moduleBar')}>
+            <Typography.Paragraph type="secondary">{translate('settings.moduleBar.help')}</Typography.Paragraph>
+            <ModuleBarEditor />
+          </Card>
+          <Card size="small" title={translate('settings.sections.helpAndTheme')}>
+            <HelpAndThemeFields />
           </Card>
           <Card size="small" title={translate('settings.sections.security')}>
             <Row gutter={16}>

@@ -148,6 +148,41 @@ export interface SettingsFormValues {
   basemaps?: Array<Partial<Basemap>>;
   custom_aspect_ratios?: Array<Partial<AspectRatio>>;
   custom_css?: string | null;
+  public_foreground?: string | null;
+  public_background?: string | null;
+  public_favicon?: string | null;
+  report_bug_url?: string | null;
+  report_feature_url?: string | null;
+  report_error_url?: string | null;
+  theme_light_overrides?: unknown;
+  theme_dark_overrides?: unknown;
+  module_bar?: Array<Partial<ModuleBarFormEntry>>;
+}
+
+/** A module bar entry as the editor holds it (Directus's module_bar shape). */
+export interface ModuleBarFormEntry {
+  type: 'module' | 'link';
+  id: string;
+  enabled: boolean;
+  name?: string | null;
+  icon?: string | null;
+  url?: string | null;
+}
+
+/** A link of the module bar: name and an http(s) or relative URL. */
+export function moduleBarIssues(entry: Partial<ModuleBarFormEntry>, index: number): Issue[] {
+  if (entry.type !== 'link') return [];
+  const issues: Issue[] = [];
+  if (isBlank(entry.name)) issues.push({ index, field: 'name', message: 'settings.rules.required' });
+  if (isBlank(entry.url)) issues.push({ index, field: 'url', message: 'settings.rules.required' });
+  else if (!/^(https?:\/\/|\/)/i.test(String(entry.url).trim())) issues.push({ index, field: 'url', message: 'settings.rules.linkUrl' });
+  return issues;
+}
+
+/** Theme overrides: blank, or an object of antd design tokens. */
+export function themeOverridesIssue(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'object' && !Array.isArray(value) ? null : 'settings.rules.tokens';
 }
 
 /** Parses a preset's transforms text: blank is null; else a JSON list of `[operation, ...arguments]`. */
@@ -202,7 +237,26 @@ export function toSettingsPayload(values: SettingsFormValues): Record<string, un
     basemaps: basemaps.length > 0 ? basemaps : null,
     custom_aspect_ratios: (values.custom_aspect_ratios ?? []).length > 0 ? values.custom_aspect_ratios : null,
     custom_css: blankToNull(values.custom_css),
+    public_foreground: blankToNull(values.public_foreground),
+    public_background: blankToNull(values.public_background),
+    public_favicon: blankToNull(values.public_favicon),
+    report_bug_url: blankToNull(values.report_bug_url),
+    report_feature_url: blankToNull(values.report_feature_url),
+    report_error_url: blankToNull(values.report_error_url),
+    theme_light_overrides: values.theme_light_overrides ?? null,
+    theme_dark_overrides: values.theme_dark_overrides ?? null,
+    ...(values.module_bar ? { module_bar: values.module_bar.map(toModuleBarEntry) } : {}),
   };
+}
+
+function toModuleBarEntry(entry: Partial<ModuleBarFormEntry>): Record<string, unknown> {
+  if (entry.type === 'module') return { type: 'module', id: entry.id, enabled: entry.enabled !== false };
+  return { type: 'link', id: entry.id, name: entry.name, icon: blankToNull(entry.icon) ?? 'link', url: String(entry.url ?? '').trim(), enabled: entry.enabled !== false };
+}
+
+/** A file field as read (an id, or an object when expanded) as the id the form keeps. */
+function fileId(value: unknown): string | null {
+  return (typeof value === 'object' && value !== null ? (value as { id?: string }).id : value) as string | null;
 }
 
 /** Settings as /settings reads them, shaped for the form (transforms as JSON text). */
@@ -210,7 +264,10 @@ export function toSettingsFormValues(settings: Record<string, unknown>): Setting
   const presets = Array.isArray(settings.storage_asset_presets) ? (settings.storage_asset_presets as Array<Record<string, unknown>>) : [];
   return {
     ...(settings as SettingsFormValues),
-    project_logo: (typeof settings.project_logo === 'object' && settings.project_logo !== null ? (settings.project_logo as { id?: string }).id : settings.project_logo) as string | null,
+    project_logo: fileId(settings.project_logo),
+    public_foreground: fileId(settings.public_foreground),
+    public_background: fileId(settings.public_background),
+    public_favicon: fileId(settings.public_favicon),
     storage_asset_presets: presets.map((preset) => ({
       ...(preset as Partial<AssetPreset>),
       transforms: preset.transforms ? JSON.stringify(preset.transforms) : null,
@@ -236,5 +293,10 @@ export function settingsIssues(values: SettingsFormValues): Array<{ name: Array<
   });
   (values.basemaps ?? []).forEach((basemap, index) => inList('basemaps', basemapIssues(basemap, index)));
   (values.custom_aspect_ratios ?? []).forEach((ratio, index) => inList('custom_aspect_ratios', aspectRatioIssues(ratio, index)));
+  (values.module_bar ?? []).forEach((entry, index) => inList('module_bar', moduleBarIssues(entry, index)));
+  for (const name of ['theme_light_overrides', 'theme_dark_overrides'] as const) {
+    const tokens = themeOverridesIssue(values[name]);
+    if (tokens) issues.push({ name: [name], message: tokens });
+  }
   return issues;
 }

@@ -12,6 +12,7 @@ import {
   reorderWrites,
   sortFields,
   toFieldFormValues,
+  toGroupPayload,
   toFieldPayload,
 } from '../../../../admin/src/modules/data-model/field-types.ts';
 import { FIELD_TYPES as SERVER_FIELD_TYPES } from '../../../../server/schema/types.ts';
@@ -62,7 +63,7 @@ describe('field payloads', () => {
       schema: { default_value: 'draft', is_nullable: false, is_unique: false, max_length: 20 },
       meta: {
         interface: 'select-dropdown', options: { choices: [{ text: 'Draft', value: 'draft' }, { text: 'published', value: 'published' }] },
-        required: true, readonly: false, hidden: false, width: 'half', note: 'Workflow', translations: null,
+        required: true, readonly: false, hidden: false, width: 'half', note: 'Workflow', translations: null, group: null,
       },
     });
   });
@@ -116,5 +117,23 @@ describe('field order', () => {
     expect(nextSort([{ field: 'a', meta: { sort: 1 } }, { field: 'b', meta: { sort: 4 } }])).toBe(5);
     expect(nextSort(fields)).toBeNull();
     expect(nextSort([])).toBeNull();
+  });
+});
+
+describe('group fields', () => {
+  it('moves a field into a group and back out through meta.group', () => {
+    const values = toFieldFormValues({ collection: 'posts', field: 'slug', type: 'string', meta: { interface: 'input', group: 'seo' }, schema: {} });
+    expect(values.group).toBe('seo');
+    expect(toFieldPayload(values, true).meta.group).toBe('seo');
+    expect(toFieldPayload({ ...values, group: undefined }, true).meta.group).toBeNull();
+  });
+
+  it('creates a group as an alias with the group special', () => {
+    expect(toGroupPayload({ field: 'seo', interface: 'group-accordion' }, 4)).toEqual({
+      field: 'seo',
+      type: 'alias',
+      schema: null,
+      meta: { special: ['alias', 'no-data', 'group'], interface: 'group-accordion', options: null, width: 'full', sort: 4 },
+    });
   });
 });
