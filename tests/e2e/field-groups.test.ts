@@ -92,6 +92,6 @@ describe('field groups', () => {
     await page.getByTestId('field-save').click();
     await expect.poll(async () => (await api('get', '/fields/pages/footer')).meta.group).toBeNull();
     await page.getByTestId('field-row-footer').waitFor();
-    expect(await page.getByTestId('field-group-tag-footer').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('field-group-tag-footer').count()).toBe(0);
   });
 });

@@ -73,7 +73,7 @@ function CollectionScreen({ name }: { name: string }) {
             title={translate('dataModel.fields.title')}
             extra={
               system ? null : (
-                <Space>
+                <Space wrap>
                   <Button icon={<BranchesOutlined />} onClick={() => setRelationOpen(true)} disabled={folder} data-testid="relation-create">
                     {translate('dataModel.relation.create')}
                   </Button>
