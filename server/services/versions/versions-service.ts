@@ -192,7 +192,9 @@ export class VersionsService {
       if (current !== expected) {
         throw new VersionOutdatedError('The main item has changed since this version was made; compare again and pass its current "mainHash" to promote anyway.', { field: 'mainHash', mainHash: current });
       }
-      return this.#items(version.collection, trx).updateOne(version.item, changes);
+      await this.#items(version.collection, trx).updateOne(version.item, changes);
+      // tessera_versions keeps the key as text: answer it as the main item's key type.
+      return overview.fields[overview.primary]?.type === 'integer' ? Number(version.item) : version.item;
     });
   }
 }
