@@ -130,7 +130,7 @@ export class VersionsService {
   /**
    * Saves changes into a version. They are checked exactly as an update of the main item by this caller
    * (field allow-list, validation, presets, item rule, types) by running that update and rolling it back,
-   * then kept as a revision pointing at the version. Returns the version's merged delta.
+   * then kept as a revision pointing at the version. Returns the item as it reads with the version applied.
    */
   async save(id: string, raw: unknown): Promise<Payload> {
     const version = await this.readVersion(id);
@@ -159,7 +159,9 @@ export class VersionsService {
         .execute();
       await trx.updateTable('tessera_versions').set({ date_updated: sql`now()`, user_updated: accountability.user ?? null }).where('id', '=', version.id).execute();
     });
-    return this.delta(version);
+    // As Directus: the state of the item after the save (main as the caller reads it, with the delta over it).
+    const main = await this.#items(version.collection).readOne(version.item);
+    return { ...main, ...(await this.delta(version)) };
   }
 
   /** Main item against the version: `{ outdated, mainHash, current, main }` as Directus answers. */

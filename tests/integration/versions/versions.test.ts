@@ -69,7 +69,7 @@ describe('content versions', () => {
       expect(created.body.data.hash).toMatch(/^[0-9a-f]{40}$/);
 
       const saved = await t.request.post(`/versions/${id}/save`).set(auth(editor)).send({ title: 'First, rewritten' }).expect(200);
-      expect(saved.body.data).toEqual({ title: 'First, rewritten' });
+      expect(saved.body.data).toMatchObject({ id: 1, title: 'First, rewritten', body: 'one', author: 1 });
       await t.request.post(`/versions/${id}/save`).set(auth(editor)).send({ body: 'new body' }).expect(200);
       expect(await title(1)).toBe('First');
       const revisions = await t.system.db.selectFrom('tessera_revisions').select(['delta', 'item', 'collection']).where('version', '=', id).orderBy('id').execute();
