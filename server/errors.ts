@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   SERVICE_UNAVAILABLE: 503,
   TRANSACTION_CONFLICT: 409,
   QUERY_TIMEOUT: 503,
+  VERSION_OUTDATED: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
@@ -251,4 +252,9 @@ export class ConfigError extends Error {
 /** True for errors of Tessera's own hierarchy. */
 export function isTesseraError(error: unknown): error is TesseraError {
   return error instanceof TesseraError;
+}
+
+/** A version promoted after its main item changed, without the caller confirming the main item's current hash. */
+export class VersionOutdatedError extends TesseraError {
+  readonly code = 'VERSION_OUTDATED';
 }

@@ -8,6 +8,7 @@ import type { Query } from '../query/types.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
 import { ItemsService, type ItemKey } from '../services/items/items-service.ts';
 import { exportFormat, renderExport } from './export-format.ts';
+import { readVersioned } from './versioned-read.ts';
 
 type Body = unknown;
 
@@ -94,6 +95,10 @@ export function registerItemRoutes(app: AppContext, router: Router, base: string
 
   router.get(`${base}/:id`, async (ctx) => {
     const service = await serviceFor(ctx);
+    if (typeof ctx.query.version === 'string' && ctx.query.version !== '' && ctx.query.version !== 'main') {
+      ctx.body = { data: await readVersioned(app, ctx, service, queryOf(ctx), ctx.query.version) };
+      return;
+    }
     const item = await service.readOneJson(ctx.params.id!, queryOf(ctx));
     ctx.type = 'application/json';
     ctx.body = `{"data":${item}}`;
