@@ -11,6 +11,8 @@ import { redisNamespace } from './redis/redis-client.ts';
 import type { ServiceContext } from './services/service-context.ts';
 import type { Kysely } from 'kysely';
 import { closeFilesRuntime } from './files/files-runtime.ts';
+import { registerNotificationMail } from './services/notifications/notification-mail.ts';
+import { registerNotificationRules } from './services/notifications/notification-rules.ts';
 
 /** Everything the HTTP app and the CLI share for one process: settings, logger and database. */
 export interface AppContext {
@@ -58,7 +60,10 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
       await mailer.idle();
       await synced?.close();
       closeFilesRuntime(context);
+      offNotificationMail();
     },
   };
+  registerNotificationRules();
+  const offNotificationMail = registerNotificationMail(context);
   return context;
 }

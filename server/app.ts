@@ -9,6 +9,7 @@ import { authPagesController } from './controllers/auth-pages-controller.ts';
 import { oidcController } from './controllers/oidc-controller.ts';
 import { cookieKeys } from './auth/session-cookie.ts';
 import { collectionsController } from './controllers/collections-controller.ts';
+import { commentsController } from './controllers/comments-controller.ts';
 import { fieldsController } from './controllers/fields-controller.ts';
 import { filesController } from './controllers/files-controller.ts';
 import { foldersController } from './controllers/folders-controller.ts';
@@ -109,6 +110,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
     importExportController(context),
     webhooksController(context),
     versionsController(context),
+    commentsController(context),
     systemCollectionsController(context),
     utilsController(context),
   ]) {

@@ -1,0 +1,126 @@
+import type { Kysely, Transaction } from 'kysely';
+import * as yup from 'yup';
+import type { Accountability } from '../../auth/accountability.ts';
+import { runTransaction } from '../../database/transaction-retry.ts';
+import { ForbiddenError, InvalidPayloadError } from '../../errors.ts';
+import type { PermissionCache } from '../../permissions/permission-cache.ts';
+import type { SchemaOverview } from '../../schema/overview.ts';
+import { canReadItem } from './item-readable.ts';
+import { mentionedUsers } from './mentions.ts';
+
+export interface CommentsContext {
+  accountability: Accountability;
+  db: Kysely<any>;
+  permissions: PermissionCache;
+  schema: SchemaOverview;
+}
+
+const commentText = yup.string().strict().trim().required('"comment" is required.').typeError('"comment" must be a string.');
+
+const createSchema = yup.object({
+  collection: yup.string().strict().required('"collection" is required.').typeError('"collection" must be a string.'),
+  item: yup.mixed<string | number>().required('"item" is required.').test('key', '"item" must be a string or a number.', (value) => typeof value === 'string' || typeof value === 'number'),
+  comment: commentText,
+});
+
+function validated<T>(schema: yup.Schema<T>, body: unknown): T {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new InvalidPayloadError('The body must be an object.');
+  try {
+    return schema.validateSync(body, { abortEarly: true, stripUnknown: true });
+  } catch (error) {
+    if (error instanceof yup.ValidationError) throw new InvalidPayloadError(error.message, { field: error.path ?? 'comment' });
+    throw error;
+  }
+}
+
+const denied = () => new ForbiddenError("You don't have permission to access this.");
+
+/**
+ * Comments on items (activity rows with action `comment`) and the notifications their mentions create.
+ * Returns the ids of the notifications written, for the caller to e-mail after the commit.
+ */
+export class CommentsService {
+  readonly #context: CommentsContext;
+
+  constructor(context: CommentsContext) {
+    this.#context = context;
+  }
+
+  /** Comments on an item the caller can read; unknown and unreadable items are both 403. */
+  async create(body: unknown): Promise<{ id: number; notifications: number[] }> {
+    const input = validated(createSchema, body);
+    const item = String(input.item);
+    const { accountability } = this.#context;
+    if (!accountability.user) throw denied();
+    if (!(await canReadItem(this.#context.db, this.#context.permissions, this.#context.schema, accountability, input.collection, item))) throw denied();
+    return runTransaction(this.#context.db, async (trx) => {
+      const row = await trx
+        .insertInto('tessera_activity')
+        .values({ action: 'comment', collection: input.collection, item, comment: input.comment, user: accountability.user, ip: accountability.ip, user_agent: accountability.userAgent, origin: accountability.origin })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const notifications = await this.#notifyMentions(trx, input.collection, item, input.comment, mentionedUsers(input.comment));
+      return { id: row.id as number, notifications };
+    });
+  }
+
+  /** Edits one's own comment (admins: any); only users mentioned for the first time are notified. */
+  async update(id: string, body: unknown): Promise<{ id: number; notifications: number[] }> {
+    const { comment } = validated(yup.object({ comment: commentText }), body);
+    return runTransaction(this.#context.db, async (trx) => {
+      const row = await this.#ownComment(trx, id);
+      await trx.updateTable('tessera_activity').set({ comment }).where('id', '=', row.id).execute();
+      const before = new Set(mentionedUsers(row.comment ?? ''));
+      const added = mentionedUsers(comment).filter((user) => !before.has(user));
+      return { id: row.id, notifications: await this.#notifyMentions(trx, row.collection, row.item, comment, added) };
+    });
+  }
+
+  /** Deletes one's own comment (admins: any). */
+  async delete(id: string): Promise<void> {
+    await runTransaction(this.#context.db, async (trx) => {
+      const row = await this.#ownComment(trx, id);
+      await trx.deleteFrom('tessera_activity').where('id', '=', row.id).execute();
+    });
+  }
+
+  /** The comment row, locked; 403 when it is not a comment or (for non-admins) not the caller's. */
+  async #ownComment(trx: Transaction<any>, id: string): Promise<{ id: number; collection: string; item: string; comment: string | null }> {
+    if (!/^\d{1,15}$/.test(id)) throw denied();
+    const { accountability } = this.#context;
+    const row = await trx.selectFrom('tessera_activity').select(['id', 'collection', 'item', 'comment', 'user']).where('id', '=', Number(id)).where('action', '=', 'comment').forUpdate().executeTakeFirst();
+    if (!row || (!accountability.admin && (!accountability.user || row.user !== accountability.user))) throw denied();
+    return row;
+  }
+
+  /**
+   * One notification per mentioned user who can read the item with their own permissions: never the
+   * author, never a user who does not exist, is not active or cannot read it (nothing tells them apart).
+   */
+  async #notifyMentions(trx: Transaction<any>, collection: string, item: string, comment: string, users: string[]): Promise<number[]> {
+    const sender = this.#context.accountability.user;
+    const candidates = users.filter((user) => user !== sender);
+    if (candidates.length === 0) return [];
+    const rows = await trx
+      .selectFrom('tessera_users as u')
+      .leftJoin('tessera_roles as r', 'r.id', 'u.role')
+      .select(['u.id', 'u.role', 'r.admin_access', 'r.app_access'])
+      .where('u.id', 'in', candidates)
+      .where('u.status', '=', 'active')
+      .execute();
+    const recipients: string[] = [];
+    for (const user of rows) {
+      const theirs: Accountability = { user: user.id, role: user.role, admin: user.admin_access === true, app: user.app_access === true, ip: null, userAgent: null, origin: null, session: null, share: null };
+      if (await canReadItem(trx, this.#context.permissions, this.#context.schema, theirs, collection, item)) recipients.push(user.id);
+    }
+    if (recipients.length === 0) return [];
+    const author = sender ? await trx.selectFrom('tessera_users').select(['first_name', 'last_name', 'email']).where('id', '=', sender).executeTakeFirst() : undefined;
+    const name = [author?.first_name, author?.last_name].filter(Boolean).join(' ') || author?.email || 'Someone';
+    const inserted = await trx
+      .insertInto('tessera_notifications')
+      .values(recipients.map((recipient) => ({ recipient, sender, status: 'inbox', subject: `${name} mentioned you in a comment`, message: comment, collection, item })))
+      .returning('id')
+      .execute();
+    return inserted.map((row) => row.id as number);
+  }
+}
