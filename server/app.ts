@@ -26,6 +26,7 @@ import { tfaController } from './controllers/tfa-controller.ts';
 import { usersController } from './controllers/users-controller.ts';
 import { utilsController } from './controllers/utils-controller.ts';
 import { webhooksController } from './webhooks/webhooks-controller.ts';
+import { graphqlController } from './graphql/graphql-controller.ts';
 import { RouteNotFoundError } from './errors.ts';
 import { accountability } from './middleware/accountability.ts';
 import { cancelOnClose } from './middleware/cancel-on-close.ts';
@@ -109,6 +110,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
     webhooksController(context),
     systemCollectionsController(context),
     utilsController(context),
+    graphqlController(context),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
