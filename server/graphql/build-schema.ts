@@ -152,13 +152,22 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
     };
 
     const can = (action: 'create' | 'update' | 'delete') => !access || access.permission(name, action) !== null;
-    const data = new GraphQLInputObjectType({
-      name: `${gql}_input`,
-      fields: () => Object.fromEntries(Object.values(collection(schema, name).fields).filter((field) => NAME.test(field.field)).map((field) => [field.field, { type: field.alias || findRelation(schema, name, field.field) ? GraphQLJSON : scalarOf(field) }])),
-    });
+    // Input types hold only the fields the role may write with that action (Directus: create_/update_<c>_input).
+    const input = (action: 'create' | 'update') => {
+      const allowed = access ? access.allowedFields(name, action) : '*';
+      const writable = Object.values(collection(schema, name).fields).filter((field) => NAME.test(field.field) && (allowed === '*' || allowed.has(field.field)));
+      if (writable.length === 0) return null;
+      return new GraphQLInputObjectType({
+        name: `${action}_${gql}_input`,
+        fields: () => Object.fromEntries(writable.map((field) => [field.field, { type: field.alias || findRelation(schema, name, field.field) ? GraphQLJSON : scalarOf(field) }])),
+      });
+    };
     const ids = { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(GraphQLID))) };
     const id = { type: new GraphQLNonNull(GraphQLID) };
-    if (can('create')) {
+    const createData = can('create') ? input('create') : null;
+    const updateData = can('update') ? input('update') : null;
+    if (createData) {
+      const data = createData;
       mutation[`create_${gql}_item`] = {
         type,
         args: { data: { type: new GraphQLNonNull(data) } },
@@ -170,7 +179,8 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
         resolve: async (_root, args: { data: Record<string, unknown>[] }, context, info) => read(context, info, await service(context).createMany(args.data.map((item) => ({ ...item }))), false),
       };
     }
-    if (can('update')) {
+    if (updateData) {
+      const data = updateData;
       mutation[`update_${gql}_item`] = {
         type,
         args: { id, data: { type: new GraphQLNonNull(data) } },

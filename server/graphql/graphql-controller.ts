@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, printSchema, type ValidationRule } from 'graphql';
-import { createHandler, type Handler } from 'graphql-http';
+import { execute, getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, parse, printSchema, specifiedRules, validate, type DocumentNode, type ValidationRule } from 'graphql';
+import { parseRequestParams } from 'graphql-http';
 import type { Context } from 'koa';
 import type { AppContext } from '../app-context.ts';
 import { TesseraError } from '../errors.ts';
@@ -26,24 +26,10 @@ export function graphqlController(app: AppContext): Router {
   const { introspection, maxDepth, maxCost } = app.config.graphql;
   const rules: ValidationRule[] = [queryLimitsRule(maxDepth, maxCost), ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])];
 
-  const handlers = new Map<GraphQLScope, Handler<Context, undefined>>();
-  for (const scope of ['items', 'system'] as const) {
-    handlers.set(
-      scope,
-      createHandler<Context, undefined, GraphQLContext>({
-        schema: async (req) => (await schemaFor(req.raw.state.accountability, scope)).schema,
-        context: async (req) => {
-          const { overview, access } = await schemaFor(req.raw.state.accountability, scope);
-          return { items: { ...app.servicesContext(req.raw.state.accountability), schema: overview, access } };
-        },
-        validationRules: rules,
-        formatError,
-      }),
-    );
-  }
-
+  // graphql-http parses and checks the HTTP request (GET/POST, media types); parse, validate and execute
+  // run here on our own `graphql` import, so every GraphQL object comes from one module instance.
   const serve = (scope: GraphQLScope) => async (ctx: Context) => {
-    const [body, init] = await handlers.get(scope)!({
+    const params = await parseRequestParams({
       url: ctx.url,
       method: ctx.method,
       headers: ctx.headers,
@@ -51,12 +37,40 @@ export function graphqlController(app: AppContext): Router {
       raw: ctx,
       context: undefined,
     });
-    let status = init.status;
-    // A request that never ran (unparsable, or refused by validation: unknown field, depth, cost) is a 400.
-    if (status === 200 && typeof body === 'string' && body.startsWith('{"errors"')) status = 400;
-    ctx.status = status;
-    for (const [name, value] of Object.entries(init.headers ?? {})) if (value !== undefined) ctx.set(name, value);
-    ctx.body = body;
+    if (!('query' in params)) {
+      const [body, init] = params;
+      ctx.status = init.status;
+      for (const [name, value] of Object.entries(init.headers ?? {})) if (typeof value === 'string') ctx.set(name, value);
+      ctx.body = body;
+      return;
+    }
+    const accept = ctx.get('Accept');
+    ctx.type = accept.includes('application/graphql-response+json') ? 'application/graphql-response+json; charset=utf-8' : 'application/json; charset=utf-8';
+    const refuse = (status: number, errors: readonly GraphQLError[]) => {
+      ctx.status = status;
+      ctx.body = { errors: errors.map((error) => formatError(error)) };
+    };
+    let document: DocumentNode;
+    try {
+      document = parse(params.query);
+    } catch (error) {
+      return refuse(400, [error instanceof GraphQLError ? error : new GraphQLError(String(error))]);
+    }
+    const { schema, overview, access } = await schemaFor(ctx.state.accountability, scope);
+    const invalid = validate(schema, document, [...specifiedRules, ...rules]);
+    if (invalid.length > 0) return refuse(400, invalid);
+    const operation = getOperationAST(document, params.operationName);
+    if (!operation) return refuse(400, [new GraphQLError('Unable to detect the operation to run.')]);
+    if (operation.operation === 'subscription') return refuse(400, [new GraphQLError('Subscriptions are not served over HTTP.')]);
+    if (operation.operation === 'mutation' && ctx.method === 'GET') {
+      ctx.set('Allow', 'POST');
+      return refuse(405, [new GraphQLError('Send mutations with POST.')]);
+    }
+    const contextValue: GraphQLContext = { items: { ...app.servicesContext(ctx.state.accountability), schema: overview, access } };
+    const result = await execute({ schema, document, contextValue, variableValues: params.variables ?? undefined, operationName: params.operationName ?? undefined });
+    if (!('data' in result) && result.errors) return refuse(400, result.errors);
+    ctx.status = 200;
+    ctx.body = result.errors ? { data: result.data, errors: result.errors.map((error) => formatError(error)) } : { data: result.data };
   };
 
   router.get('/graphql', serve('items'));
