@@ -69,7 +69,10 @@ export function graphqlController(app: AppContext): Router {
     const contextValue: GraphQLContext = { items: { ...app.servicesContext(ctx.state.accountability), schema: overview, access } };
     const result = await execute({ schema, document, contextValue, variableValues: params.variables ?? undefined, operationName: params.operationName ?? undefined });
     if (!('data' in result) && result.errors) return refuse(400, result.errors);
-    ctx.status = 200;
+    // Like REST (and Directus), a field that failed with a client error and left no data answers with its status.
+    const failed = result.errors?.map((error) => error.originalError).find((error): error is TesseraError => error instanceof TesseraError && error.status < 500);
+    const empty = !result.data || Object.values(result.data).every((value) => value === null);
+    ctx.status = failed && empty ? failed.status : 200;
     ctx.body = result.errors ? { data: result.data, errors: result.errors.map((error) => formatError(error)) } : { data: result.data };
   };
 
