@@ -58,7 +58,7 @@ function walk(set: SelectionSetNode, parent: { getFields(): Record<string, Graph
       fields.add(prefix + name);
       continue;
     }
-    const child = (definition.type as { ofType?: unknown }) && unwrap(definition.type);
+    const child = unwrap(definition.type);
     const before = fields.size;
     const nested = walk(node.selectionSet, child, info, `${prefix}${name}.`, fields);
     if (fields.size === before) fields.add(`${prefix}${name}.${relational.relatedPrimary}`);
