@@ -28,6 +28,7 @@ import { usersController } from './controllers/users-controller.ts';
 import { utilsController } from './controllers/utils-controller.ts';
 import { webhooksController } from './webhooks/webhooks-controller.ts';
 import { versionsController } from './controllers/versions-controller.ts';
+import { graphqlController } from './graphql/graphql-controller.ts';
 import { RouteNotFoundError } from './errors.ts';
 import { accountability } from './middleware/accountability.ts';
 import { cancelOnClose } from './middleware/cancel-on-close.ts';
@@ -113,6 +114,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
     commentsController(context),
     systemCollectionsController(context),
     utilsController(context),
+    graphqlController(context),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

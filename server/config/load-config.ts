@@ -58,6 +58,7 @@ export interface Config {
   log: { level: Variables['LOG_LEVEL']; style: Variables['LOG_STYLE'] };
   auth: { accessTokenTtlMs: number; refreshTokenTtlMs: number; providers: AuthProviderConfig[] };
   query: { limitDefault: number; limitMax: number | null; maxFields: number; maxRelations: number };
+  graphql: { introspection: boolean; maxDepth: number; maxCost: number };
   redis: { url: string | null };
   /** Outgoing e-mail (server/mail). */
   mail: {
@@ -200,6 +201,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     passwordReset: { tokenTtlMs: vars.PASSWORD_RESET_TOKEN_TTL, urlAllowList: vars.PASSWORD_RESET_URL_ALLOW_LIST },
     invite: { tokenTtlMs: vars.USER_INVITE_TOKEN_TTL, urlAllowList: vars.USER_INVITE_URL_ALLOW_LIST },
     query: { limitDefault: vars.QUERY_LIMIT_DEFAULT, limitMax: vars.QUERY_LIMIT_MAX ?? null, maxFields: vars.QUERY_MAX_FIELDS, maxRelations: vars.QUERY_MAX_RELATIONS },
+    graphql: { introspection: vars.GRAPHQL_INTROSPECTION, maxDepth: vars.GRAPHQL_QUERY_DEPTH_MAX, maxCost: vars.GRAPHQL_QUERY_COST_MAX },
     storage: { locations: storage },
     outbound: { allowedHosts: vars.OUTBOUND_ALLOWED_HOSTS },
     files: {

@@ -163,6 +163,12 @@ export const variablesSchema = yup.object({
   SERVER_HEADERS_TIMEOUT: duration('60s'),
   /** How long a client may take to send a whole request, body included (node:http requestTimeout). @default 5m */
   SERVER_REQUEST_TIMEOUT: duration('5m'),
+  /** Whether /graphql and /graphql/system answer introspection queries (`__schema`, `__type`). @default true */
+  GRAPHQL_INTROSPECTION: yup.boolean().typeError('must be true or false').default(true),
+  /** Deepest selection a GraphQL query may nest (400 past it). @default 10 */
+  GRAPHQL_QUERY_DEPTH_MAX: yup.number().typeError('must be a number').integer().positive().default(10),
+  /** Most fields a GraphQL query may select in all (each list field counts 10), 400 past it. @default 1000 */
+  GRAPHQL_QUERY_COST_MAX: yup.number().typeError('must be a number').integer().positive().default(1000),
   /** How long an idle keep-alive connection stays open (node:http keepAliveTimeout). @default 5s */
   SERVER_KEEP_ALIVE_TIMEOUT: duration('5s'),
   /** Open connections the server accepts at once; more are closed at once (node:http maxConnections). 0: no cap. @default 0 */

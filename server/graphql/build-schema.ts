@@ -1,0 +1,273 @@
+import {
+  GraphQLBoolean,
+  GraphQLFloat,
+  GraphQLID,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  GraphQLString,
+  Kind,
+  type GraphQLFieldConfig,
+  type GraphQLFieldConfigArgumentMap,
+  type GraphQLInputType,
+  type GraphQLOutputType,
+  type GraphQLResolveInfo,
+} from 'graphql';
+import type { Access } from '../permissions/access.ts';
+import { findRelation } from '../query/schema-lookup.ts';
+import type { Query } from '../query/types.ts';
+import type { CollectionOverview, FieldOverview, SchemaOverview } from '../schema/overview.ts';
+import { ItemsService, type ItemKey } from '../services/items/items-service.ts';
+import type { ItemsContext } from '../services/items/items-service.ts';
+import { GraphQLJSON } from './scalars.ts';
+import { listOptions, selectionToQuery, type ListArgs, type RelationalExtension } from './selection-to-query.ts';
+
+/** What every resolver gets: the items context of the caller (its accountability, database and Access). */
+export interface GraphQLContext {
+  items: ItemsContext;
+  [key: PropertyKey]: unknown;
+}
+
+/** Which collections a schema serves: user collections (/graphql) or system ones (/graphql/system). */
+export type GraphQLScope = 'items' | 'system';
+
+const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+const NUMERIC = new Set(['integer', 'bigInteger', 'float', 'decimal']);
+
+function scalarOf(field: FieldOverview): GraphQLOutputType & GraphQLInputType {
+  if (field.primaryKey) return GraphQLID;
+  switch (field.type) {
+    case 'integer':
+      return GraphQLInt;
+    case 'float':
+      return GraphQLFloat;
+    case 'boolean':
+      return GraphQLBoolean;
+    case 'json':
+    case 'csv':
+      return GraphQLJSON;
+    default:
+      // bigInteger and decimal travel as strings (no precision loss); dates and times as ISO strings.
+      return GraphQLString;
+  }
+}
+
+/** What the role may read of each collection: absent collections and fields do not exist in its schema. */
+function readable(access: Access | null, schema: SchemaOverview, collection: CollectionOverview): FieldOverview[] | null {
+  if (access && !access.permission(collection.collection, 'read')) return null;
+  const allowed = access ? access.readPolicy().allowedFields(collection.collection) : '*';
+  return Object.values(collection.fields).filter((field) => NAME.test(field.field) && (allowed === '*' || allowed.has(field.field)) && !field.concealed && (!field.alias || findRelation(schema, collection.collection, field.field)?.type === 'o2m'));
+}
+
+/** GraphQL type names for a system collection: Directus drops its prefix (`directus_users` → `users`). */
+export function graphqlName(collection: string, scope: GraphQLScope): string {
+  return scope === 'system' ? collection.replace(/^tessera_/, '') : collection;
+}
+
+const listArgs: GraphQLFieldConfigArgumentMap = {
+  filter: { type: GraphQLJSON },
+  sort: { type: new GraphQLList(GraphQLString) },
+  limit: { type: GraphQLInt },
+  offset: { type: GraphQLInt },
+  page: { type: GraphQLInt },
+  search: { type: GraphQLString },
+};
+
+/**
+ * Builds the schema of one role: a query field per readable collection (list, `_by_id`, `_aggregated`),
+ * mutations for the actions the role has, all resolved through the ItemsService.
+ */
+export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null, scope: GraphQLScope, extra: { query?: Record<string, GraphQLFieldConfig<unknown, GraphQLContext>>; mutation?: Record<string, GraphQLFieldConfig<unknown, GraphQLContext>> } = {}): GraphQLSchema {
+  const collections = Object.values(schema.collections).filter((c) => c.table && c.system === (scope === 'system') && NAME.test(graphqlName(c.collection, scope)) && !c.collection.startsWith('tessera_migrations'));
+  const fieldsOf = new Map<string, FieldOverview[]>();
+  for (const collection of collections) {
+    const fields = readable(access, schema, collection);
+    if (fields && fields.length > 0) fieldsOf.set(collection.collection, fields);
+  }
+  const types = new Map<string, GraphQLObjectType>();
+  const typeOf = (name: string): GraphQLObjectType => types.get(name)!;
+  for (const [name, fields] of fieldsOf) {
+    const collection = schema.collections[name]!;
+    types.set(
+      name,
+      new GraphQLObjectType({
+        name: graphqlName(name, scope),
+        fields: () => {
+          const out: Record<string, GraphQLFieldConfig<Record<string, unknown>, GraphQLContext>> = {};
+          for (const field of fields) {
+            const relation = findRelation(schema, name, field.field);
+            if (relation?.type === 'm2o' || relation?.type === 'o2m') {
+              const related = relation.related.collection;
+              if (!fieldsOf.has(related)) {
+                if (relation.type === 'm2o') out[field.field] = { type: GraphQLID };
+                continue;
+              }
+              const tessera: RelationalExtension = { relatedPrimary: relation.related.primary, list: relation.type === 'o2m' };
+              out[field.field] = relation.type === 'o2m' ? { type: new GraphQLList(typeOf(related)), args: listArgs, extensions: { tessera } } : { type: typeOf(related), extensions: { tessera } };
+              continue;
+            }
+            if (relation) continue; // many-to-any: not served over GraphQL yet
+            out[field.field] = { type: field.primaryKey ? new GraphQLNonNull(GraphQLID) : scalarOf(field) };
+          }
+          return out;
+        },
+      }),
+    );
+  }
+
+  const query: Record<string, GraphQLFieldConfig<unknown, GraphQLContext>> = { ...extra.query };
+  const mutation: Record<string, GraphQLFieldConfig<unknown, GraphQLContext>> = { ...extra.mutation };
+  for (const [name, fields] of fieldsOf) {
+    const type = typeOf(name);
+    const gql = graphqlName(name, scope);
+    const service = (context: GraphQLContext) => new ItemsService(name, context.items);
+    const read = async (context: GraphQLContext, info: GraphQLResolveInfo, keys: ItemKey[] | null, single: boolean) => {
+      const items = service(context);
+      const query = selectionToQuery(info);
+      if (single) return keys ? items.readOne(keys[0]!, query).catch(() => null) : null;
+      return keys ? items.readMany(keys, query) : [];
+    };
+    query[gql] = {
+      type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
+      args: listArgs,
+      resolve: async (_root, args: ListArgs, context, info) => (await service(context).readByQuery(selectionToQuery(info, listOptions(args)))).data,
+    };
+    query[`${gql}_by_id`] = {
+      type,
+      args: { id: { type: new GraphQLNonNull(GraphQLID) } },
+      resolve: (_root, args: { id: string }, context, info) => read(context, info, [args.id], true),
+    };
+    query[`${gql}_aggregated`] = {
+      type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(aggregatedType(gql, fields)))),
+      args: { groupBy: { type: new GraphQLList(GraphQLString) }, ...listArgs },
+      resolve: async (_root, args: ListArgs & { groupBy?: string[] | null }, context, info) => {
+        const base: Query = { ...listOptions(args), aggregate: aggregateOf(info) };
+        if (args.groupBy) base.groupBy = args.groupBy;
+        const rows = (await service(context).readByQuery(base)).data;
+        return rows.map((row) => toAggregated(row, args.groupBy ?? []));
+      },
+    };
+
+    const can = (action: 'create' | 'update' | 'delete') => !access || access.permission(name, action) !== null;
+    // Input types hold only the fields the role may write with that action (Directus: create_/update_<c>_input).
+    const input = (action: 'create' | 'update') => {
+      const allowed = access ? access.allowedFields(name, action) : '*';
+      const writable = Object.values(collection(schema, name).fields).filter((field) => NAME.test(field.field) && (allowed === '*' || allowed.has(field.field)));
+      if (writable.length === 0) return null;
+      return new GraphQLInputObjectType({
+        name: `${action}_${gql}_input`,
+        fields: () => Object.fromEntries(writable.map((field) => [field.field, { type: field.alias || findRelation(schema, name, field.field) ? GraphQLJSON : scalarOf(field) }])),
+      });
+    };
+    const ids = { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(GraphQLID))) };
+    const id = { type: new GraphQLNonNull(GraphQLID) };
+    const createData = can('create') ? input('create') : null;
+    const updateData = can('update') ? input('update') : null;
+    if (createData) {
+      const data = createData;
+      mutation[`create_${gql}_item`] = {
+        type,
+        args: { data: { type: new GraphQLNonNull(data) } },
+        resolve: async (_root, args: { data: Record<string, unknown> }, context, info) => read(context, info, [await service(context).createOne({ ...args.data })], true),
+      };
+      mutation[`create_${gql}_items`] = {
+        type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
+        args: { data: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(data))) } },
+        resolve: async (_root, args: { data: Record<string, unknown>[] }, context, info) => read(context, info, await service(context).createMany(args.data.map((item) => ({ ...item }))), false),
+      };
+    }
+    if (updateData) {
+      const data = updateData;
+      mutation[`update_${gql}_item`] = {
+        type,
+        args: { id, data: { type: new GraphQLNonNull(data) } },
+        resolve: async (_root, args: { id: string; data: Record<string, unknown> }, context, info) => read(context, info, [await service(context).updateOne(args.id, { ...args.data })], true),
+      };
+      mutation[`update_${gql}_items`] = {
+        type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
+        args: { ids, data: { type: new GraphQLNonNull(data) } },
+        resolve: async (_root, args: { ids: string[]; data: Record<string, unknown> }, context, info) => read(context, info, await service(context).updateMany(args.ids, { ...args.data }), false),
+      };
+    }
+    if (can('delete')) {
+      mutation[`delete_${gql}_item`] = {
+        type: deleteOne,
+        args: { id },
+        resolve: async (_root, args: { id: string }, context) => ({ id: await service(context).deleteOne(args.id) }),
+      };
+      mutation[`delete_${gql}_items`] = {
+        type: deleteMany,
+        args: { ids },
+        resolve: async (_root, args: { ids: string[] }, context) => ({ ids: await service(context).deleteMany(args.ids) }),
+      };
+    }
+  }
+  if (scope === 'system' && types.has('tessera_users')) {
+    query.users_me = {
+      type: typeOf('tessera_users'),
+      resolve: (_root, _args, context, info) => {
+        const user = context.items.accountability.user;
+        return user ? new ItemsService('tessera_users', context.items).readOne(user, selectionToQuery(info)) : null;
+      },
+    };
+  }
+  if (Object.keys(query).length === 0) query._empty = { type: GraphQLBoolean, resolve: () => null };
+  return new GraphQLSchema({
+    query: new GraphQLObjectType({ name: 'Query', fields: query }),
+    mutation: Object.keys(mutation).length > 0 ? new GraphQLObjectType({ name: 'Mutation', fields: mutation }) : undefined,
+  });
+}
+
+function collection(schema: SchemaOverview, name: string): CollectionOverview {
+  return schema.collections[name]!;
+}
+
+const deleteOne = new GraphQLObjectType({ name: 'delete_one', fields: { id: { type: new GraphQLNonNull(GraphQLID) } } });
+const deleteMany = new GraphQLObjectType({ name: 'delete_many', fields: { ids: { type: new GraphQLNonNull(new GraphQLList(GraphQLID)) } } });
+
+const AGGREGATES = ['count', 'countDistinct', 'sum', 'sumDistinct', 'avg', 'avgDistinct', 'min', 'max'] as const;
+
+function aggregatedType(gql: string, fields: FieldOverview[]): GraphQLObjectType {
+  const columns = fields.filter((field) => !field.alias);
+  const numeric = columns.filter((field) => NUMERIC.has(field.type));
+  const object = (suffix: string, of: FieldOverview[], type: GraphQLOutputType) =>
+    of.length === 0 ? null : new GraphQLObjectType({ name: `${gql}_aggregated_${suffix}`, fields: Object.fromEntries(of.map((field) => [field.field, { type }])) });
+  const count = object('count', columns, GraphQLInt);
+  const calc = object('fields', numeric, GraphQLFloat);
+  const out: Record<string, GraphQLFieldConfig<unknown, unknown>> = { group: { type: GraphQLJSON }, countAll: { type: GraphQLInt } };
+  for (const fn of AGGREGATES) {
+    const type = fn.startsWith('count') ? count : calc;
+    if (type) out[fn] = { type };
+  }
+  return new GraphQLObjectType({ name: `${gql}_aggregated`, fields: out });
+}
+
+/** `count { id } sum { price }` → `{ count: ['id'], sum: ['price'] }`. */
+function aggregateOf(info: GraphQLResolveInfo): NonNullable<Query['aggregate']> {
+  const aggregate: Record<string, string[]> = {};
+  for (const node of info.fieldNodes[0]!.selectionSet?.selections ?? []) {
+    if (node.kind !== Kind.FIELD) continue;
+    const fn = node.name.value;
+    if (fn === 'countAll') aggregate.countAll = ['*'];
+    if (!(AGGREGATES as readonly string[]).includes(fn)) continue;
+    for (const child of node.selectionSet?.selections ?? []) {
+      if (child.kind === Kind.FIELD && child.name.value !== '__typename') (aggregate[fn] ??= []).push(child.name.value);
+    }
+  }
+  if (Object.keys(aggregate).length === 0) aggregate.countAll = ['*'];
+  return aggregate;
+}
+
+function toAggregated(row: Record<string, unknown>, groupBy: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const group: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if ((AGGREGATES as readonly string[]).includes(key) || key === 'countAll') out[key] = value;
+    else group[key] = value;
+  }
+  if (groupBy.length > 0) out.group = group;
+  return out;
+}

@@ -1,0 +1,89 @@
+import { getArgumentValues, Kind, type FieldNode, type GraphQLField, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import { InvalidQueryError } from '../errors.ts';
+import type { DeepQuery, Filter, Query } from '../query/types.ts';
+
+/** The list arguments every collection field and o2m field takes, as GraphQL gives them. */
+export interface ListArgs {
+  filter?: Filter | null;
+  sort?: string[] | null;
+  limit?: number | null;
+  offset?: number | null;
+  page?: number | null;
+  search?: string | null;
+}
+
+/** The Query options the list arguments name (nulls dropped). */
+export function listOptions(args: ListArgs): DeepQuery {
+  const options: DeepQuery = {};
+  if (args.filter != null) {
+    if (typeof args.filter !== 'object' || Array.isArray(args.filter)) throw new InvalidQueryError('"filter" must be an object.', { field: 'filter' });
+    options.filter = args.filter;
+  }
+  if (args.sort != null) options.sort = args.sort;
+  if (args.limit != null) options.limit = args.limit;
+  if (args.offset != null) options.offset = args.offset;
+  if (args.page != null) options.page = args.page;
+  if (args.search != null) options.search = args.search;
+  return options;
+}
+
+function fieldNodes(set: SelectionSetNode, info: GraphQLResolveInfo, out: FieldNode[] = []): FieldNode[] {
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FIELD) out.push(selection);
+    else if (selection.kind === Kind.INLINE_FRAGMENT) fieldNodes(selection.selectionSet, info, out);
+    else {
+      const fragment = info.fragments[selection.name.value];
+      if (fragment) fieldNodes(fragment.selectionSet, info, out);
+    }
+  }
+  return out;
+}
+
+/** How the schema builder marks a relational GraphQL field: its related collection's primary key. */
+export interface RelationalExtension {
+  relatedPrimary: string;
+  list: boolean;
+}
+
+function walk(set: SelectionSetNode, parent: { getFields(): Record<string, GraphQLField<unknown, unknown>> }, info: GraphQLResolveInfo, prefix: string, fields: Set<string>): Record<string, DeepQuery> | undefined {
+  let deep: Record<string, DeepQuery> | undefined;
+  const definitions = parent.getFields();
+  for (const node of fieldNodes(set, info)) {
+    const name = node.name.value;
+    if (name === '__typename') continue;
+    const definition = definitions[name];
+    if (!definition) continue;
+    const relational = definition.extensions?.tessera as RelationalExtension | undefined;
+    if (!relational || !node.selectionSet) {
+      fields.add(prefix + name);
+      continue;
+    }
+    const child = unwrap(definition.type);
+    const before = fields.size;
+    const nested = walk(node.selectionSet, child, info, `${prefix}${name}.`, fields);
+    if (fields.size === before) fields.add(`${prefix}${name}.${relational.relatedPrimary}`);
+    const options = relational.list ? listOptions(getArgumentValues(definition, node, info.variableValues) as ListArgs) : {};
+    if (nested) options.deep = nested;
+    if (Object.keys(options).length > 0) (deep ??= {})[name] = options;
+  }
+  return deep;
+}
+
+function unwrap(type: unknown): { getFields(): Record<string, GraphQLField<unknown, unknown>> } {
+  let current = type as { ofType?: unknown };
+  while (current.ofType) current = current.ofType as { ofType?: unknown };
+  return current as unknown as { getFields(): Record<string, GraphQLField<unknown, unknown>> };
+}
+
+/**
+ * The Query AST the REST `fields`/`deep` parameters would produce for this resolver's selection, so a GraphQL
+ * read takes the same one-statement read path as REST.
+ */
+export function selectionToQuery(info: GraphQLResolveInfo, base: DeepQuery = {}): Query {
+  const node = info.fieldNodes[0]!;
+  const fields = new Set<string>();
+  const deep = node.selectionSet ? walk(node.selectionSet, unwrap(info.returnType), info, '', fields) : undefined;
+  const query: Query = { ...base, fields: fields.size > 0 ? [...fields] : ['*'] };
+  if (deep) query.deep = deep;
+  return query;
+}
