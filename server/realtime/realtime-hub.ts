@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../app-context.ts';
 import type { Accountability } from '../auth/accountability.ts';
 import { events } from '../events/event-bus.ts';
+import type { Logger } from '../logger.ts';
 import type { ActionPayload } from '../events/event-names.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import { createRedisClient, redisNamespace } from '../redis/redis-client.ts';
@@ -44,7 +44,6 @@ export interface RealtimeHub {
 export function createRealtimeHub(app: AppContext): RealtimeHub {
   const byCollection = new Map<string, Set<Subscription>>();
   const running = new Set<Promise<void>>();
-  const instance = randomUUID();
 
   const read = async (subscription: Subscription, keys?: Array<string | number>) => {
     const schema = await app.schema.get();
@@ -97,9 +96,7 @@ export function createRealtimeHub(app: AppContext): RealtimeHub {
     publisher = createRedisClient(app.config.redis.url, app.logger, 'realtime (publish)');
     subscriber = createRedisClient(app.config.redis.url, app.logger, 'realtime (subscribe)', { subscriber: true });
     subscriber.on('message', (from, message) => {
-      if (from !== channel) return;
-      const parsed = JSON.parse(message) as ItemChange & { from: string };
-      if (parsed.from !== instance) deliver(parsed);
+      if (from === channel) deliver(JSON.parse(message) as ItemChange);
     });
     const sub = subscriber;
     ready = new Promise<void>((resolve) => {
@@ -107,14 +104,8 @@ export function createRealtimeHub(app: AppContext): RealtimeHub {
       sub.once('error', () => resolve());
     });
   }
-
-  const onAction = (action: ChangeAction) => (meta: ActionPayload) => {
-    if (!meta.collection || meta.keys.length === 0) return;
-    const change: ItemChange = { collection: meta.collection, action, keys: meta.keys };
-    deliver(change);
-    publisher?.publish(channel, JSON.stringify({ ...change, from: instance })).catch((error: unknown) => app.logger.warn({ err: error }, 'could not announce an item change to other instances'));
-  };
-  const off = [events.onAction('items.create', onAction('create')), events.onAction('items.update', onAction('update')), events.onAction('items.delete', onAction('delete'))];
+  const member: HubMember = { channel: publisher ? channel : null, publisher, deliver, logger: app.logger };
+  const leave = joinProcess(member);
 
   return {
     add(subscription) {
@@ -132,7 +123,7 @@ export function createRealtimeHub(app: AppContext): RealtimeHub {
     },
     ready,
     async close() {
-      for (const stop of off) stop();
+      leave();
       await Promise.allSettled([publisher?.quit(), subscriber?.quit()]);
       publisher?.disconnect();
       subscriber?.disconnect();
@@ -143,4 +134,52 @@ export function createRealtimeHub(app: AppContext): RealtimeHub {
 function toList(fields: unknown): string[] {
   if (Array.isArray(fields)) return fields.map(String);
   return String(fields).split(',');
+}
+
+interface HubMember {
+  /** The Redis channel this hub hears changes on; null without Redis. */
+  channel: string | null;
+  publisher: Redis | null;
+  deliver: (change: ItemChange) => void;
+  logger: Logger;
+}
+
+/**
+ * The event spine is one per process, while a process may run several hubs (tests, embedded servers).
+ * One listener serves them all: a change is published once per Redis channel and every hub of that
+ * channel, here or in another process, delivers it when Redis hands it back; hubs without Redis, or whose
+ * Redis refused the publish, get it directly.
+ */
+const members = new Set<HubMember>();
+let stopListening: (() => void) | null = null;
+
+function joinProcess(member: HubMember): () => void {
+  members.add(member);
+  if (!stopListening) {
+    const offs = (['create', 'update', 'delete'] as const).map((action) => events.onAction(`items.${action}`, (meta) => announce(action, meta)));
+    stopListening = () => offs.forEach((off) => off());
+  }
+  return () => {
+    members.delete(member);
+    if (members.size === 0) {
+      stopListening?.();
+      stopListening = null;
+    }
+  };
+}
+
+function announce(action: ChangeAction, meta: ActionPayload): void {
+  if (!meta.collection || meta.keys.length === 0) return;
+  const change: ItemChange = { collection: meta.collection, action, keys: meta.keys };
+  const byChannel = new Map<string, HubMember[]>();
+  for (const member of members) {
+    if (!member.channel) member.deliver(change);
+    else byChannel.set(member.channel, [...(byChannel.get(member.channel) ?? []), member]);
+  }
+  for (const [channel, group] of byChannel) {
+    group[0]!.publisher!.publish(channel, JSON.stringify(change)).catch((error: unknown) => {
+      group[0]!.logger.warn({ err: error }, 'could not announce an item change through redis; delivering on this instance only');
+      for (const member of group) member.deliver(change);
+    });
+  }
 }

@@ -75,7 +75,6 @@ export function attachRealtime(server: Server, app: AppContext): RealtimeServer 
       return;
     }
     sockets.add(ws);
-    let identity = connection.identity;
     let alive = true;
     const heartbeat = settings.heartbeatMs > 0
       ? setInterval(() => {
@@ -98,16 +97,16 @@ export function attachRealtime(server: Server, app: AppContext): RealtimeServer 
         connection.send({ type: 'error', status: 'error', error: { code: 'INVALID_PAYLOAD', message: 'Messages must be JSON objects.' } });
         return;
       }
-      void connection.handle(message as Record<string, unknown>).then(() => {
-        identity = connection.identity;
-      });
+      void connection.handle(message as Record<string, unknown>);
     });
+    // ws reports protocol violations (an oversized or malformed frame) here, then closes the socket itself.
+    ws.on('error', (error) => app.logger.debug({ err: error }, 'websocket closed on a protocol error'));
     ws.on('close', () => {
       clearInterval(heartbeat);
       clearTimeout(authTimer);
       connection.close();
       sockets.delete(ws);
-      count(connection.identity ?? identity, -1);
+      count(connection.identity, -1);
     });
   };
 
