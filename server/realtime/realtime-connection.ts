@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../app-context.ts';
 import { publicAccountability, type Accountability } from '../auth/accountability.ts';
-import { InvalidPayloadError, TesseraError } from '../errors.ts';
+import { InvalidPayloadError, TesseraError, TokenExpiredError } from '../errors.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import { ItemsService } from '../services/items/items-service.ts';
 import { authenticateMessage, type SocketCaller } from './realtime-auth.ts';
@@ -18,7 +18,7 @@ export class RealtimeConnection {
   readonly #origin: Origin;
   #caller: SocketCaller | null;
   #expiry: NodeJS.Timeout | undefined;
-  readonly #subscriptions = new Map<string | undefined, { subscription: Subscription; remove: () => void }>();
+  readonly #subscriptions = new Map<string | number | undefined, { subscription: Subscription; remove: () => void }>();
   /** Counted against the per-user connection limit under this key. */
   readonly onIdentity: (previous: string, next: string) => boolean;
 
@@ -56,7 +56,8 @@ export class RealtimeConnection {
 
   async handle(message: Message): Promise<void> {
     const type = message.type;
-    const uid = typeof message.uid === 'string' || typeof message.uid === 'number' ? String(message.uid) : undefined;
+    // Echoed as sent: @directus/sdk compares uids strictly.
+    const uid = typeof message.uid === 'string' || typeof message.uid === 'number' ? message.uid : undefined;
     try {
       if (type === 'auth') return await this.#auth(message);
       if (type === 'ping') return this.send({ type: 'pong', ...(uid !== undefined ? { uid } : {}) });
@@ -87,7 +88,8 @@ export class RealtimeConnection {
     try {
       caller = await authenticateMessage(this.#app, message, this.#origin);
     } catch (error) {
-      const code = error instanceof TesseraError ? error.code : 'AUTH_FAILED';
+      // Directus's codes, which @directus/sdk acts on: TOKEN_EXPIRED (re-authenticate), AUTH_FAILED.
+      const code = error instanceof TokenExpiredError ? 'TOKEN_EXPIRED' : 'AUTH_FAILED';
       this.send({ type: 'auth', status: 'error', error: { code, message: error instanceof Error ? error.message : 'Authentication failed.' } });
       if (this.#app.config.realtime.auth !== 'public' && !this.#caller) this.#socket.close(1008, 'authentication failed');
       return;
@@ -121,7 +123,7 @@ export class RealtimeConnection {
     this.#expiry.unref();
   }
 
-  async #subscribe(message: Message, uid: string | undefined): Promise<void> {
+  async #subscribe(message: Message, uid: string | number | undefined): Promise<void> {
     const collection = message.collection;
     if (typeof collection !== 'string' || !collection) throw new InvalidPayloadError('"collection" is required.', { field: 'collection' });
     const query = message.query ?? {};
@@ -138,7 +140,7 @@ export class RealtimeConnection {
     this.send({ type: 'subscription', event: 'init', data, ...(uid !== undefined ? { uid } : {}) });
   }
 
-  #unsubscribe(uid: string | undefined): void {
+  #unsubscribe(uid: string | number | undefined): void {
     if (uid === undefined) {
       for (const { remove } of this.#subscriptions.values()) remove();
       this.#subscriptions.clear();
@@ -148,7 +150,7 @@ export class RealtimeConnection {
     this.#subscriptions.delete(uid);
   }
 
-  async #items(message: Message, uid: string | undefined): Promise<void> {
+  async #items(message: Message, uid: string | number | undefined): Promise<void> {
     const { collection, action } = message;
     if (typeof collection !== 'string' || !collection) throw new InvalidPayloadError('"collection" is required.', { field: 'collection' });
     const query = message.query === undefined ? {} : message.query;

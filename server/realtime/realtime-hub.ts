@@ -22,7 +22,7 @@ export interface ItemChange {
 
 /** A `subscribe` of one socket. */
 export interface Subscription {
-  uid: string | undefined;
+  uid: string | number | undefined;
   collection: string;
   /** The raw query object of the subscribe message (fields, filter, sort …). */
   query: Record<string, unknown>;
@@ -51,7 +51,9 @@ export function createRealtimeHub(app: AppContext): RealtimeHub {
     const raw = { ...subscription.query };
     if (keys) {
       const byKey = { [service.primaryKeyField]: { _in: keys } };
-      raw.filter = raw.filter ? { _and: [raw.filter, byKey] } : byKey;
+      // @directus/sdk sends the filter as a JSON string, the URL form.
+      const filter = typeof raw.filter === 'string' ? (JSON.parse(raw.filter) as unknown) : raw.filter;
+      raw.filter = filter ? { _and: [filter, byKey] } : byKey;
       raw.limit = -1;
       delete raw.offset;
       delete raw.page;

@@ -83,7 +83,11 @@ export function attachRealtime(server: Server, app: AppContext): RealtimeServer 
           connection.send({ type: 'ping' });
         }, settings.heartbeatMs)
       : undefined;
-    const authTimer = settings.auth !== 'public' && !caller ? setTimeout(() => !connection.authenticated && ws.close(1008, 'authentication timed out'), AUTH_TIMEOUT_MS) : undefined;
+    const authTimer = settings.auth !== 'public' && !caller ? setTimeout(() => {
+          if (connection.authenticated) return;
+          connection.send({ type: 'auth', status: 'error', error: { code: 'AUTH_TIMEOUT', message: 'Authentication timed out.' } });
+          ws.close(1008, 'authentication timed out');
+        }, AUTH_TIMEOUT_MS) : undefined;
     ws.on('message', (raw, isBinary) => {
       alive = true;
       let message: unknown;

@@ -128,7 +128,7 @@ describe('authentication', () => {
     s.send({ type: 'auth', email: TEST_ADMIN.email, password: TEST_ADMIN.password });
     expect(await s.next((m) => m.type === 'auth')).toMatchObject({ type: 'auth', status: 'ok', refresh_token: expect.any(String) });
     s.send({ type: 'auth', access_token: 'not-a-token' });
-    expect(await s.next((m) => m.type === 'auth')).toMatchObject({ type: 'auth', status: 'error', error: { code: 'INVALID_TOKEN' } });
+    expect(await s.next((m) => m.type === 'auth')).toMatchObject({ type: 'auth', status: 'error', error: { code: 'AUTH_FAILED' } });
   });
 
   it('accepts the token on the upgrade request', async () => {

@@ -14,12 +14,15 @@ export interface TestSocket {
   close(): Promise<void>;
 }
 
-export async function openSocket(url: string, options: { headers?: Record<string, string> } = {}): Promise<TestSocket> {
+/** `answerPings` (default true) answers the server's heartbeat pings with pongs instead of queueing them. */
+export async function openSocket(url: string, options: { headers?: Record<string, string>; answerPings?: boolean } = {}): Promise<TestSocket> {
   const ws = new WebSocket(url, { headers: options.headers });
   const queue: Message[] = [];
   const waiters = new Set<() => void>();
   ws.on('message', (raw) => {
-    queue.push(JSON.parse(raw.toString()));
+    const message = JSON.parse(raw.toString());
+    if (message.type === 'ping' && options.answerPings !== false) return ws.send(JSON.stringify({ type: 'pong' }));
+    queue.push(message);
     for (const wake of [...waiters]) wake();
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
