@@ -68,8 +68,9 @@ it('closes an authenticated connection when its token expires, unless it re-auth
 });
 
 it('pings every heartbeat period and drops a client that never answers', async () => {
+  const token = await t.login();
   const s = await openSocket(`ws://127.0.0.1:${server.port}/websocket`, { answerPings: false });
-  s.send({ type: 'auth', access_token: await t.login() });
+  s.send({ type: 'auth', access_token: token });
   await s.next((m) => m.type === 'auth');
   expect(await s.next((m) => m.type === 'ping', 1_000)).toEqual({ type: 'ping' });
   // No pong: the next period finds the connection silent and terminates it.
