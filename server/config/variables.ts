@@ -177,7 +177,7 @@ export const variablesSchema = yup.object({
   RATE_LIMITER_STORE: yup.string().oneOf(['redis', 'memory']).optional(),
   /** Serve the realtime WebSocket endpoint `/websocket`. @default true */
   WEBSOCKETS_ENABLED: yup.boolean().typeError('must be true or false').default(true),
-  /** Who may use `/websocket`: `public` (anyone, as the public role until `auth`), `handshake` (first message must be `auth`), `strict` (every connection authenticates first; an expired token closes it). @default handshake */
+  /** Who may use `/websocket`: `public` (anyone, as the public role until `auth`), `handshake` (first message must be `auth`), `strict` (the token comes with the upgrade request, else 401). @default handshake */
   WEBSOCKETS_REST_AUTH: yup.string().oneOf(['public', 'handshake', 'strict']).default('handshake'),
   /** Seconds between server pings; a connection that answers none of two is closed. 0 turns the heartbeat off. @default 30 */
   WEBSOCKETS_HEARTBEAT_PERIOD: yup.number().typeError('must be a number').min(0).default(30),
