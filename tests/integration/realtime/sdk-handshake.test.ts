@@ -9,6 +9,7 @@ import { openSocket } from './socket-client.ts';
 // Handshake mode (the default), a short token lifetime and a fast heartbeat; no Redis: one instance alone.
 let t: TestApp;
 let server: RunningServer;
+let stopped = false;
 let admin: string;
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await events.idle();
-  await server?.close();
+  if (!stopped) await server?.close();
   await t?.close();
 });
 
@@ -79,4 +80,14 @@ it('pings every heartbeat period and drops a client that never answers', async (
 
 it('refuses upgrades to other paths', async () => {
   await expect(openSocket(`ws://127.0.0.1:${server.port}/other`)).rejects.toThrow(/404/);
+});
+
+it('closes open sockets (1001) when the server shuts down', async () => {
+  const token = await t.login();
+  const s = await openSocket(`ws://127.0.0.1:${server.port}/websocket`);
+  s.send({ type: 'auth', access_token: token });
+  await s.next((m) => m.type === 'auth');
+  stopped = true;
+  await server.close();
+  expect((await s.closed).code).toBe(1001);
 });
