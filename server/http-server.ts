@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AppContext } from './app-context.ts';
 import { createApp } from './app.ts';
 import { createRateLimit } from './middleware/rate-limit.ts';
+import { attachRealtime } from './realtime/realtime-server.ts';
 
 /** A listening HTTP server and how to stop it gracefully. */
 export interface RunningServer {
@@ -49,6 +50,8 @@ export async function listen(context: AppContext): Promise<RunningServer> {
   server.keepAliveTimeout = config.server.keepAliveTimeoutMs;
   if (config.server.maxConnections > 0) server.maxConnections = config.server.maxConnections;
   server.on('drop', (data) => logger.warn({ remote: data?.remoteAddress, maxConnections: server.maxConnections }, 'connection refused: SERVER_MAX_CONNECTIONS reached'));
+  // WebSockets (/websocket) ride on this server's upgrade requests; shutdown closes them first.
+  const realtime = config.realtime.enabled ? attachRealtime(server, context) : null;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -63,6 +66,7 @@ export async function listen(context: AppContext): Promise<RunningServer> {
     port: (server.address() as AddressInfo).port,
     close: async () => {
       closing = true;
+      const realtimeClosed = realtime?.close();
       // Responses not yet started tell their clients not to reuse the connection.
       for (const response of open) if (!response.headersSent) response.setHeader('Connection', 'close');
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -81,6 +85,7 @@ export async function listen(context: AppContext): Promise<RunningServer> {
         logger.warn({ requests: inFlight, timeoutMs: config.server.shutdownTimeoutMs }, 'shutdown timeout: dropping the connections of requests still running');
         server.closeAllConnections();
       }
+      await realtimeClosed;
       await rateLimit?.close();
     },
   };

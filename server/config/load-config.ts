@@ -60,6 +60,7 @@ export interface Config {
   query: { limitDefault: number; limitMax: number | null; maxFields: number; maxRelations: number };
   graphql: { introspection: boolean; maxDepth: number; maxCost: number };
   redis: { url: string | null };
+  realtime: { enabled: boolean; auth: 'public' | 'handshake' | 'strict'; heartbeatMs: number; maxConnectionsPerUser: number; maxSubscriptions: number; maxMessageSize: number };
   /** Outgoing e-mail (server/mail). */
   mail: {
     transport: 'outbox' | 'ses';
@@ -188,6 +189,14 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     log: { level: vars.LOG_LEVEL as Config['log']['level'], style: (vars.LOG_FORMAT === 'json' ? 'raw' : (vars.LOG_FORMAT ?? vars.LOG_STYLE)) as Config['log']['style'] },
     auth: { accessTokenTtlMs: vars.ACCESS_TOKEN_TTL, refreshTokenTtlMs: vars.REFRESH_TOKEN_TTL, providers },
     redis: { url: vars.REDIS_URL ?? null },
+    realtime: {
+      enabled: vars.WEBSOCKETS_ENABLED,
+      auth: vars.WEBSOCKETS_REST_AUTH as Config['realtime']['auth'],
+      heartbeatMs: vars.WEBSOCKETS_HEARTBEAT_PERIOD * 1000,
+      maxConnectionsPerUser: vars.WEBSOCKETS_MAX_CONNECTIONS_PER_USER,
+      maxSubscriptions: vars.WEBSOCKETS_MAX_SUBSCRIPTIONS,
+      maxMessageSize: vars.WEBSOCKETS_MAX_MESSAGE_SIZE,
+    },
     mail: {
       transport: vars.EMAIL_TRANSPORT as Config['mail']['transport'],
       from: vars.EMAIL_FROM,

@@ -181,6 +181,18 @@ export const variablesSchema = yup.object({
   RATE_LIMITER_DURATION: duration('1s').test('whole-seconds', 'must be a whole number of seconds such as 1s, 10s or 1m', (value) => value === undefined || value % 1000 === 0),
   /** Where counts live: `redis` (REDIS_URL, shared by instances; memory while Redis is down) or `memory`. @default redis when REDIS_URL is set, else memory */
   RATE_LIMITER_STORE: yup.string().oneOf(['redis', 'memory']).optional(),
+  /** Serve the realtime WebSocket endpoint `/websocket`. @default true */
+  WEBSOCKETS_ENABLED: yup.boolean().typeError('must be true or false').default(true),
+  /** Who may use `/websocket`: `public` (anyone, as the public role until `auth`), `handshake` (first message must be `auth`), `strict` (the token comes with the upgrade request, else 401). @default handshake */
+  WEBSOCKETS_REST_AUTH: yup.string().oneOf(['public', 'handshake', 'strict']).default('handshake'),
+  /** Seconds between server pings; a connection that answers none of two is closed. 0 turns the heartbeat off. @default 30 */
+  WEBSOCKETS_HEARTBEAT_PERIOD: yup.number().typeError('must be a number').min(0).default(30),
+  /** Open WebSocket connections per user (or per IP for the public) on one instance. @default 20 */
+  WEBSOCKETS_MAX_CONNECTIONS_PER_USER: yup.number().typeError('must be a number').integer().positive().default(20),
+  /** Subscriptions per connection. @default 100 */
+  WEBSOCKETS_MAX_SUBSCRIPTIONS: yup.number().typeError('must be a number').integer().positive().default(100),
+  /** Largest WebSocket message accepted, in bytes; larger ones close the connection (1009). @default 1048576 */
+  WEBSOCKETS_MAX_MESSAGE_SIZE: yup.number().typeError('must be a number').integer().positive().default(1_048_576),
 });
 
 /** The raw, validated variables. */

@@ -1,0 +1,133 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { AppContext } from '../app-context.ts';
+import { callerFromToken, type SocketCaller } from './realtime-auth.ts';
+import { RealtimeConnection } from './realtime-connection.ts';
+import { createRealtimeHub, type RealtimeHub } from './realtime-hub.ts';
+
+/** The path clients open (Directus's default). */
+export const REALTIME_PATH = '/websocket';
+/** How long a `handshake`/`strict` connection may stay unauthenticated (ms). */
+const AUTH_TIMEOUT_MS = 10_000;
+
+/** The realtime endpoint attached to an HTTP server. */
+export interface RealtimeServer {
+  hub: RealtimeHub;
+  /** Open connections of this instance. */
+  connections(): number;
+  /** Closes every socket (1001) and the Redis connections. */
+  close(): Promise<void>;
+}
+
+/** Serves `/websocket` on the server's upgrade requests; other upgrades are refused. */
+export function attachRealtime(server: Server, app: AppContext): RealtimeServer {
+  const settings = app.config.realtime;
+  const hub = createRealtimeHub(app);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: settings.maxMessageSize });
+  const perIdentity = new Map<string, number>();
+  const sockets = new Set<WebSocket>();
+
+  const count = (identity: string, delta: number) => {
+    const next = (perIdentity.get(identity) ?? 0) + delta;
+    if (next <= 0) perIdentity.delete(identity);
+    else perIdentity.set(identity, next);
+  };
+  const claim = (identity: string) => {
+    if ((perIdentity.get(identity) ?? 0) >= settings.maxConnectionsPerUser) return false;
+    count(identity, 1);
+    return true;
+  };
+
+  const refuse = (socket: Duplex, status: number, text: string) => {
+    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  };
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== REALTIME_PATH) return refuse(socket, 404, 'Not Found');
+    const origin = { ip: request.socket.remoteAddress ?? null, userAgent: request.headers['user-agent'] ?? null, origin: request.headers.origin ?? null };
+    const header = request.headers.authorization;
+    const token = url.searchParams.get('access_token') || (header?.toLowerCase().startsWith('bearer ') ? header.slice(7) : null);
+    void (async () => {
+      let caller: SocketCaller | null = null;
+      if (token) {
+        try {
+          caller = await callerFromToken(app, token, origin);
+        } catch {
+          return refuse(socket, 401, 'Unauthorized');
+        }
+      }
+      if (!caller && settings.auth === 'strict') return refuse(socket, 401, 'Unauthorized');
+      wss.handleUpgrade(request, socket, head, (ws) => open(ws, origin, caller));
+    })().catch(() => refuse(socket, 500, 'Internal Server Error'));
+  };
+
+  const open = (ws: WebSocket, origin: RealtimeConnectionOrigin, caller: SocketCaller | null) => {
+    const connection = new RealtimeConnection(ws, app, hub, origin, caller, (previous, next) => {
+      if (previous === next) return true;
+      if (!claim(next)) return false;
+      count(previous, -1);
+      return true;
+    });
+    if (!claim(connection.identity)) {
+      ws.close(1013, 'too many connections');
+      return;
+    }
+    sockets.add(ws);
+    let alive = true;
+    const heartbeat = settings.heartbeatMs > 0
+      ? setInterval(() => {
+          if (!alive) return ws.terminate();
+          alive = false;
+          connection.send({ type: 'ping' });
+        }, settings.heartbeatMs)
+      : undefined;
+    const authTimer = settings.auth !== 'public' && !caller ? setTimeout(() => {
+          if (connection.authenticated) return;
+          connection.send({ type: 'auth', status: 'error', error: { code: 'AUTH_TIMEOUT', message: 'Authentication timed out.' } });
+          ws.close(1008, 'authentication timed out');
+        }, AUTH_TIMEOUT_MS) : undefined;
+    ws.on('message', (raw, isBinary) => {
+      alive = true;
+      let message: unknown;
+      try {
+        message = JSON.parse(isBinary ? '' : raw.toString());
+      } catch {
+        connection.send({ type: 'error', status: 'error', error: { code: 'INVALID_PAYLOAD', message: 'Messages must be JSON objects.' } });
+        return;
+      }
+      if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+        connection.send({ type: 'error', status: 'error', error: { code: 'INVALID_PAYLOAD', message: 'Messages must be JSON objects.' } });
+        return;
+      }
+      void connection.handle(message as Record<string, unknown>);
+    });
+    // ws reports protocol violations (an oversized or malformed frame) here, then closes the socket itself.
+    ws.on('error', (error) => app.logger.debug({ err: error }, 'websocket closed on a protocol error'));
+    ws.on('close', () => {
+      clearInterval(heartbeat);
+      clearTimeout(authTimer);
+      connection.close();
+      sockets.delete(ws);
+      count(connection.identity, -1);
+    });
+  };
+
+  server.on('upgrade', onUpgrade);
+  return {
+    hub,
+    connections: () => sockets.size,
+    async close() {
+      server.off('upgrade', onUpgrade);
+      for (const ws of sockets) ws.close(1001, 'server shutting down');
+      const deadline = Date.now() + 1_000;
+      while (sockets.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      await hub.close();
+    },
+  };
+}
+
+type RealtimeConnectionOrigin = { ip: string | null; userAgent: string | null; origin: string | null };
