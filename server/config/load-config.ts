@@ -75,6 +75,8 @@ export interface Config {
   files: { maxUploadSize: number; mimeTypeAllowList: string[]; importAllowedHosts: string[]; importTimeoutMs: number };
   /** Outbound calls: webhooks (docs/automation.md). */
   outbound: { allowedHosts: string[] };
+  /** Flows (docs/automation.md). */
+  flows: { envAllowList: string[] };
   /** Serving and transforming assets (docs/files.md). */
   assets: { cacheTtlMs: number; transformMaxConcurrent: number; transformMaxDimension: number; transformTimeoutMs: number };
   cors: {
@@ -202,6 +204,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     query: { limitDefault: vars.QUERY_LIMIT_DEFAULT, limitMax: vars.QUERY_LIMIT_MAX ?? null, maxFields: vars.QUERY_MAX_FIELDS, maxRelations: vars.QUERY_MAX_RELATIONS },
     storage: { locations: storage },
     outbound: { allowedHosts: vars.OUTBOUND_ALLOWED_HOSTS },
+    flows: { envAllowList: vars.FLOWS_ENV_ALLOW_LIST },
     files: {
       maxUploadSize: vars.FILES_MAX_UPLOAD_SIZE,
       mimeTypeAllowList: vars.FILES_MIME_TYPE_ALLOW_LIST,
