@@ -26,6 +26,7 @@ import { tfaController } from './controllers/tfa-controller.ts';
 import { usersController } from './controllers/users-controller.ts';
 import { utilsController } from './controllers/utils-controller.ts';
 import { webhooksController } from './webhooks/webhooks-controller.ts';
+import { flowsController } from './flows/flows-controller.ts';
 import { RouteNotFoundError } from './errors.ts';
 import { accountability } from './middleware/accountability.ts';
 import { cancelOnClose } from './middleware/cancel-on-close.ts';
@@ -107,6 +108,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
     foldersController(context),
     importExportController(context),
     webhooksController(context),
+    flowsController(context),
     systemCollectionsController(context),
     utilsController(context),
   ]) {
