@@ -92,7 +92,7 @@ it('event action flow runs after commit and logs each run as activity with its s
   await events.idle();
   const notes = (await t.request.get('/items/articles?filter[status][_eq]=log').set(auth()).expect(200)).body.data;
   expect(notes.map((note: { title: string }) => note.title)).toContain(`UPPER deleted ${JSON.stringify([victim])}`);
-  const runs = (await t.request.get(`/activity?filter[collection][_eq]=tessera_flows&filter[item][_eq]=${id}&fields=action,revisions.data`).set(auth()).expect(200)).body.data;
+  const runs = (await t.request.get(`/activity?filter[action][_eq]=run&filter[collection][_eq]=tessera_flows&filter[item][_eq]=${id}&fields=action,revisions.data`).set(auth()).expect(200)).body.data;
   expect(runs).toHaveLength(1);
   expect(runs[0].action).toBe('run');
   const steps = runs[0].revisions[0].data.steps;
