@@ -5,6 +5,7 @@ import type { ActionEvent, FilterEvent } from '../events/event-names.ts';
 import { InvalidPayloadError } from '../errors.ts';
 import { runFlow } from './flow-engine.ts';
 import type { FlowRow } from './flow-types.ts';
+import { startScheduleTriggers } from './schedule-triggers.ts';
 
 const SCOPES = ['items.create', 'items.update', 'items.delete'] as const;
 
@@ -29,10 +30,11 @@ export function startEventTriggers(app: AppContext): () => void {
   async function sync(): Promise<void> {
     const mine = ++generation;
     const db = app.servicesContext(systemAccountability()).db;
-    const flows = (await db.selectFrom('tessera_flows').select(['id', 'name', 'status', 'trigger', 'accountability', 'options', 'operation']).where('trigger', '=', 'event').where('status', '=', 'active').execute()) as FlowRow[];
+    const flows = (await db.selectFrom('tessera_flows').select(['id', 'name', 'status', 'trigger', 'accountability', 'options', 'operation']).where('trigger', 'in', ['event', 'schedule']).where('status', '=', 'active').execute()) as FlowRow[];
     if (mine !== generation) return;
     for (const off of subscriptions.splice(0)) off();
-    for (const flow of flows) {
+    subscriptions.push(startScheduleTriggers(app, flows.filter((flow) => flow.trigger === 'schedule')));
+    for (const flow of flows.filter((entry) => entry.trigger === 'event')) {
       const options = flow.options ?? {};
       const scopes = asList(options.scope).filter((scope) => (SCOPES as readonly string[]).includes(scope));
       const collections = asList(options.collections);
