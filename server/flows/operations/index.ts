@@ -1,5 +1,6 @@
 import type { OperationHandler } from '../flow-types.ts';
 import { condition } from './condition.ts';
+import { exec } from './exec.ts';
 import { itemCreate } from './item-create.ts';
 import { itemDelete } from './item-delete.ts';
 import { itemRead } from './item-read.ts';
@@ -28,4 +29,5 @@ export const OPERATIONS: Record<string, OperationHandler> = {
   trigger,
   sleep,
   'json-web-token': jsonWebToken,
+  exec,
 };
