@@ -4,6 +4,7 @@ import { UniquePermissionsMigration } from './20261121000003-unique-permissions.
 import { AuthTfaUsedStepsMigration } from './20261123000001-auth-tfa-used-steps.ts';
 import { AuthNormalisedEmailsMigration } from './20261123000002-auth-normalised-emails.ts';
 import { WebhookDeliveriesMigration } from './20261123000003-webhook-deliveries.ts';
+import { FlowTicksMigration } from './20261123000004-flow-ticks.ts';
 
 /** Every system migration, oldest first; MikroORM runs them in this order. */
-export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration, AuthTfaUsedStepsMigration, AuthNormalisedEmailsMigration, WebhookDeliveriesMigration];
+export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration, AuthTfaUsedStepsMigration, AuthNormalisedEmailsMigration, WebhookDeliveriesMigration, FlowTicksMigration];

@@ -29,6 +29,7 @@ import { utilsController } from './controllers/utils-controller.ts';
 import { webhooksController } from './webhooks/webhooks-controller.ts';
 import { versionsController } from './controllers/versions-controller.ts';
 import { graphqlController } from './graphql/graphql-controller.ts';
+import { flowsController } from './flows/flows-controller.ts';
 import { RouteNotFoundError } from './errors.ts';
 import { accountability } from './middleware/accountability.ts';
 import { cancelOnClose } from './middleware/cancel-on-close.ts';
@@ -112,6 +113,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
     webhooksController(context),
     versionsController(context),
     commentsController(context),
+    flowsController(context),
     systemCollectionsController(context),
     utilsController(context),
     graphqlController(context),

@@ -77,6 +77,8 @@ export interface Config {
   files: { maxUploadSize: number; mimeTypeAllowList: string[]; importAllowedHosts: string[]; importTimeoutMs: number };
   /** Outbound calls: webhooks (docs/automation.md). */
   outbound: { allowedHosts: string[] };
+  /** Flows (docs/automation.md). */
+  flows: { envAllowList: string[] };
   /** Serving and transforming assets (docs/files.md). */
   assets: { cacheTtlMs: number; transformMaxConcurrent: number; transformMaxDimension: number; transformTimeoutMs: number };
   cors: {
@@ -213,6 +215,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     graphql: { introspection: vars.GRAPHQL_INTROSPECTION, maxDepth: vars.GRAPHQL_QUERY_DEPTH_MAX, maxCost: vars.GRAPHQL_QUERY_COST_MAX },
     storage: { locations: storage },
     outbound: { allowedHosts: vars.OUTBOUND_ALLOWED_HOSTS },
+    flows: { envAllowList: vars.FLOWS_ENV_ALLOW_LIST },
     files: {
       maxUploadSize: vars.FILES_MAX_UPLOAD_SIZE,
       mimeTypeAllowList: vars.FILES_MIME_TYPE_ALLOW_LIST,

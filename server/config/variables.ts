@@ -141,6 +141,8 @@ export const variablesSchema = yup.object({
   FILES_IMPORT_TIMEOUT: duration('10s'),
   /** Hosts, addresses or CIDRs (`127.0.0.1`, `10.0.0.0/8`, `hooks.internal`) that webhooks and other outbound calls may reach although they are loopback, private, link-local or metadata addresses, comma-separated. @default empty */
   OUTBOUND_ALLOWED_HOSTS: list([]),
+  /** Environment variables flows may read as `{{ $env.NAME }}`, comma-separated. @default empty */
+  FLOWS_ENV_ALLOW_LIST: list([]),
   /** Cache-Control max-age of assets. @default 30d */
   ASSETS_CACHE_TTL: duration('30d'),
   /** Image transformations that may run at once in this process; more wait. @default 4 */

@@ -24,6 +24,7 @@ import { planItemCopies } from './revision-payloads.ts';
 import { filterItemPayload, flushItemActions, hasItemFilters, queueItemActions, type PendingActions } from '../../events/item-events.ts';
 import { itemWriteHooks } from '../../events/item-write-hooks.ts';
 import { validateWebhookPayload } from '../../webhooks/validate-webhook.ts';
+import { assertOperationKeyUnique, validateFlowPayload, validateOperationPayload } from '../../flows/validate-flow.ts';
 
 /** A primary-key value. */
 export type ItemKey = string | number;
@@ -334,6 +335,11 @@ export class ItemsService {
     if (this.collection === 'tessera_users') await assertUserPasswordPolicy(this.#db, payload, this.#context.accountability.admin);
     if (this.collection === 'tessera_settings') return applySettingsRules(payload);
     if (this.collection === 'tessera_webhooks') return validateWebhookPayload(payload, mode, this.#context.schema);
+    if (this.collection === 'tessera_flows') return validateFlowPayload(payload, mode);
+    if (this.collection === 'tessera_operations') {
+      if (mode === 'create') await assertOperationKeyUnique(this.#db, payload);
+      return validateOperationPayload(payload);
+    }
     if (this.collection !== 'tessera_shares') return payload;
     return applyShareRules(this.#db, this.#context.schema, this.#context.access ?? null, payload, mode);
   }

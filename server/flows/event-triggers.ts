@@ -1,0 +1,69 @@
+import type { AppContext } from '../app-context.ts';
+import { systemAccountability } from '../auth/accountability.ts';
+import { events } from '../events/event-bus.ts';
+import type { ActionEvent, FilterEvent } from '../events/event-names.ts';
+import { InvalidPayloadError } from '../errors.ts';
+import { runFlow } from './flow-engine.ts';
+import type { FlowRow } from './flow-types.ts';
+import { startScheduleTriggers } from './schedule-triggers.ts';
+
+const SCOPES = ['items.create', 'items.update', 'items.delete'] as const;
+
+function asList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return typeof value === 'string' && value !== '' ? value.split(',').map((entry) => entry.trim()) : [];
+}
+
+function messageOf(value: unknown): string | null {
+  return value && typeof value === 'object' && typeof (value as { message?: unknown }).message === 'string' ? (value as { message: string }).message : null;
+}
+
+/**
+ * Subscribes every active `event` flow to the event spine: `filter` flows as filter hooks (their last
+ * result replaces the payload; an unhandled rejection refuses the write), `action` flows as actions.
+ * Re-subscribes whenever a flow or operation is written.
+ */
+export function startEventTriggers(app: AppContext): () => void {
+  let subscriptions: Array<() => void> = [];
+  let generation = 0;
+
+  async function sync(): Promise<void> {
+    const mine = ++generation;
+    const db = app.servicesContext(systemAccountability()).db;
+    const flows = (await db.selectFrom('tessera_flows').select(['id', 'name', 'status', 'trigger', 'accountability', 'options', 'operation']).where('trigger', 'in', ['event', 'schedule']).where('status', '=', 'active').execute()) as FlowRow[];
+    if (mine !== generation) return;
+    for (const off of subscriptions.splice(0)) off();
+    subscriptions.push(startScheduleTriggers(app, flows.filter((flow) => flow.trigger === 'schedule')));
+    for (const flow of flows.filter((entry) => entry.trigger === 'event')) {
+      const options = flow.options ?? {};
+      const scopes = asList(options.scope).filter((scope) => (SCOPES as readonly string[]).includes(scope));
+      const collections = asList(options.collections);
+      const names = scopes.flatMap((scope) => (collections.length > 0 ? collections.map((collection) => `${collection}.${scope}`) : [scope]));
+      for (const name of names) {
+        if (options.type === 'filter') {
+          subscriptions.push(
+            events.onFilter(name as FilterEvent, async (payload, meta) => {
+              const result = await runFlow(app, flow.id, { event: meta.event, payload, keys: meta.keys ?? [], collection: meta.collection }, meta.accountability ? { ...systemAccountability(), ...meta.accountability } : null);
+              if (result.rejected) throw new InvalidPayloadError(messageOf(result.last) ?? `Flow "${flow.name}" refused the write.`, { field: flow.name });
+              const last = result.last;
+              return last && typeof last === 'object' && !Array.isArray(last) ? (last as Record<string, unknown>) : undefined;
+            }),
+          );
+        } else {
+          subscriptions.push(
+            events.onAction(name as ActionEvent, async (meta) => {
+              await runFlow(app, flow.id, { event: meta.event, payload: meta.payload, keys: meta.keys, collection: meta.collection }, null);
+            }),
+          );
+        }
+      }
+    }
+  }
+
+  const resync = () => sync().catch((error: unknown) => app.logger.error({ err: error }, 'loading event flows failed'));
+  const watchers = ['tessera_flows', 'tessera_operations'].flatMap((collection) => SCOPES.map((scope) => events.onAction(`${collection}.${scope}` as ActionEvent, resync)));
+  void resync();
+  return () => {
+    for (const off of [...watchers, ...subscriptions]) off();
+  };
+}

@@ -1,0 +1,59 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { AppContext } from '../app-context.ts';
+import { ForbiddenError, InvalidPayloadError, RouteNotFoundError } from '../errors.ts';
+import { loadFlow, runLoadedFlow, type FlowResult } from './flow-engine.ts';
+import { startEventTriggers } from './event-triggers.ts';
+
+/** What a webhook flow answers: `$last` (default), `$all`, or one operation's key. */
+function answer(result: FlowResult, returns: unknown): unknown {
+  if (returns === '$all') return result.data;
+  if (typeof returns === 'string' && returns !== '$last' && returns !== '') return result.data[returns];
+  return result.last;
+}
+
+/**
+ * `GET|POST /flows/trigger/:id`: starts a `webhook` flow (options.method, options.async, options.return)
+ * or, by POST with `{ collection, keys }`, a `manual` flow (options.collections) for a signed-in user.
+ */
+export function flowsController(app: AppContext): Router {
+  startEventTriggers(app);
+  const router = new Router();
+  const handle = async (ctx: Context) => {
+    const loaded = await loadFlow(app, String(ctx.params.id));
+    if (!loaded || loaded.flow.status !== 'active' || (loaded.flow.trigger !== 'webhook' && loaded.flow.trigger !== 'manual')) throw new RouteNotFoundError(`Route ${ctx.path} doesn't exist.`);
+    const { flow, operations } = loaded;
+    const options = flow.options ?? {};
+    const accountability = ctx.state.accountability;
+    let trigger: Record<string, unknown>;
+    if (flow.trigger === 'manual') {
+      if (ctx.method !== 'POST') throw new RouteNotFoundError(`Route ${ctx.path} doesn't exist.`);
+      if (!accountability.user) throw new ForbiddenError();
+      const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+      const collections = Array.isArray(options.collections) ? (options.collections as string[]) : [];
+      if (typeof body.collection !== 'string' || !collections.includes(body.collection)) throw new InvalidPayloadError(`"collection" must be one of: ${collections.join(', ')}.`, { field: 'collection', allowed: collections });
+      if (body.keys !== undefined && !Array.isArray(body.keys)) throw new InvalidPayloadError('"keys" must be a list of item keys.', { field: 'keys' });
+      trigger = { ...body, collection: body.collection, keys: body.keys ?? [] };
+    } else {
+      const method = String(options.method ?? 'GET').toUpperCase();
+      if (ctx.method !== method) throw new RouteNotFoundError(`Route ${ctx.path} doesn't exist.`);
+      trigger = { path: ctx.path, query: ctx.query, body: ctx.request.body ?? null, method: ctx.method, headers: { ...ctx.headers, authorization: undefined, cookie: undefined } };
+    }
+    const run = runLoadedFlow(app, flow, operations, trigger, accountability);
+    if (options.async === true || flow.trigger === 'manual') {
+      run.catch((error: unknown) => app.logger.error({ err: error, flow: flow.id }, 'flow run failed'));
+      ctx.body = { data: null };
+      return;
+    }
+    const result = await run;
+    if (result.rejected) throw new InvalidPayloadError(messageOf(result.last) ?? `Flow "${flow.name}" failed.`, { field: 'flow' });
+    ctx.body = { data: answer(result, options.return) ?? null };
+  };
+  router.get('/flows/trigger/:id', handle);
+  router.post('/flows/trigger/:id', handle);
+  return router;
+}
+
+export function messageOf(value: unknown): string | null {
+  return value && typeof value === 'object' && typeof (value as { message?: unknown }).message === 'string' ? (value as { message: string }).message : null;
+}

@@ -1,0 +1,32 @@
+import { Cron } from 'croner';
+import { sql } from 'kysely';
+import type { AppContext } from '../app-context.ts';
+import { systemAccountability } from '../auth/accountability.ts';
+import { runFlow } from './flow-engine.ts';
+import type { FlowRow } from './flow-types.ts';
+
+/**
+ * Starts a croner timer (6-field cron, seconds first) per active schedule flow. Every instance ticks;
+ * the instance whose insert of (flow, tick) into tessera_automation.flow_ticks wins runs it, so a tick
+ * runs once however many instances share the database.
+ */
+export function startScheduleTriggers(app: AppContext, flows: FlowRow[]): () => void {
+  const db = app.servicesContext(systemAccountability()).db;
+  const timers = flows.map(
+    (flow) =>
+      new Cron(String(flow.options?.cron ?? ''), { protect: true }, async () => {
+        // Rounded to the nearest second: timers of two instances fire a few ms apart around the same mark.
+        const tick = new Date(Math.round(Date.now() / 1000) * 1000);
+        try {
+          const claimed = await sql`insert into tessera_automation.flow_ticks (flow, tick) values (${flow.id}, ${tick}) on conflict do nothing returning flow`.execute(db);
+          if (claimed.rows.length === 0) return;
+          await runFlow(app, flow.id, { $schedule: tick.toISOString() }, null);
+        } catch (error) {
+          app.logger.error({ err: error, flow: flow.id }, 'scheduled flow failed');
+        }
+      }),
+  );
+  return () => {
+    for (const timer of timers) timer.stop();
+  };
+}

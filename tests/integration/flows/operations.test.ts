@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { events } from '../../../server/events/event-bus.ts';
+import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
+import { createFlow } from './flow-fixture.ts';
+
+let t: TestApp;
+let token: string;
+let receiver: Receiver;
+const auth = () => ({ Authorization: `Bearer ${token}` });
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  t = await createTestApp({ OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
+  token = await t.login();
+  await t.request.post('/collections').set(auth()).send({ collection: 'notes', fields: [{ field: 'text', type: 'string' }] }).expect(200);
+});
+
+afterAll(async () => {
+  await events.idle();
+  await t?.close();
+  await receiver?.close();
+});
+
+const hook = (operations: Parameters<typeof createFlow>[3]) => createFlow(t, token, { name: 'ops', trigger: 'webhook', options: { method: 'POST' } }, operations);
+
+it('item-create, item-read, item-delete with $full; $public is refused by permissions', async () => {
+  const { id } = await hook([
+    { key: 'made', type: 'item-create', options: { collection: 'notes', payload: { text: '{{ $trigger.body.text }}' }, permissions: '$full' }, resolve: 'read' },
+    { key: 'read', type: 'item-read', options: { collection: 'notes', key: '{{ made }}', permissions: '$full' }, resolve: 'gone' },
+    { key: 'gone', type: 'item-delete', options: { collection: 'notes', key: '{{ made }}', permissions: '$full' }, resolve: 'all' },
+    { key: 'all', type: 'transform', options: { json: { read: '{{ read.text }}', deleted: '{{ gone }}' } } },
+  ]);
+  const data = (await t.request.post(`/flows/trigger/${id}`).send({ text: 'hello' }).expect(200)).body.data;
+  expect(data.read).toBe('hello');
+  expect(data.deleted).toHaveLength(1);
+  expect((await t.request.get('/items/notes').set(auth())).body.data).toEqual([]);
+  const pub = await hook([{ key: 'made', type: 'item-create', options: { collection: 'notes', payload: { text: 'x' }, permissions: '$public' } }]);
+  const refused = await t.request.post(`/flows/trigger/${pub.id}`).send({}).expect(400);
+  expect(refused.body.errors[0].message).toMatch(/permission|forbidden/i);
+});
+
+it('request reaches a local receiver allowed by OUTBOUND_ALLOWED_HOSTS and is refused for a private address', async () => {
+  const { id } = await hook([{ key: 'call', type: 'request', options: { method: 'POST', url: `${receiver.url}/in`, headers: [{ header: 'x-flow', value: 'yes' }], body: { id: '{{ $trigger.body.id }}' } } }]);
+  const data = (await t.request.post(`/flows/trigger/${id}`).send({ id: 42 }).expect(200)).body.data;
+  expect(data).toEqual({ status: 200, data: 'ok' });
+  expect(receiver.received.at(-1)).toMatchObject({ method: 'POST', path: '/in', body: { id: 42 }, headers: { 'x-flow': 'yes' } });
+  const denied = await hook([{ key: 'call', type: 'request', options: { method: 'GET', url: 'http://10.1.2.3/secret' } }]);
+  const refused = await t.request.post(`/flows/trigger/${denied.id}`).send({}).expect(400);
+  expect(refused.body.errors[0].message).toMatch(/Refused to call 10\.1\.2\.3/);
+});
+
+it('trigger runs another flow per array entry (serial) or once (batch); json-web-token signs and verifies; notification writes a row', async () => {
+  const child = await createFlow(t, token, { name: 'child', trigger: 'operation' }, [{ key: 'double', type: 'transform', options: { json: { n: '{{ $trigger.n }}', twice: '{{ $trigger.n }}{{ $trigger.n }}' } } }]);
+  const me = (await t.request.get('/users/me').set(auth()).expect(200)).body.data.id;
+  const { id } = await hook([
+    { key: 'each', type: 'trigger', options: { flow: child.id, payload: '{{ $trigger.body.list }}', iterationMode: 'serial' }, resolve: 'batch' },
+    { key: 'batch', type: 'trigger', options: { flow: child.id, payload: { n: 5 }, iterationMode: 'batch' }, resolve: 'sign' },
+    { key: 'sign', type: 'json-web-token', options: { operation: 'sign', secret: 'flow-secret', payload: { sub: 'x' } }, resolve: 'verify' },
+    { key: 'verify', type: 'json-web-token', options: { operation: 'verify', secret: 'flow-secret', token: '{{ sign }}' }, resolve: 'notify' },
+    { key: 'notify', type: 'notification', options: { recipient: me, subject: 'Done', message: 'sub {{ verify.sub }}' }, resolve: 'out' },
+    { key: 'out', type: 'transform', options: { json: { each: '{{ each }}', batch: '{{ batch }}', sub: '{{ verify.sub }}' } } },
+  ]);
+  const data = (await t.request.post(`/flows/trigger/${id}`).send({ list: [{ n: 1 }, { n: 2 }] }).expect(200)).body.data;
+  expect(data).toEqual({ each: [{ n: 1, twice: '11' }, { n: 2, twice: '22' }], batch: { n: 5, twice: '55' }, sub: 'x' });
+  const notes = (await t.request.get('/notifications?filter[subject][_eq]=Done').set(auth()).expect(200)).body.data;
+  expect(notes).toEqual([expect.objectContaining({ recipient: me, message: 'sub x' })]);
+  const bad = await hook([{ key: 'verify', type: 'json-web-token', options: { operation: 'verify', secret: 'other', token: 'a.b.c' } }]);
+  await t.request.post(`/flows/trigger/${bad.id}`).send({}).expect(400);
+});
+
+it('rejects invalid flows and operations with 400 naming the field', async () => {
+  const cron = await t.request.post('/flows').set(auth()).send({ name: 'x', status: 'active', trigger: 'schedule', options: { cron: 'every minute' } }).expect(400);
+  expect(cron.body.errors[0].extensions).toMatchObject({ field: 'options.cron' });
+  const status = await t.request.post('/flows').set(auth()).send({ name: 'x', status: 'on', trigger: 'webhook' }).expect(400);
+  expect(status.body.errors[0].extensions).toMatchObject({ field: 'status', allowed: ['active', 'inactive'] });
+  const trig = await t.request.post('/flows').set(auth()).send({ name: 'x', trigger: 'telepathy' }).expect(400);
+  expect(trig.body.errors[0].extensions).toMatchObject({ field: 'trigger' });
+  const scope = await t.request.post('/flows').set(auth()).send({ name: 'x', trigger: 'event', options: { type: 'filter', scope: ['items.sing'] } }).expect(400);
+  expect(scope.body.errors[0].extensions).toMatchObject({ field: 'options.scope' });
+  const flow = await createFlow(t, token, { name: 'valid', trigger: 'webhook', options: { cron: undefined } }, [{ key: 'a', type: 'log', options: { message: 'hi' } }]);
+  const type = await t.request.post('/operations').set(auth()).send({ key: 'b', type: 'teleport', position_x: 1, position_y: 1, flow: flow.id }).expect(400);
+  expect(type.body.errors[0].extensions).toMatchObject({ field: 'type' });
+  const dup = await t.request.post('/operations').set(auth()).send({ key: 'a', type: 'log', position_x: 1, position_y: 1, flow: flow.id }).expect(400);
+  expect(dup.body.errors[0].extensions).toMatchObject({ field: 'key' });
+});
