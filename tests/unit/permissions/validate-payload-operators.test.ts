@@ -4,11 +4,12 @@ import { systemAccountability } from '../../../server/auth/accountability.ts';
 import { FailedValidationError, InvalidPayloadError } from '../../../server/errors.ts';
 import { FILTER_OPERATORS, GEOMETRY_OPERATORS } from '../../../server/query/constants.ts';
 import { assertValidPayload } from '../../../server/permissions/validate-payload.ts';
+import type { Filter } from '../../../server/query/types.ts';
 
 const who = systemAccountability();
 const passes = (rule: Record<string, unknown>, payload: Record<string, unknown>) => {
   try {
-    assertValidPayload(rule, payload, 'create', who);
+    assertValidPayload(rule as Filter, payload, 'create', who);
     return true;
   } catch (error) {
     if (error instanceof FailedValidationError) return false;
@@ -62,7 +63,7 @@ describe('permission validation rules know every operator of the query compiler'
       const { expected, meets, fails } = CASES[operator]!;
       expect(passes({ title: { [operator]: expected } }, { title: meets })).toBe(true);
       expect(passes({ title: { [operator]: expected } }, { title: fails })).toBe(false);
-      expect(() => assertValidPayload({ title: { [operator]: expected } }, { title: fails }, 'create', who)).toThrow(
+      expect(() => assertValidPayload({ title: { [operator]: expected } } as Filter, { title: fails }, 'create', who)).toThrow(
         expect.objectContaining({ extensions: expect.objectContaining({ field: 'title', type: operator }) }),
       );
     });
@@ -70,7 +71,7 @@ describe('permission validation rules know every operator of the query compiler'
 
   it('refuses relational and geometry operators as rules on written values (400 naming the operator)', () => {
     for (const operator of NOT_FOR_VALUES) {
-      expect(() => assertValidPayload({ title: { [operator]: {} } }, { title: 'x' }, 'create', who)).toThrow(InvalidPayloadError);
+      expect(() => assertValidPayload({ title: { [operator]: {} } } as Filter, { title: 'x' }, 'create', who)).toThrow(InvalidPayloadError);
     }
   });
 
