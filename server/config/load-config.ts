@@ -21,6 +21,20 @@ export interface AuthProviderConfig {
   redirectAllowList: string[];
 }
 
+/** The SMTP transport's settings (EMAIL_SMTP_*, docs/config.md). */
+export interface SmtpConfig {
+  host: string | null;
+  port: number;
+  secure: boolean;
+  ignoreTls: boolean;
+  requireTls: boolean;
+  user: string | null;
+  password: string | null;
+  name: string | null;
+  tlsCa: string | null;
+  tlsRejectUnauthorized: boolean;
+}
+
 /** Tessera's settings, typed and frozen; built once at an entry point and passed down. */
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -63,9 +77,10 @@ export interface Config {
   realtime: { enabled: boolean; auth: 'public' | 'handshake' | 'strict'; heartbeatMs: number; maxConnectionsPerUser: number; maxSubscriptions: number; maxMessageSize: number };
   /** Outgoing e-mail (server/mail). */
   mail: {
-    transport: 'outbox' | 'ses';
+    transport: 'outbox' | 'ses' | 'smtp';
     from: string;
     ses: { region: string; endpoint: string | null; accessKeyId: string | null; secretAccessKey: string | null };
+    smtp: SmtpConfig;
   };
   /** Password-reset links: lifetime and the pages (besides the admin's) a link may point to. */
   passwordReset: { tokenTtlMs: number; urlAllowList: string[] };
@@ -118,6 +133,18 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   }
   if (Boolean(raw.EMAIL_SES_ACCESS_KEY_ID) !== Boolean(raw.EMAIL_SES_SECRET_ACCESS_KEY)) {
     problems.push('EMAIL_SES_ACCESS_KEY_ID and EMAIL_SES_SECRET_ACCESS_KEY: set both or neither (neither uses the AWS default credential chain)');
+  }
+  if (vars?.EMAIL_TRANSPORT === 'smtp' && !vars.EMAIL_SMTP_HOST) {
+    problems.push('EMAIL_SMTP_HOST: is required when EMAIL_TRANSPORT is smtp');
+  }
+  if (Boolean(raw.EMAIL_SMTP_USER) !== Boolean(raw.EMAIL_SMTP_PASSWORD)) {
+    problems.push('EMAIL_SMTP_USER and EMAIL_SMTP_PASSWORD: set both or neither (neither sends without authentication)');
+  }
+  if (vars?.EMAIL_SMTP_SECURE && vars.EMAIL_SMTP_IGNORE_TLS) {
+    problems.push('EMAIL_SMTP_IGNORE_TLS: cannot be true when EMAIL_SMTP_SECURE is true (the connection is TLS from the start)');
+  }
+  if (vars?.EMAIL_SMTP_IGNORE_TLS && vars.EMAIL_SMTP_REQUIRE_TLS) {
+    problems.push('EMAIL_SMTP_REQUIRE_TLS: cannot be true together with EMAIL_SMTP_IGNORE_TLS');
   }
   const providers = readAuthProviders(env, vars?.AUTH_PROVIDERS ?? [], problems);
   // Read even when other variables are bad, so one run reports every problem.
@@ -207,6 +234,18 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
         endpoint: vars.EMAIL_SES_ENDPOINT ?? null,
         accessKeyId: vars.EMAIL_SES_ACCESS_KEY_ID ?? null,
         secretAccessKey: vars.EMAIL_SES_SECRET_ACCESS_KEY ?? null,
+      },
+      smtp: {
+        host: vars.EMAIL_SMTP_HOST ?? null,
+        port: vars.EMAIL_SMTP_PORT ?? (vars.EMAIL_SMTP_SECURE ? 465 : 587),
+        secure: vars.EMAIL_SMTP_SECURE,
+        ignoreTls: vars.EMAIL_SMTP_IGNORE_TLS,
+        requireTls: vars.EMAIL_SMTP_REQUIRE_TLS,
+        user: vars.EMAIL_SMTP_USER ?? null,
+        password: vars.EMAIL_SMTP_PASSWORD ?? null,
+        name: vars.EMAIL_SMTP_NAME ?? null,
+        tlsCa: vars.EMAIL_SMTP_TLS_CA ?? null,
+        tlsRejectUnauthorized: vars.EMAIL_SMTP_TLS_REJECT_UNAUTHORIZED,
       },
     },
     passwordReset: { tokenTtlMs: vars.PASSWORD_RESET_TOKEN_TTL, urlAllowList: vars.PASSWORD_RESET_URL_ALLOW_LIST },

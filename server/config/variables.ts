@@ -107,8 +107,8 @@ export const variablesSchema = yup.object({
   CORS_CREDENTIALS: yup.boolean().typeError('must be true or false').default(true),
   /** Seconds a preflight answer may be cached. @default 18000 */
   CORS_MAX_AGE: yup.number().typeError('must be a number of seconds').integer().min(0).default(18000),
-  /** How e-mail leaves: `outbox` (files in DATA_DIR/outbox plus the log, for development) or `ses`. @default outbox */
-  EMAIL_TRANSPORT: yup.string().oneOf(['outbox', 'ses']).default('outbox'),
+  /** How e-mail leaves: `outbox` (files in DATA_DIR/outbox plus the log, for development), `ses` or `smtp`. @default outbox */
+  EMAIL_TRANSPORT: yup.string().oneOf(['outbox', 'ses', 'smtp']).default('outbox'),
   /** Sender address of every e-mail; `Name <address>` is allowed. @default no-reply@example.com */
   EMAIL_FROM: yup.string().matches(/^[^\r\n]*@[^\r\n]*$/, 'must be an e-mail address, optionally as Name <address>').default('no-reply@example.com'),
   /** AWS region of Amazon SES (v2 API). @default us-east-1 */
@@ -119,6 +119,26 @@ export const variablesSchema = yup.object({
   EMAIL_SES_ACCESS_KEY_ID: yup.string().optional(),
   /** SES secret access key, required together with EMAIL_SES_ACCESS_KEY_ID. */
   EMAIL_SES_SECRET_ACCESS_KEY: yup.string().optional(),
+  /** SMTP server host; required when EMAIL_TRANSPORT is smtp. */
+  EMAIL_SMTP_HOST: yup.string().matches(/^[^\s/:]+$|^\[[0-9a-fA-F:.]+\]$/, 'must be a host name or IP address, without scheme or port').optional(),
+  /** SMTP server port. @default 465 when EMAIL_SMTP_SECURE is true, else 587 */
+  EMAIL_SMTP_PORT: yup.number().typeError('must be a port number').integer('must be a port number').min(1, 'must be a port number').max(65535, 'must be a port number').optional(),
+  /** Implicit TLS from the first byte (port 465); false: plain, upgraded with STARTTLS when offered. @default false */
+  EMAIL_SMTP_SECURE: yup.boolean().typeError('must be true or false').default(false),
+  /** Never upgrade with STARTTLS, even when the server offers it. @default false */
+  EMAIL_SMTP_IGNORE_TLS: yup.boolean().typeError('must be true or false').default(false),
+  /** Fail unless the server upgrades with STARTTLS (when EMAIL_SMTP_SECURE is false). @default false */
+  EMAIL_SMTP_REQUIRE_TLS: yup.boolean().typeError('must be true or false').default(false),
+  /** SMTP user name; unset: no authentication. */
+  EMAIL_SMTP_USER: yup.string().optional(),
+  /** SMTP password, required together with EMAIL_SMTP_USER. */
+  EMAIL_SMTP_PASSWORD: yup.string().optional(),
+  /** Host name Tessera gives in EHLO. @default the machine's host name */
+  EMAIL_SMTP_NAME: yup.string().matches(/^[A-Za-z0-9.-]+$/, 'must be a host name').optional(),
+  /** Extra trusted certificate authority (PEM text, or a file through EMAIL_SMTP_TLS_CA_FILE) for a private server. */
+  EMAIL_SMTP_TLS_CA: yup.string().matches(/-----BEGIN CERTIFICATE-----/, 'must be a PEM certificate').optional(),
+  /** Refuse a server certificate that does not verify; false only for testing. @default true */
+  EMAIL_SMTP_TLS_REJECT_UNAUTHORIZED: yup.boolean().typeError('must be true or false').default(true),
   /** Lifetime of the link a password-reset e-mail carries. @default 1h */
   PASSWORD_RESET_TOKEN_TTL: duration('1h'),
   /** Pages besides PUBLIC_URL/admin/reset-password that `reset_url` may name, comma-separated. @default empty */

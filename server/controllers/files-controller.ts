@@ -6,6 +6,7 @@ import { InvalidPayloadError, isTesseraError, UnsupportedMediaTypeError } from '
 import { assertClientFields } from '../files/file-fields.ts';
 import { FilesService } from '../files/files-service.ts';
 import { fetchRemote } from '../files/import/fetch-remote.ts';
+import { parseAllowList } from '../outbound/address-policy.ts';
 import { isMultipart } from '../files/upload/read-multipart.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import type { ItemKey } from '../services/items/items-service.ts';
@@ -68,7 +69,7 @@ export function filesController(app: AppContext): Router {
     // Check before downloading: the caller must be allowed to create files, and may not set server-managed fields.
     await files.assertCanCreate();
     assertClientFields(data as Record<string, unknown>);
-    const remote = await fetchRemote(url, { allowedHosts: app.config.files.importAllowedHosts, timeoutMs: app.config.files.importTimeoutMs, maxSize: app.config.files.maxUploadSize });
+    const remote = await fetchRemote(url, { allowedHosts: app.config.files.importAllowedHosts, outbound: parseAllowList(app.config.outbound.allowedHosts), timeoutMs: app.config.files.importTimeoutMs, maxSize: app.config.files.maxUploadSize });
     let key: ItemKey;
     try {
       key = await files.createFromStream(remote.stream, { filename: remote.filename, declaredType: remote.declaredType, payload: data as Record<string, unknown>, field: 'url' });

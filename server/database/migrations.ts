@@ -1,3 +1,4 @@
+import { NO_STATEMENT_TIMEOUT } from './no-statement-timeout.ts';
 import type { Orm } from './create-orm.ts';
 import { installJobQueue } from '../jobs/job-queue.ts';
 
@@ -14,6 +15,7 @@ export interface MigrationState {
 export async function migrateLatest(orm: Orm): Promise<string[]> {
   await ensureMigrationsTable(orm);
   const ran = await orm.em.transactional(async (em) => {
+    await em.execute(NO_STATEMENT_TIMEOUT);
     await em.execute(`select pg_advisory_xact_lock(hashtext('tessera:migrate'))`);
     const ran = await orm.migrator.up({ transaction: em.getTransactionContext() });
     return ran.map((migration) => migration.name);
@@ -46,13 +48,19 @@ async function ensureMigrationsTable(orm: Orm): Promise<void> {
 export async function migrateUp(orm: Orm): Promise<string[]> {
   const [next] = await orm.migrator.getPending();
   if (!next) return [];
-  const ran = await orm.migrator.up({ migrations: [next.name] });
+  const ran = await orm.em.transactional(async (em) => {
+    await em.execute(NO_STATEMENT_TIMEOUT);
+    return orm.migrator.up({ migrations: [next.name], transaction: em.getTransactionContext() });
+  });
   return ran.map((migration) => migration.name);
 }
 
 /** Reverts the most recent migration. */
 export async function migrateDown(orm: Orm): Promise<string[]> {
-  const ran = await orm.migrator.down();
+  const ran = await orm.em.transactional(async (em) => {
+    await em.execute(NO_STATEMENT_TIMEOUT);
+    return orm.migrator.down({ transaction: em.getTransactionContext() });
+  });
   return ran.map((migration) => migration.name);
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { InvalidPayloadError } from '../errors.ts';
+import { NO_STATEMENT_TIMEOUT } from './no-statement-timeout.ts';
 
 /** Names of project migrations in tessera_migrations start with this, so they never meet a system one. */
 export const PROJECT_PREFIX = 'project/';
@@ -55,6 +56,7 @@ export async function migrateProjectLatest(db: Kysely<any>, folder: string, limi
     if (ran.length >= limit) break;
     const name = recordName(file);
     const done = await db.transaction().execute(async (trx) => {
+      await sql.raw(NO_STATEMENT_TIMEOUT).execute(trx);
       await sql`select pg_advisory_xact_lock(hashtext('tessera:migrate'))`.execute(trx);
       if ((await executedNames(trx)).has(name)) return false;
       const module = await loadModule(folder, file);
@@ -81,6 +83,7 @@ export async function migrateProjectDown(db: Kysely<any>, folder: string): Promi
   const module = await loadModule(folder, file);
   if (!module.down) throw new InvalidPayloadError(`${file} has no down(db): it can't be reverted.`, { file });
   await db.transaction().execute(async (trx) => {
+    await sql.raw(NO_STATEMENT_TIMEOUT).execute(trx);
     await module.down!(trx);
     await trx.deleteFrom('tessera_migrations').where('id', '=', last.id).execute();
   });

@@ -4,6 +4,7 @@ import type { Logger } from '../logger.ts';
 import type { MailMessage, MailTransport } from './message.ts';
 import { createOutboxTransport } from './outbox-transport.ts';
 import { createSesTransport } from './ses-transport.ts';
+import { createSmtpTransport } from './smtp-transport.ts';
 
 /** Sends Tessera's e-mail through the configured transport. */
 export interface Mailer {
@@ -20,10 +21,20 @@ export interface Mailer {
   idle(): Promise<void>;
 }
 
-/** Builds the mailer EMAIL_TRANSPORT selects: `ses`, or the development `outbox` in DATA_DIR/outbox. */
+/** Builds the mailer EMAIL_TRANSPORT selects: `ses`, `smtp`, or the development `outbox` in DATA_DIR/outbox. */
 export function createMailer(config: Config, logger: Logger): Mailer {
-  const transport = config.mail.transport === 'ses' ? createSesTransport(config.mail.ses) : createOutboxTransport(path.join(config.dataDir, 'outbox'), logger);
-  return createMailerWith(transport, config.mail.from, logger);
+  return createMailerWith(createTransport(config, logger), config.mail.from, logger);
+}
+
+function createTransport(config: Config, logger: Logger): MailTransport {
+  switch (config.mail.transport) {
+    case 'ses':
+      return createSesTransport(config.mail.ses);
+    case 'smtp':
+      return createSmtpTransport(config.mail.smtp);
+    default:
+      return createOutboxTransport(path.join(config.dataDir, 'outbox'), logger);
+  }
 }
 
 /** A mailer around any transport. */

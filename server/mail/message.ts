@@ -6,8 +6,8 @@ export interface MailMessage {
   text: string;
 }
 
-/** Delivers a message somewhere (SES, the outbox folder); `from` is the configured sender. */
+/** Delivers a message somewhere (SES, SMTP, the outbox folder); `from` is the configured sender. */
 export interface MailTransport {
-  readonly name: 'ses' | 'outbox';
+  readonly name: 'ses' | 'outbox' | 'smtp';
   send(message: MailMessage, from: string): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import http from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { refusedAddress, type OutboundAllowList } from './address-policy.ts';
@@ -86,31 +86,44 @@ export async function outboundRequest(request: OutboundRequest): Promise<Outboun
 }
 
 function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined, request: OutboundRequest, signal: AbortSignal): Promise<{ status: number; body: string; location?: string }> {
+  return openHop(url, method, headers, body, request.allow, signal).then(
+    (res) =>
+      new Promise((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > request.maxResponseBytes) {
+            res.destroy();
+            reject(new Error(`The response is larger than ${request.maxResponseBytes} bytes.`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), location: res.headers.location }));
+        res.on('error', reject);
+      }),
+    (error: unknown) => Promise.reject(signal.aborted && !(error instanceof OutboundRefusedError) ? new Error(`Timed out after ${request.timeoutMs} ms.`) : error),
+  );
+}
+
+/**
+ * Sends one request through the guard (a literal address checked here, a name in the connection's own
+ * lookup) and resolves with the response once its head has arrived; the body is left to the caller.
+ * `signal` aborts the request and the response body; its reason is the rejection.
+ */
+export function openHop(url: URL, method: string, headers: Record<string, string>, body: string | undefined, allow: OutboundAllowList, signal: AbortSignal): Promise<IncomingMessage> {
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   // A literal address never goes through DNS, so it is checked here.
   if (isIP(hostname)) {
-    const refused = refusedAddress(hostname, hostname, request.allow);
+    const refused = refusedAddress(hostname, hostname, allow);
     if (refused) return Promise.reject(new OutboundRefusedError(`Refused to call ${hostname}: ${refused}.`));
   }
   const client = url.protocol === 'https:' ? https : http;
   const outgoing = { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) };
   return new Promise((resolve, reject) => {
-    const req = client.request(url, { method, headers: outgoing, lookup: guardedLookup(hostname, request.allow), signal, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > request.maxResponseBytes) {
-          res.destroy();
-          reject(new Error(`The response is larger than ${request.maxResponseBytes} bytes.`));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), location: res.headers.location }));
-      res.on('error', reject);
-    });
-    req.on('error', (error) => reject(signal.aborted ? new Error(`Timed out after ${request.timeoutMs} ms.`) : error));
+    const req = client.request(url, { method, headers: outgoing, lookup: guardedLookup(hostname, allow), signal, agent: false }, resolve);
+    req.on('error', (error) => reject(signal.aborted && !(error instanceof OutboundRefusedError) ? signal.reason : error));
     if (body !== undefined) req.write(body);
     req.end();
   });

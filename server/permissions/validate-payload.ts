@@ -74,18 +74,24 @@ function meets(operator: string, value: unknown, expected: unknown): boolean {
       return !text(value).includes(text(expected));
     case '_icontains':
       return value !== null && value !== undefined && text(value).toLowerCase().includes(text(expected).toLowerCase());
+    case '_nicontains':
+      return !text(value).toLowerCase().includes(text(expected).toLowerCase());
     case '_starts_with':
       return value !== null && value !== undefined && text(value).startsWith(text(expected));
     case '_istarts_with':
       return value !== null && value !== undefined && text(value).toLowerCase().startsWith(text(expected).toLowerCase());
     case '_nstarts_with':
       return !text(value).startsWith(text(expected));
+    case '_nistarts_with':
+      return !text(value).toLowerCase().startsWith(text(expected).toLowerCase());
     case '_ends_with':
       return value !== null && value !== undefined && text(value).endsWith(text(expected));
     case '_iends_with':
       return value !== null && value !== undefined && text(value).toLowerCase().endsWith(text(expected).toLowerCase());
     case '_nends_with':
       return !text(value).endsWith(text(expected));
+    case '_niends_with':
+      return !text(value).toLowerCase().endsWith(text(expected).toLowerCase());
     case '_between':
     case '_nbetween': {
       const [low, high] = list(expected);

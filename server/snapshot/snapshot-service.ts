@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Accountability } from '../auth/accountability.ts';
+import { NO_STATEMENT_TIMEOUT } from '../database/no-statement-timeout.ts';
 import { DataLossError, SchemaHashMismatchError } from '../errors.ts';
 import type { SchemaCache } from '../schema/schema-cache.ts';
 import { requireSchemaWrite } from '../services/schema/access.ts';
@@ -95,6 +96,8 @@ export class SnapshotService {
     requireSchemaWrite(this.#accountability);
     try {
       return await this.#host.db.transaction().execute(async (trx) => {
+        // An apply may add indexes to or rewrite large tables: DB_STATEMENT_TIMEOUT is for requests, not this.
+        await sql.raw(NO_STATEMENT_TIMEOUT).execute(trx);
         await sql`select pg_advisory_xact_lock(hashtext('tessera:schema-apply'))`.execute(trx);
         const result = await this.#plan(trx, desired, options, !options.dryRun);
         if (options.expectedHash && options.expectedHash !== result.hash) {

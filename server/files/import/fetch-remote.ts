@@ -1,6 +1,8 @@
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { ContentTooLargeError, ForbiddenError, InvalidPayloadError } from '../../errors.ts';
+import type { Readable } from 'node:stream';
+import { ContentTooLargeError, ForbiddenError, InvalidPayloadError, isTesseraError } from '../../errors.ts';
+import type { OutboundAllowList } from '../../outbound/address-policy.ts';
+import { OutboundRedirectLimitError, openOutboundDownload, type OutboundDownload } from '../../outbound/outbound-download.ts';
+import { OutboundRefusedError } from '../../outbound/outbound-request.ts';
 
 const MAX_REDIRECTS = 3;
 
@@ -46,50 +48,45 @@ function filenameOf(url: URL, disposition: string | null): string {
 }
 
 /**
- * Starts downloading `value` from an allowed host. Redirects are followed by hand (at most 3) so each hop
- * is checked against the allow-list too; the whole download is bounded by `timeoutMs`. The caller must
- * consume or destroy the returned stream; its timer stops when the stream closes, and every refusal
- * here cancels the response body first, so nothing is left to fail after the request has been answered.
+ * Starts downloading `value` from an allowed host through the outbound guard (server/outbound): loopback,
+ * private, link-local and metadata addresses are refused unless OUTBOUND_ALLOWED_HOSTS names them, the
+ * resolved address is the one connected to, and each redirect hop (at most 3) is checked against both the
+ * host allow-list and the guard. The whole download is bounded by `timeoutMs`. The caller must consume or
+ * destroy the returned stream; its timer stops when the stream closes, and every refusal here closes the
+ * response first, so nothing is left to fail after the request has been answered.
  */
-export async function fetchRemote(value: string, options: { allowedHosts: readonly string[]; timeoutMs: number; maxSize: number }): Promise<RemoteFile> {
+export async function fetchRemote(value: string, options: { allowedHosts: readonly string[]; outbound: OutboundAllowList; timeoutMs: number; maxSize: number }): Promise<RemoteFile> {
   if (options.allowedHosts.length === 0) throw new ForbiddenError('Importing files from URLs is disabled (FILES_IMPORT_ALLOWED_HOSTS is empty).', { field: 'url' });
-  let url = parseUrl(value);
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('The download timed out.', 'TimeoutError')), options.timeoutMs);
-  let body: ReadableStream<Uint8Array> | null = null;
+  let download: OutboundDownload;
   try {
-    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      if (!isAllowedHost(url.hostname, options.allowedHosts)) throw new ForbiddenError(`Importing from ${url.hostname} is not allowed.`, { field: 'url' });
-      let response: Response;
-      try {
-        response = await fetch(url, { redirect: 'manual', signal: controller.signal });
-      } catch (error) {
-        throw new InvalidPayloadError(`Could not fetch "url": ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}.`, { field: 'url' });
-      }
-      body = response.body;
-      if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {
-        await cancel(body);
-        body = null;
-        url = parseUrl(new URL(response.headers.get('location')!, url).href);
-        continue;
-      }
-      if (!response.ok || !body) throw new InvalidPayloadError(`Could not fetch "url": the server answered ${response.status}.`, { field: 'url' });
-      const length = Number(response.headers.get('content-length') ?? Number.NaN);
-      if (Number.isFinite(length) && length > options.maxSize) throw new ContentTooLargeError(`The file at "url" is larger than the upload limit of ${options.maxSize} bytes.`, { field: 'url', limit: options.maxSize });
-      const filename = filenameOf(url, response.headers.get('content-disposition'));
-      const stream = Readable.fromWeb(body as WebReadableStream<Uint8Array>);
-      stream.once('close', () => clearTimeout(timer));
-      return { stream, filename, declaredType: response.headers.get('content-type') ?? undefined };
-    }
-    throw new InvalidPayloadError(`Could not fetch "url": more than ${MAX_REDIRECTS} redirects.`, { field: 'url' });
+    download = await openOutboundDownload({
+      url: parseUrl(value),
+      allow: options.outbound,
+      timeoutMs: options.timeoutMs,
+      maxRedirects: MAX_REDIRECTS,
+      checkUrl: (url) => {
+        if (!isAllowedHost(url.hostname, options.allowedHosts)) throw new ForbiddenError(`Importing from ${url.hostname} is not allowed.`, { field: 'url' });
+      },
+      parseLocation: (location, base) => parseUrl(new URL(location, base).href),
+    });
   } catch (error) {
-    clearTimeout(timer);
-    await cancel(body);
+    if (isTesseraError(error)) throw error;
+    if (error instanceof OutboundRedirectLimitError) throw new InvalidPayloadError(`Could not fetch "url": ${error.message}.`, { field: 'url' });
+    if (error instanceof OutboundRefusedError) throw new ForbiddenError(`Importing from "url" is not allowed: ${error.message}`, { field: 'url' });
+    throw new InvalidPayloadError(`Could not fetch "url": ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}.`, { field: 'url' });
+  }
+  const { response, url } = download;
+  try {
+    const status = response.statusCode ?? 0;
+    if (status < 200 || status >= 300) throw new InvalidPayloadError(`Could not fetch "url": the server answered ${status}.`, { field: 'url' });
+    const length = Number(response.headers['content-length'] ?? Number.NaN);
+    if (Number.isFinite(length) && length > options.maxSize) throw new ContentTooLargeError(`The file at "url" is larger than the upload limit of ${options.maxSize} bytes.`, { field: 'url', limit: options.maxSize });
+    const filename = filenameOf(url, response.headers['content-disposition'] ?? null);
+    const type = response.headers['content-type'];
+    return { stream: response, filename, declaredType: type ?? undefined };
+  } catch (error) {
+    download.done();
+    response.destroy();
     throw error;
   }
-}
-
-/** Cancels a response body nobody will read (closing its connection); a body already failed is fine. */
-async function cancel(body: ReadableStream<Uint8Array> | null): Promise<void> {
-  await body?.cancel().catch(() => undefined);
 }

@@ -53,7 +53,7 @@ describe('the three-redirect cap on imports', () => {
   const hits: string[] = [];
 
   beforeAll(async () => {
-    t = await createFilesTestApp({ FILES_IMPORT_ALLOWED_HOSTS: '127.0.0.1', FILES_IMPORT_TIMEOUT: '10s' });
+    t = await createFilesTestApp({ FILES_IMPORT_ALLOWED_HOSTS: '127.0.0.1', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', FILES_IMPORT_TIMEOUT: '10s' });
     admin = await t.login();
     const png = await pngImage(30, 30);
     // /hop/N redirects to /hop/N-1 (relative and absolute Locations alternate); /hop/0 is the image.

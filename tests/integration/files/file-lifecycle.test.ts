@@ -14,7 +14,7 @@ describe('replacing, deleting, importing and the MIME allow-list', () => {
   let png: Buffer;
 
   beforeAll(async () => {
-    t = await createFilesTestApp({ FILES_MIME_TYPE_ALLOW_LIST: 'image/*,text/plain', FILES_IMPORT_ALLOWED_HOSTS: '127.0.0.1', FILES_IMPORT_TIMEOUT: '1s', FILES_MAX_UPLOAD_SIZE: '100kb' });
+    t = await createFilesTestApp({ FILES_MIME_TYPE_ALLOW_LIST: 'image/*,text/plain', FILES_IMPORT_ALLOWED_HOSTS: '127.0.0.1', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', FILES_IMPORT_TIMEOUT: '1s', FILES_MAX_UPLOAD_SIZE: '100kb' });
     admin = await t.login();
     png = await pngImage(60, 40);
     remote = createServer((req, res) => {

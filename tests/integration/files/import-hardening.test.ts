@@ -33,7 +33,7 @@ describe('POST /files/import never leaves a stream behind', () => {
   const watcher = watchProcess();
 
   beforeAll(async () => {
-    t = await createFilesTestApp({ FILES_MIME_TYPE_ALLOW_LIST: 'image/*,text/plain,application/octet-stream', FILES_IMPORT_ALLOWED_HOSTS: '127.0.0.1', FILES_IMPORT_TIMEOUT: `${IMPORT_TIMEOUT_MS}ms`, FILES_MAX_UPLOAD_SIZE: '100kb' });
+    t = await createFilesTestApp({ FILES_MIME_TYPE_ALLOW_LIST: 'image/*,text/plain,application/octet-stream', FILES_IMPORT_ALLOWED_HOSTS: '127.0.0.1', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', FILES_IMPORT_TIMEOUT: `${IMPORT_TIMEOUT_MS}ms`, FILES_MAX_UPLOAD_SIZE: '100kb' });
     admin = await t.login();
     png = await pngImage(40, 30);
     remote = createServer((req, res) => {

@@ -171,3 +171,36 @@ describe('config immutability', () => {
     expect(Object.isFrozen(changed.cors.methods)).toBe(true);
   });
 });
+
+describe('loadConfig SMTP mail', () => {
+  it('defaults the port from EMAIL_SMTP_SECURE and reads every setting', () => {
+    expect(loadConfig({ EMAIL_TRANSPORT: 'smtp', EMAIL_SMTP_HOST: 'smtp.example.com' }, CWD).mail.smtp).toMatchObject({ host: 'smtp.example.com', port: 587, secure: false, user: null, tlsRejectUnauthorized: true });
+    const config = loadConfig(
+      { EMAIL_TRANSPORT: 'smtp', EMAIL_SMTP_HOST: 'smtp.example.com', EMAIL_SMTP_SECURE: 'true', EMAIL_SMTP_USER: 'u', EMAIL_SMTP_PASSWORD: 'p', EMAIL_SMTP_NAME: 'cms.example.com' },
+      CWD,
+    );
+    expect(config.mail).toMatchObject({ transport: 'smtp', smtp: { port: 465, secure: true, user: 'u', password: 'p', name: 'cms.example.com' } });
+  });
+
+  it('names every bad SMTP variable at once', () => {
+    const error = configError({
+      EMAIL_TRANSPORT: 'smtp',
+      EMAIL_SMTP_PORT: '70000',
+      EMAIL_SMTP_SECURE: 'maybe',
+      EMAIL_SMTP_IGNORE_TLS: 'perhaps',
+      EMAIL_SMTP_USER: 'only-user',
+      EMAIL_SMTP_TLS_CA: 'not a pem',
+      EMAIL_SMTP_TLS_REJECT_UNAUTHORIZED: 'nope',
+    });
+    const text = error.problems.join('\n');
+    for (const name of ['EMAIL_SMTP_PORT: must be a port number', 'EMAIL_SMTP_SECURE: must be true or false', 'EMAIL_SMTP_IGNORE_TLS: must be true or false', 'EMAIL_SMTP_USER and EMAIL_SMTP_PASSWORD', 'EMAIL_SMTP_TLS_CA: must be a PEM certificate', 'EMAIL_SMTP_TLS_REJECT_UNAUTHORIZED: must be true or false']) {
+      expect(text).toContain(name);
+    }
+  });
+
+  it('requires a host for the smtp transport and refuses contradictory TLS settings', () => {
+    expect(configError({ EMAIL_TRANSPORT: 'smtp' }).problems).toContain('EMAIL_SMTP_HOST: is required when EMAIL_TRANSPORT is smtp');
+    expect(configError({ EMAIL_TRANSPORT: 'smtp', EMAIL_SMTP_HOST: 'h', EMAIL_SMTP_SECURE: 'true', EMAIL_SMTP_IGNORE_TLS: 'true' }).problems.join('\n')).toContain('EMAIL_SMTP_IGNORE_TLS: cannot be true');
+    expect(configError({ EMAIL_SMTP_HOST: 'smtp://h:25' }).problems.join('\n')).toContain('EMAIL_SMTP_HOST: must be a host name');
+  });
+});

@@ -8,6 +8,7 @@ export const FILTER_OPERATORS = new Set([
   '_eq', '_neq', '_lt', '_lte', '_gt', '_gte', '_in', '_nin', '_null', '_nnull', '_empty', '_nempty',
   '_contains', '_ncontains', '_icontains', '_regex', '_starts_with', '_istarts_with', '_nstarts_with',
   '_ends_with', '_iends_with', '_nends_with', '_between', '_nbetween', '_some', '_none',
+  '_nicontains', '_nistarts_with', '_niends_with',
 ]);
 
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*(:[A-Za-z_][A-Za-z0-9_]*)?$/;
