@@ -14,8 +14,10 @@ import { settingsMessages } from '../../../../admin/src/modules/settings/message
 import { sharedMessages, withShared } from '../../../../admin/src/modules/shared/messages.ts';
 import { USER_STATUSES } from '../../../../admin/src/modules/users/user-options.ts';
 import { usersMessages } from '../../../../admin/src/modules/users/messages.ts';
+import { webhooksMessages } from '../../../../admin/src/modules/webhooks/messages.ts';
+import { WEBHOOK_ACTIONS } from '../../../../admin/src/modules/webhooks/webhook-rules.ts';
 
-const MODULES = { dataModel: dataModelMessages, files: filesMessages, roles: rolesMessages, users: usersMessages, settings: settingsMessages, activity: activityMessages };
+const MODULES = { dataModel: dataModelMessages, files: filesMessages, roles: rolesMessages, users: usersMessages, settings: settingsMessages, activity: activityMessages, webhooks: webhooksMessages };
 const MODULES_DIR = fileURLToPath(new URL('../../../../admin/src/modules/', import.meta.url));
 const all = withShared(Object.values(MODULES).reduce((merged, messages) => ({ 'en-US': { ...merged['en-US'], ...messages['en-US'] }, 'pt-BR': { ...merged['pt-BR'], ...messages['pt-BR'] } }), { 'en-US': {}, 'pt-BR': {} }));
 
@@ -58,6 +60,9 @@ describe('module messages', () => {
       ...['nullify', 'delete'].map((action) => `dataModel.relation.deselect.${action}`),
       ...['open', 'closed', 'locked'].map((state) => `dataModel.settings.collapse.${state}`),
       ...PERMISSION_ACTIONS.map((action) => `roles.actions.${action}`),
+      ...WEBHOOK_ACTIONS.map((action) => `webhooks.actions.${action}`),
+      ...['queued', 'running', 'retrying'].map((state) => `webhooks.log.states.${state}`),
+      ...['success', 'failed', 'errors.url', 'errors.headerName', 'errors.headerValue'].map((key) => `webhooks.${key.includes('.') ? key : `log.${key}`}`),
       ...['all', 'none', 'custom', 'default'].map((state) => `roles.matrix.state.${state}`),
       'roles.matrix.setNone', 'roles.matrix.setDefault',
       ...USER_STATUSES.map((status) => `users.status.${status}`),
