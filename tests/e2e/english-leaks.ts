@@ -6,10 +6,12 @@ import { ptBR } from '../../admin/src/i18n/pt-BR.ts';
 import { activityMessages } from '../../admin/src/modules/activity/messages.ts';
 import { dataModelMessages } from '../../admin/src/modules/data-model/messages.ts';
 import { filesMessages } from '../../admin/src/modules/files/messages.ts';
+import { flowsMessages } from '../../admin/src/modules/flows/messages.ts';
 import { rolesMessages } from '../../admin/src/modules/roles/messages.ts';
 import { settingsMessages } from '../../admin/src/modules/settings/messages.ts';
 import { sharedMessages } from '../../admin/src/modules/shared/messages.ts';
 import { usersMessages } from '../../admin/src/modules/users/messages.ts';
+import { webhooksMessages } from '../../admin/src/modules/webhooks/messages.ts';
 
 /**
  * English a pt-BR screen must not show: every built-in text of the admin (app and modules) and of antd
@@ -24,7 +26,7 @@ function flatten(value: unknown, prefix = '', into: Map<string, string> = new Ma
 }
 
 function englishTexts(): string[] {
-  const pairs: Array<[Record<string, string>, Record<string, string>]> = [[enUS, ptBR], ...[activityMessages, dataModelMessages, filesMessages, rolesMessages, settingsMessages, sharedMessages, usersMessages].map((messages) => [messages['en-US'], messages['pt-BR']] as [Record<string, string>, Record<string, string>])];
+  const pairs: Array<[Record<string, string>, Record<string, string>]> = [[enUS, ptBR], ...[activityMessages, dataModelMessages, filesMessages, rolesMessages, settingsMessages, sharedMessages, usersMessages, webhooksMessages, flowsMessages].map((messages) => [messages['en-US'], messages['pt-BR']] as [Record<string, string>, Record<string, string>])];
   const texts = new Set<string>();
   for (const [english, portuguese] of pairs) for (const [key, text] of Object.entries(english)) if (portuguese[key] !== text) texts.add(text);
   const antdEnglish = flatten((antdEnUS as { default?: unknown }).default ?? antdEnUS);

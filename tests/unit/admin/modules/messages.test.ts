@@ -7,6 +7,8 @@ import { ACTIVITY_ACTIONS } from '../../../../admin/src/modules/activity/activit
 import { FIELD_TYPES, INTERFACES_BY_TYPE, TYPE_GROUPS } from '../../../../admin/src/modules/data-model/field-types.ts';
 import { dataModelMessages } from '../../../../admin/src/modules/data-model/messages.ts';
 import { filesMessages } from '../../../../admin/src/modules/files/messages.ts';
+import { flowsMessages } from '../../../../admin/src/modules/flows/messages.ts';
+import { FLOW_ACCOUNTABILITY, FLOW_TRIGGERS } from '../../../../admin/src/modules/flows/flow-options.ts';
 import { PERMISSION_ACTIONS } from '../../../../admin/src/modules/roles/permission-matrix.ts';
 import { rolesMessages } from '../../../../admin/src/modules/roles/messages.ts';
 import { ASSET_FITS, ASSET_TRANSFORMS, PASSWORD_POLICIES } from '../../../../admin/src/modules/settings/settings-rules.ts';
@@ -14,8 +16,10 @@ import { settingsMessages } from '../../../../admin/src/modules/settings/message
 import { sharedMessages, withShared } from '../../../../admin/src/modules/shared/messages.ts';
 import { USER_STATUSES } from '../../../../admin/src/modules/users/user-options.ts';
 import { usersMessages } from '../../../../admin/src/modules/users/messages.ts';
+import { webhooksMessages } from '../../../../admin/src/modules/webhooks/messages.ts';
+import { WEBHOOK_ACTIONS } from '../../../../admin/src/modules/webhooks/webhook-rules.ts';
 
-const MODULES = { dataModel: dataModelMessages, files: filesMessages, roles: rolesMessages, users: usersMessages, settings: settingsMessages, activity: activityMessages };
+const MODULES = { dataModel: dataModelMessages, files: filesMessages, roles: rolesMessages, users: usersMessages, settings: settingsMessages, activity: activityMessages, webhooks: webhooksMessages, flows: flowsMessages };
 const MODULES_DIR = fileURLToPath(new URL('../../../../admin/src/modules/', import.meta.url));
 const all = withShared(Object.values(MODULES).reduce((merged, messages) => ({ 'en-US': { ...merged['en-US'], ...messages['en-US'] }, 'pt-BR': { ...merged['pt-BR'], ...messages['pt-BR'] } }), { 'en-US': {}, 'pt-BR': {} }));
 
@@ -58,6 +62,11 @@ describe('module messages', () => {
       ...['nullify', 'delete'].map((action) => `dataModel.relation.deselect.${action}`),
       ...['open', 'closed', 'locked'].map((state) => `dataModel.settings.collapse.${state}`),
       ...PERMISSION_ACTIONS.map((action) => `roles.actions.${action}`),
+      ...FLOW_TRIGGERS.map((trigger) => `flows.triggers.${trigger}`),
+      ...[...FLOW_ACCOUNTABILITY, 'none'].map((choice) => `flows.accountability.${choice}`),
+      ...WEBHOOK_ACTIONS.map((action) => `webhooks.actions.${action}`),
+      ...['queued', 'running', 'retrying'].map((state) => `webhooks.log.states.${state}`),
+      ...['success', 'failed', 'errors.url', 'errors.headerName', 'errors.headerValue'].map((key) => `webhooks.${key.includes('.') ? key : `log.${key}`}`),
       ...['all', 'none', 'custom', 'default'].map((state) => `roles.matrix.state.${state}`),
       'roles.matrix.setNone', 'roles.matrix.setDefault',
       ...USER_STATUSES.map((status) => `users.status.${status}`),

@@ -1,0 +1,112 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from '@refinedev/core';
+import { Alert, Button, Drawer, Table, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useFormat } from '../../app/use-format.ts';
+import { apiRequest } from '../../providers/http-client.ts';
+import type { WebhookRecord } from './webhook-rules.ts';
+
+interface Attempt {
+  id: string;
+  event: string;
+  collection: string | null;
+  attempt: number;
+  max_attempts: number;
+  status: 'success' | 'failed';
+  http_status: number | null;
+  error: string | null;
+  duration_ms: number;
+  date_created: string;
+}
+
+interface Queued {
+  job_id: string;
+  state: 'queued' | 'running' | 'retrying';
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  run_at: string;
+}
+
+/** A webhook's delivery log (GET /webhooks/:id/deliveries): attempts, and jobs still queued; refreshable. */
+export function WebhookDeliveries({ webhook, onClose }: { webhook: WebhookRecord | null; onClose(): void }) {
+  const { translate } = useTranslation();
+  const format = useFormat();
+  const [log, setLog] = useState<{ attempts: Attempt[]; queued: Queued[] } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = webhook?.id;
+
+  const load = useCallback(async () => {
+    if (id === undefined) return;
+    setLoading(true);
+    setError(null);
+    try {
+      const body = await apiRequest<{ data: Attempt[]; meta: { queued: Queued[] } }>(`/webhooks/${id}/deliveries`);
+      setLog({ attempts: body.data, queued: body.meta.queued });
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setLoading(false);
+    }
+  }, [id]);
+
+  useEffect(() => {
+    setLog(null);
+    void load();
+  }, [load]);
+
+  return (
+    <Drawer
+      open={webhook !== null}
+      onClose={onClose}
+      width={900}
+      title={`${translate('webhooks.log.title')} · ${webhook?.name ?? ''}`}
+      extra={
+        <Button icon={<ReloadOutlined />} onClick={() => void load()} loading={loading} data-testid="webhook-log-refresh">
+          {translate('webhooks.log.refresh')}
+        </Button>
+      }
+    >
+      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} /> : null}
+      {log && log.queued.length > 0 ? (
+        <>
+          <Typography.Title level={5}>{translate('webhooks.log.queued')}</Typography.Title>
+          <Table<Queued>
+            rowKey="job_id"
+            size="small"
+            pagination={false}
+            dataSource={log.queued}
+            style={{ marginBottom: 24 }}
+            data-testid="webhook-queued"
+            columns={[
+              { title: translate('webhooks.log.state'), dataIndex: 'state', render: (state: string) => <Tag color="processing">{translate(`webhooks.log.states.${state}`)}</Tag> },
+              { title: translate('webhooks.log.attempt'), key: 'attempt', render: (_, job) => `${job.attempts}/${job.max_attempts}` },
+              { title: translate('webhooks.log.runAt'), dataIndex: 'run_at', render: (value: string) => format.date(value) },
+              { title: translate('webhooks.log.lastError'), dataIndex: 'last_error', render: (value: string | null) => value ?? '' },
+            ]}
+          />
+        </>
+      ) : null}
+      <Table<Attempt>
+        rowKey="id"
+        size="small"
+        loading={loading && !log}
+        dataSource={log?.attempts ?? []}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        locale={{ emptyText: translate('webhooks.log.empty') }}
+        scroll={{ x: 'max-content' }}
+        data-testid="webhook-attempts"
+        columns={[
+          { title: translate('webhooks.log.when'), dataIndex: 'date_created', render: (value: string) => format.date(value) },
+          { title: translate('webhooks.log.event'), key: 'event', render: (_, entry) => `${entry.event}${entry.collection ? ` · ${entry.collection}` : ''}` },
+          { title: translate('webhooks.log.attempt'), key: 'attempt', render: (_, entry) => `${entry.attempt}/${entry.max_attempts}` },
+          { title: translate('webhooks.log.result'), dataIndex: 'status', render: (status: string) => <Tag color={status === 'success' ? 'success' : 'error'}>{translate(`webhooks.log.${status}`)}</Tag> },
+          { title: translate('webhooks.log.httpStatus'), dataIndex: 'http_status', render: (value: number | null) => value ?? '—' },
+          { title: translate('webhooks.log.duration'), dataIndex: 'duration_ms', render: (value: number) => `${format.number(value)} ms` },
+          { title: translate('webhooks.log.error'), dataIndex: 'error', render: (value: string | null) => value ?? '' },
+        ]}
+      />
+    </Drawer>
+  );
+}
