@@ -44,6 +44,15 @@ await db.close();`;
 }
 
 /**
+ * Sockets the server may still count while their client has already let them go. A pool that closes an
+ * idle connection and opens a new one at once can briefly exceed its own size here; the socket server
+ * then answers "Too many connections" and the new client sees "Connection terminated unexpectedly"
+ * (seen with the job worker on a busy machine). Every connection shares the one PGlite session, so
+ * room for more sockets costs nothing.
+ */
+const CLOSING_HEADROOM = 16;
+
+/**
  * Opens (creating on first use) the PGlite database in `dataDir/db` and serves it on a free local port
  * through pglite-socket, so the same PostgreSQL driver and SQL serve embedded and server deployments.
  */
@@ -55,7 +64,7 @@ export async function startEmbeddedPostgres(dataDir: string, maxConnections: num
     if (!existsSync(path.join(directory, 'PG_VERSION'))) await initializeInChildProcess(directory);
     const db = await PGlite.create({ dataDir: directory, startParams: startParams() });
     // Room beyond this process's pool for the job worker and CLI commands run beside it (they connect through the lock's port).
-    const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: maxConnections + CLI_CONNECTIONS + JOB_CONNECTIONS + 1 });
+    const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: maxConnections + CLI_CONNECTIONS + JOB_CONNECTIONS + CLOSING_HEADROOM });
     let port = 0;
     server.addEventListener('listening', (event) => {
       port = (event as CustomEvent<{ port: number }>).detail.port;
