@@ -60,10 +60,12 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
  * docs/operations.md). NODE_ENV is production for the build whatever the caller's (tests run with test).
  */
 async function runViteBuild(root: string, outDir: string): Promise<void> {
-  const script = `const { build } = await import(process.argv[1]);
-await build({ configFile: process.argv[2], root: process.argv[3], logLevel: 'warn', build: { outDir: process.argv[4], emptyOutDir: true } });`;
+  // The eval resolves 'vite' from its working directory (admin/, then the project's node_modules).
+  const script = `const { build } = await import('vite');
+await build({ configFile: process.argv[1], root: process.argv[2], logLevel: 'warn', build: { outDir: process.argv[3], emptyOutDir: true } });`;
   try {
-    await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, import.meta.resolve('vite'), path.join(root, 'vite.config.ts'), root, outDir], {
+    await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, path.join(root, 'vite.config.ts'), root, outDir], {
+      cwd: root,
       env: { ...process.env, NODE_ENV: 'production' },
       maxBuffer: 16 * 2 ** 20,
     });

@@ -147,7 +147,8 @@ describe('markdown', () => {
 
 describe('pt-BR', () => {
   it('opens the first collection after sign-in, and shows no English text and no browser-formatted dates on the screens it visits', async () => {
-    await send('patch', '/users/me', { language: 'pt-BR' });
+    // No last page yet (the earlier tests of this file visited items; sign-in would reopen the last one).
+    await send('patch', '/users/me', { language: 'pt-BR', last_page: null });
     const page = await harness.newPage();
     await harness.signIn(page);
     // The start page: the first collection of the menu, not an empty page.
@@ -224,6 +225,8 @@ describe('phone and tablet', () => {
     it(`fits ${width} px: menu in a drawer, lists and forms without sideways scrolling, Save in view`, async () => {
       const page = await harness.newPage();
       await page.setViewportSize({ width, height });
+      // Sign-in reopens the last page visited (users.last_page), which earlier tests of this file moved.
+      await send('patch', '/users/me', { last_page: null });
       await harness.signIn(page);
       await page.getByRole('cell', { name: 'Chuva em São Paulo' }).waitFor();
       const overflow = () => page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth') as Promise<number>;

@@ -1,15 +1,19 @@
 import { DatabaseOutlined } from '@ant-design/icons';
-import { useCan, useTranslate } from '@refinedev/core';
+import { useCan, useGetIdentity, useTranslate } from '@refinedev/core';
 import { Button, Empty, Spin, Typography } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
 import { useProject } from '../app/project-settings.tsx';
+import { lastPageOf } from '../app/shell/last-page.ts';
+import { restorablePage } from '../app/shell/shell-rules.ts';
+import type { Identity } from '../providers/auth-provider.ts';
 import { usePreferences } from '../app/preferences.tsx';
 import { buildNavigation, firstCollection } from './navigation.ts';
 import { useSchema } from './schema/schema-context.tsx';
 
 /**
- * `/admin/`: opens the first collection of the menu, or says there is nothing to see yet: to someone who
- * may create collections, where to start; to anyone else, whom to ask.
+ * `/admin/`: reopens the user's last page (users.last_page), else the first collection of the menu, or says
+ * there is nothing to see yet: to someone who may create collections, where to start; to anyone else, whom
+ * to ask. Deciding here, once both the identity and the schema are known, means the two never race.
  */
 export default function WelcomePage() {
   const translate = useTranslate();
@@ -18,7 +22,10 @@ export default function WelcomePage() {
   const { locale } = usePreferences();
   const { project } = useProject();
   const { data: canModel } = useCan({ resource: 'collections', action: 'create', params: { resource: { name: 'collections', meta: { collection: 'tessera_collections' } } as never } });
-  if (schema.loading) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
+  const { data: identity, isLoading: identityLoading } = useGetIdentity<Identity>();
+  if (schema.loading || identityLoading) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
+  const last = restorablePage(lastPageOf(identity));
+  if (last) return <Navigate to={last} replace />;
   const first = firstCollection(buildNavigation(schema.collections, locale));
   if (first) return <Navigate to={`/content/${first}`} replace />;
   return (

@@ -1,4 +1,5 @@
 import type { AuthProvider } from '@refinedev/core';
+import { forgetLatestPage } from '../app/shell/last-page.ts';
 import { apiData, apiRequest, type ApiHttpError } from './http-client.ts';
 
 /** The signed-in user as the admin needs it. */
@@ -107,6 +108,7 @@ export function createAuthProvider(): AuthProvider {
       } catch {
         // Already signed out (expired session): the cookie is gone either way.
       }
+      forgetLatestPage();
       return { success: true, redirectTo: '/login' };
     },
 
