@@ -1,8 +1,8 @@
 import { InvalidPayloadError } from '../errors.ts';
+import { isSecretKeyName } from '../secret-key-names.ts';
 import type { SnapshotDocument, SnapshotRow } from './types.ts';
 
 /** Option keys whose values are credentials. */
-const SECRET_KEY = /(secret|token|passw(or)?d|pwd|api[-_]?key|access[-_]?key|private[-_]?key|authori[sz]ation|credential|signature|bearer|cookie)/i;
 
 /** A value that stands for an environment variable: `${env:NAME}`. */
 const REFERENCE = /^\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}$/;
@@ -31,12 +31,12 @@ function maskOptions(value: unknown, prefix: string[]): unknown {
   if (value === null || typeof value !== 'object') return value;
   const object = value as Record<string, unknown>;
   // A header list entry: { header: 'Authorization', value: '…' }.
-  if (typeof object.header === 'string' && typeof object.value === 'string' && SECRET_KEY.test(object.header) && object.value !== '' && !referencedVariable(object.value)) {
+  if (typeof object.header === 'string' && typeof object.value === 'string' && isSecretKeyName(object.header) && object.value !== '' && !referencedVariable(object.value)) {
     return { ...object, value: reference(secretVariableName([...prefix, object.header])) };
   }
   const result: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(object)) {
-    if (typeof item === 'string' && item !== '' && SECRET_KEY.test(key) && !referencedVariable(item)) result[key] = reference(secretVariableName([...prefix, key]));
+    if (typeof item === 'string' && item !== '' && isSecretKeyName(key) && !referencedVariable(item)) result[key] = reference(secretVariableName([...prefix, key]));
     else result[key] = maskOptions(item, [...prefix, key]);
   }
   return result;
