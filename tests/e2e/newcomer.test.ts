@@ -238,7 +238,8 @@ describe('phone and tablet', () => {
       await page.getByTestId('open-filter').click();
       await page.getByTestId('filter-builder').getByRole('button').first().click();
       await page.getByTestId('filter-builder').locator('.ant-select').first().waitFor();
-      expect(await overflow()).toBe(0);
+      // The pop-up is measured and placed after it opens (antd adjusts it to the viewport): judge the settled layout.
+      await expect.poll(overflow, { timeout: 5_000 }).toBe(0);
       const filterBox = await page.getByTestId('filter-builder').boundingBox();
       expect(filterBox!.x).toBeGreaterThanOrEqual(0);
       expect(filterBox!.x + filterBox!.width).toBeLessThanOrEqual(width);
