@@ -105,6 +105,50 @@ function meets(operator: string, value: unknown, expected: unknown): boolean {
   }
 }
 
+/** Operators `meets` can evaluate on a written value. */
+const CHECKABLE_OPERATORS = new Set([
+  '_eq', '_neq', '_lt', '_lte', '_gt', '_gte', '_in', '_nin', '_null', '_nnull', '_empty', '_nempty',
+  '_contains', '_ncontains', '_icontains', '_nicontains', '_starts_with', '_istarts_with', '_nstarts_with', '_nistarts_with',
+  '_ends_with', '_iends_with', '_nends_with', '_niends_with', '_between', '_nbetween', '_regex',
+]);
+
+/**
+ * What is wrong with a validation rule before anyone writes against it (an operator that cannot judge a
+ * written value, a regular expression that does not compile, a shape that is not a filter), or null.
+ */
+export function validationRuleProblem(rule: unknown, path = ''): string | null {
+  if (!isObject(rule)) return `${path || 'the rule'} must be an object`;
+  for (const [key, condition] of Object.entries(rule)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key === '_and' || key === '_or') {
+      if (!Array.isArray(condition)) return `${at} must be a list of rules`;
+      for (const [index, part] of condition.entries()) {
+        const problem = validationRuleProblem(part, `${at}[${index}]`);
+        if (problem) return problem;
+      }
+      continue;
+    }
+    if (key.startsWith('_')) return `${at}: "${key}" is not a field; rules name fields, then operators`;
+    if (!isObject(condition)) return `${at} must be an object of operators`;
+    const operators = Object.keys(condition).filter((name) => name.startsWith('_'));
+    if (operators.length === 0) {
+      const problem = validationRuleProblem(condition, at);
+      if (problem) return problem;
+      continue;
+    }
+    for (const operator of operators) {
+      if (!CHECKABLE_OPERATORS.has(operator)) return `${at} uses "${operator}", which cannot check a written value`;
+      if (operator !== '_regex') continue;
+      try {
+        new RegExp(text(condition[operator]));
+      } catch {
+        return `${at}._regex is not a valid regular expression`;
+      }
+    }
+  }
+  return null;
+}
+
 /**
  * The key a relational object value stands for (`{ id: 5, … }` links item 5), or undefined when it does
  * not name one (it creates an item). `path` is the field's dotted path from the validated payload.
@@ -157,15 +201,15 @@ const DESCRIPTIONS: Record<string, (expected: unknown) => string> = {
 };
 
 /**
- * Checks a payload against a permission's validation rule; the first broken condition is a 400
- * FAILED_VALIDATION naming the field and the operator.
+ * Checks a payload against a validation rule (a permission's, or a field's); the first broken condition is
+ * a 400 FAILED_VALIDATION naming the field and the operator, with `message` when the rule has its own.
  */
-export function assertValidPayload(rule: Filter | null, payload: Payload, mode: ValidationMode, accountability: Accountability, keyOf?: RelatedKeyOf): void {
+export function assertValidPayload(rule: Filter | null, payload: Payload, mode: ValidationMode, accountability: Accountability, keyOf?: RelatedKeyOf, message?: string | null): void {
   if (!rule) return;
   const failure = check(rule, payload, mode, accountability, '', keyOf);
   if (!failure) return;
   const describe = DESCRIPTIONS[failure.operator] ?? ((expected: unknown) => `must meet ${failure.operator} ${JSON.stringify(expected)}`);
-  throw new FailedValidationError(`Validation failed for field "${failure.field}": it ${describe(failure.expected)}.`, {
+  throw new FailedValidationError(message || `Validation failed for field "${failure.field}": it ${describe(failure.expected)}.`, {
     field: failure.field,
     type: failure.operator,
   });

@@ -80,6 +80,8 @@ export function toFieldMeta(row: Record<string, any>): FieldMeta {
     note: row.note ?? null,
     conditions: row.conditions ?? null,
     required: Boolean(row.required),
+    validation: row.validation ?? null,
+    validation_message: row.validation_message ?? null,
   };
 }
 

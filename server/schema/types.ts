@@ -63,6 +63,10 @@ export interface FieldMeta {
   note: string | null;
   conditions: unknown[] | null;
   required: boolean;
+  /** A filter rule over the item that every create and update must meet (Directus's field validation). */
+  validation: Record<string, unknown> | null;
+  /** The message of the 400 FAILED_VALIDATION when `validation` is not met. */
+  validation_message: string | null;
 }
 
 /** A field of a system collection as the API layer sees it: storage facts plus metadata. */

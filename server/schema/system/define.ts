@@ -69,6 +69,8 @@ export function field(name: string, type: FieldType, init: FieldInit = {}): Syst
       note: meta.note ?? null,
       conditions: meta.conditions ?? null,
       required: meta.required ?? false,
+      validation: meta.validation ?? null,
+      validation_message: meta.validation_message ?? null,
     },
   };
 }

@@ -78,6 +78,8 @@ export const fields: SystemCollection = collection(
     field('note', 'text', { interface: 'input' }),
     field('conditions', 'json'),
     field('required', 'boolean', { nullable: false, width: 'half' }),
+    field('validation', 'json', { interface: 'system-filter' }),
+    field('validation_message', 'text', { interface: 'input' }),
   ],
   { icon: 'input' },
 );

@@ -14,6 +14,7 @@ import { writeManyToOne, writeOneToMany } from './nested-writes.ts';
 import { toColumns, validateScalars, type WriteMode } from './prepare-payload.ts';
 import { keepsRevisions, recordActivity, type WrittenItem } from './record-activity.ts';
 import { linkedKey, relationOf } from './relations.ts';
+import { assertFieldRules } from './field-rules.ts';
 import { canCreateInOneStatement, createInOneStatement } from './single-statement-create.ts';
 import { assertPrivilegedDelete, assertPrivilegeRules } from './privilege-rules.ts';
 import { assertUserPasswordPolicy } from './user-credentials.ts';
@@ -324,10 +325,12 @@ export class ItemsService {
     return access ? access.require(this.collection, action) : null;
   }
 
-  /** The payload as the permission allows it: only permitted fields, presets as defaults, validation met. */
+  /** The payload as the permission allows it (only permitted fields, presets as defaults, its validation met) and meeting the fields' own rules. */
   #permitted(permission: Permission | null, payload: Payload, mode: 'create' | 'update'): Payload {
-    if (!permission) return payload;
-    return applyWritePermission(permission, this.#overview, payload, mode, this.#context.accountability, (path, value) => linkedKey(this.#context.schema, this.collection, path, value));
+    const keyOf = (path: string, value: Payload) => linkedKey(this.#context.schema, this.collection, path, value);
+    const allowed = permission ? applyWritePermission(permission, this.#overview, payload, mode, this.#context.accountability, keyOf) : payload;
+    assertFieldRules(this.#overview, allowed, this.#context.accountability, keyOf);
+    return allowed;
   }
 
   /** Rules of SPEC.md §5 that belong to one system collection. */

@@ -3,6 +3,7 @@ import { InvalidPayloadError } from '../../errors.ts';
 import { TYPE_SPECIALS } from '../../schema/column-types.ts';
 import { field as defineField } from '../../schema/system/define.ts';
 import { FIELD_SPECIALS, FIELD_TYPES, FIELD_WIDTHS, type FieldMeta, type FieldSpecial, type FieldType } from '../../schema/types.ts';
+import { validationRuleProblem } from '../../permissions/validate-payload.ts';
 import { jsonObjectSchema, lenientObject, oneOfValues, translationsSchema } from './yup-helpers.ts';
 
 /** Specials an alias field (no column) is made for. */
@@ -31,6 +32,11 @@ export const fieldMetaSchema = lenientObject({
     note: yup.string().nullable(),
     conditions: yup.array().nullable(),
     required: yup.boolean(),
+    validation: jsonObjectSchema().test('rule', (value, context) => {
+      const problem = value === undefined || value === null ? null : validationRuleProblem(value);
+      return problem === null || context.createError({ message: `\${path}: ${problem}.` });
+    }),
+    validation_message: yup.string().max(1000).nullable(),
   })
   .nullable()
   .default(undefined);
@@ -116,7 +122,7 @@ export function prepareNewField(input: yup.InferType<typeof newFieldSchema>, pat
 export function fieldMetaRow(meta: FieldMetaInput): Record<string, unknown> {
   const row: Record<string, unknown> = { ...meta };
   if (meta.special !== undefined) row.special = meta.special && meta.special.length > 0 ? meta.special.join(',') : null;
-  for (const column of ['options', 'display_options', 'translations', 'conditions'] as const) {
+  for (const column of ['options', 'display_options', 'translations', 'conditions', 'validation'] as const) {
     if (meta[column] !== undefined) row[column] = meta[column] === null ? null : JSON.stringify(meta[column]);
   }
   return row;

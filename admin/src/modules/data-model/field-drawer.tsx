@@ -4,6 +4,7 @@ import { Alert, Button, Col, Divider, Drawer, Flex, Form, Input, InputNumber, Ra
 import { useEffect, useState } from 'react';
 import { isGroupField } from '../../content/schema/field-groups.ts';
 import type { FieldInfo } from '../../content/schema/types.ts';
+import { JsonRuleInput } from '../shared/json-rule-input.tsx';
 import { applyServerErrors } from '../shared/server-errors.ts';
 import {
   CHOICE_INTERFACES,
@@ -23,7 +24,7 @@ import {
 } from './field-types.ts';
 import { TranslationsList } from './translations-list.tsx';
 
-const FORM_FIELDS = ['field', 'type', 'interface', 'required', 'readonly', 'hidden', 'unique', 'nullable', 'width', 'note', 'default_value', 'max_length', 'numeric_precision', 'numeric_scale', 'choices', 'translations', 'group'];
+const FORM_FIELDS = ['field', 'type', 'interface', 'required', 'readonly', 'hidden', 'unique', 'nullable', 'width', 'note', 'default_value', 'max_length', 'numeric_precision', 'numeric_scale', 'choices', 'translations', 'group', 'validation', 'validation_message'];
 
 /** Creates a field (a type picker paired with its interfaces) or edits one. */
 export function FieldDrawer({ collection, field, siblings, open, onClose, onSaved }: { collection: string; field: FieldInfo | null; siblings: FieldInfo[]; open: boolean; onClose(): void; onSaved(): void }) {
@@ -224,6 +225,15 @@ export function FieldDrawer({ collection, field, siblings, open, onClose, onSave
         <Form.Item label={translate('dataModel.field.translations')}>
           <TranslationsList name="translations" />
         </Form.Item>
+        {alias ? null : (
+          <>
+            <Divider />
+            <JsonRuleInput name="validation" kind="filter" label={translate('dataModel.field.validation')} extra={translate('dataModel.field.validationHelp')} placeholder='{ "slug": { "_regex": "^[a-z0-9-]+$" } }' />
+            <Form.Item name="validation_message" label={translate('dataModel.field.validationMessage')} extra={translate('dataModel.field.validationMessageHelp')}>
+              <Input data-testid="field-validation-message" />
+            </Form.Item>
+          </>
+        )}
       </Form>
     </Drawer>
   );

@@ -4,6 +4,7 @@
  */
 
 import { orderFields, type Sortable } from '../../content/schema/field-order.ts';
+import { parseFilter, toJsonText } from '../shared/json-rules.ts';
 
 /** Storage types a new field can have (docs/api.md "Fields"); alias fields come from relations. */
 export const FIELD_TYPES = [
@@ -95,6 +96,15 @@ export interface FieldFormValues {
   translations?: Array<{ language: string; translation: string }>;
   /** The group field holding this field (meta.group), or null at the top of the form. */
   group?: string | null;
+  /** meta.validation as JSON text (blank: no rule). */
+  validation?: string;
+  validation_message?: string | null;
+}
+
+/** The field's validation rule from its JSON text; the form item has already refused text that is not a filter. */
+function validationRule(text: string | undefined): Record<string, unknown> | null {
+  const parsed = parseFilter(text);
+  return parsed.ok ? parsed.value : null;
 }
 
 /** A POST /fields/:collection (or PATCH, without `field`) body. */
@@ -150,6 +160,8 @@ export function toFieldPayload(values: FieldFormValues, existing = false): Field
     note: values.note?.trim() ? values.note.trim() : null,
     translations: translations.length > 0 ? translations : null,
     group: values.group || null,
+    validation: validationRule(values.validation),
+    validation_message: values.validation_message?.trim() ? values.validation_message.trim() : null,
   };
   return existing ? { type: values.type, meta, schema } : { field: values.field, type: values.type, meta, schema };
 }
@@ -168,6 +180,8 @@ export interface FieldRecord {
     width?: 'half' | 'full';
     note?: string | null;
     sort?: number | null;
+    validation?: Record<string, unknown> | null;
+    validation_message?: string | null;
     special?: string[] | null;
     translations?: Array<{ language: string; translation: string }> | null;
     group?: string | null;
@@ -213,6 +227,8 @@ export function toFieldFormValues(record: FieldRecord): FieldFormValues {
     choices: rawChoices.map((choice) => ({ text: String(choice.text ?? ''), value: String(choice.value ?? '') })),
     translations: meta.translations ?? [],
     group: meta.group ?? null,
+    validation: toJsonText(meta.validation),
+    validation_message: meta.validation_message ?? null,
   };
 }
 
