@@ -6,6 +6,7 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { enUS } from '../i18n/en-US.ts';
 import { ptBR } from '../i18n/pt-BR.ts';
 import { mergeCatalogues } from '../i18n/translate.ts';
+import { TfaGate } from '../modules/account/tfa-required-screen.tsx';
 import { modules } from '../modules/index.ts';
 import { accessControlProvider } from '../providers/access-control-provider.ts';
 import { createAuthProvider } from '../providers/auth-provider.ts';
@@ -53,9 +54,11 @@ function RefineApp() {
           <Route
             element={
               <Authenticated key="signed-in" fallback={<CatchAllNavigate to="/login" />} loading={fullPageSpinner}>
-                <SchemaProvider>
-                  <AppLayout moduleResources={moduleResources} />
-                </SchemaProvider>
+                <TfaGate>
+                  <SchemaProvider>
+                    <AppLayout moduleResources={moduleResources} />
+                  </SchemaProvider>
+                </TfaGate>
               </Authenticated>
             }
           >

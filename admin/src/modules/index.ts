@@ -1,4 +1,5 @@
 import type { AdminModule } from '../app/module.ts';
+import { accountModule } from './account/module.tsx';
 import { activityModule } from './activity/module.tsx';
 import { dataModelModule } from './data-model/module.tsx';
 import { filesModule } from './files/module.tsx';
@@ -9,4 +10,4 @@ import { usersModule } from './users/module.tsx';
 import { webhooksModule } from './webhooks/module.tsx';
 
 /** Areas of the admin beyond sign-in and content, in menu order. */
-export const modules: AdminModule[] = [filesModule, usersModule, rolesModule, dataModelModule, activityModule, webhooksModule, flowsModule, settingsModule];
+export const modules: AdminModule[] = [filesModule, usersModule, rolesModule, dataModelModule, activityModule, webhooksModule, flowsModule, settingsModule, accountModule];

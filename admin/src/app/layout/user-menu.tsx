@@ -1,5 +1,5 @@
-import { BgColorsOutlined, CheckOutlined, GlobalOutlined, LogoutOutlined } from '@ant-design/icons';
-import { useGetIdentity, useLogout, useTranslate } from '@refinedev/core';
+import { BgColorsOutlined, CheckOutlined, GlobalOutlined, LogoutOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { useGetIdentity, useGo, useLogout, useTranslate } from '@refinedev/core';
 import { App, Avatar, Dropdown, Space, Typography, type MenuProps } from 'antd';
 import type { Identity } from '../../providers/auth-provider.ts';
 import { LOCALES } from '../../i18n/locales.ts';
@@ -8,13 +8,14 @@ import { assetUrl } from '../project-settings.tsx';
 
 const APPEARANCES: Appearance[] = ['auto', 'light', 'dark'];
 
-/** The avatar menu in the header: appearance, language, sign out. */
+/** The avatar menu in the header: appearance, language, the account screen, sign out. */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const translate = useTranslate();
   const { data: identity } = useGetIdentity<Identity>();
   const { mutate: logout } = useLogout();
   const preferences = usePreferences();
   const { message } = App.useApp();
+  const go = useGo();
 
   const save = (change: Promise<void>) => change.catch((error: Error) => message.error(error.message));
 
@@ -43,6 +44,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         onClick: () => save(preferences.setLocale(locale.code)),
       })),
     },
+    { key: 'account', icon: <SafetyCertificateOutlined />, label: translate('account.menu'), onClick: () => go({ to: '/account' }) },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: translate('app.user.signOut'), danger: true, onClick: () => logout() },
   ];

@@ -64,8 +64,15 @@ describe('field payloads', () => {
       meta: {
         interface: 'select-dropdown', options: { choices: [{ text: 'Draft', value: 'draft' }, { text: 'published', value: 'published' }] },
         required: true, readonly: false, hidden: false, width: 'half', note: 'Workflow', translations: null, group: null,
+        validation: null, validation_message: null,
       },
     });
+  });
+
+  it('sends the validation rule parsed from its JSON text, and its message trimmed; blank clears both', () => {
+    const payload = toFieldPayload({ field: 'slug', type: 'string', interface: 'input', validation: '{ "slug": { "_regex": "^[a-z-]+$" } }', validation_message: ' Lowercase only. ' });
+    expect(payload.meta).toMatchObject({ validation: { slug: { _regex: '^[a-z-]+$' } }, validation_message: 'Lowercase only.' });
+    expect(toFieldPayload({ field: 'slug', type: 'string', interface: 'input', validation: '  ', validation_message: '' }).meta).toMatchObject({ validation: null, validation_message: null });
   });
 
   it('types defaults, adds precision for decimals and leaves the name out of a PATCH', () => {
