@@ -134,6 +134,8 @@ export const enUS: Messages = {
   'content.relation.add': 'Add an item…',
   'content.relation.none': 'No items',
   'content.relation.remove': 'Remove',
+  'content.translations.noLanguages': 'Add languages to the "{{collection}}" collection to translate this item.',
+  'content.translations.beside': 'Show another language beside it',
   'content.relation.createNew': 'Create new',
   'content.relation.createTitle': 'New item in {{collection}}',
   'content.relation.createAdd': 'Add',

@@ -131,6 +131,8 @@ export const ptBR: Messages = {
   'content.relation.add': 'Adicionar um item…',
   'content.relation.none': 'Nenhum item',
   'content.relation.remove': 'Remover',
+  'content.translations.noLanguages': 'Adicione idiomas à coleção "{{collection}}" para traduzir este item.',
+  'content.translations.beside': 'Mostrar outro idioma ao lado',
   'content.relation.createNew': 'Criar novo',
   'content.relation.createTitle': 'Novo item em {{collection}}',
   'content.relation.createAdd': 'Adicionar',

@@ -63,7 +63,7 @@ describe('form payloads', () => {
     f.field === 'author'
       ? { collection: 'authors', primaryKey: 'id', template: '{{name}}' }
       : f.field === 'tags'
-        ? { collection: 'tags', primaryKey: 'id', template: '{{label}}', junction: { collection: 'articles_tags', primaryKey: 'id', field: 'tags_id' } }
+        ? { collection: 'tags', primaryKey: 'id', template: '{{label}}', junction: { collection: 'articles_tags', primaryKey: 'id', field: 'tags_id', backField: 'articles_id' } }
         : null;
 
   it('turns relational objects into keys, keeping existing junction rows and creating new ones', () => {

@@ -12,6 +12,7 @@ import { RichTextInterface } from './rich-text.tsx';
 import { MarkdownInterface } from './markdown.tsx';
 import { TextareaInterface } from './textarea.tsx';
 import { ToManyInterface } from './to-many.tsx';
+import { TranslationsInterface } from './translations.tsx';
 import { ToggleInterface } from './toggle.tsx';
 import type { InterfaceProps } from './types.ts';
 
@@ -50,7 +51,7 @@ export const INTERFACES: Record<string, AnyInterface> = {
   'list-m2m': ToManyInterface,
   'list-m2a': JsonInterface,
   files: ToManyInterface,
-  translations: ToManyInterface,
+  translations: TranslationsInterface,
   file: FileInterface,
   'file-image': FileInterface,
 };
@@ -83,8 +84,9 @@ function defaultInterface(field: FieldInfo): AnyInterface {
     case 'o2m':
     case 'm2m':
     case 'files':
-    case 'translations':
       return ToManyInterface;
+    case 'translations':
+      return TranslationsInterface;
     case 'm2a':
       return JsonInterface;
     default:

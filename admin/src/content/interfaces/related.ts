@@ -8,8 +8,11 @@ export interface RelatedTarget {
   collection: string;
   primaryKey: string;
   template: string;
-  /** m2m/files: the junction collection, its key, and its field pointing at the picked collection. */
-  junction?: { collection: string; primaryKey: string; field: string };
+  /**
+   * m2m/files/translations: the junction collection, its key, its field pointing at the picked collection,
+   * and its field pointing back at this item (the API fills it on save).
+   */
+  junction?: { collection: string; primaryKey: string; field: string; backField: string };
   /** o2m: the related collection's m2o field pointing back at this item (the API fills it on save). */
   backField?: string;
 }
@@ -53,7 +56,7 @@ export function relatedTarget(schema: SchemaState, field: FieldInfo): RelatedTar
   const onward = schema.relations.find((entry) => entry.collection === reverse.collection && entry.field === junctionField);
   const related = target(schema, onward?.related_collection);
   if (!related) return null;
-  return { ...related, junction: { collection: reverse.collection, primaryKey: schema.primaryKeyOf(reverse.collection), field: junctionField } };
+  return { ...related, junction: { collection: reverse.collection, primaryKey: schema.primaryKeyOf(reverse.collection), field: junctionField, backField: reverse.field } };
 }
 
 /** The key of an item given as an object or as its key. */

@@ -105,7 +105,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
           scrollToFirstError
           onFinish={(values) => {
             // A refused save shows its errors on the fields (Refine maps the HttpError); nothing else to do.
-            onFinish(toPayload(model.fields, values as Record<string, unknown>, creating ? null : initial, writable, model.targetOf)).catch(() => undefined);
+            onFinish(toPayload(model.fields, values as Record<string, unknown>, creating ? null : initial, writable, model.targetOf, (name) => model.schema.fieldsOf(name).map((entry) => entry.field))).catch(() => undefined);
           }}
         >
           <ItemFields fields={model.fields} creating={creating} canWrite={writable} />

@@ -1,6 +1,7 @@
 import type { RelatedTarget } from '../interfaces/related.ts';
 import { keyOf } from '../interfaces/related.ts';
-import { isToMany } from '../field-kinds.ts';
+import { isToMany, relationalKind } from '../field-kinds.ts';
+import { translationChanges } from './translation-rows.ts';
 import type { FieldInfo } from '../schema/types.ts';
 
 type Item = Record<string, unknown>;
@@ -45,10 +46,21 @@ export function defaultValues(fields: { field: string; schema: { default_value: 
  * What the form sends: values of editable fields only, relational values as keys, and on update only
  * what changed (a role may update fewer fields than it reads).
  */
-export function toPayload(fields: FieldInfo[], values: Item, initial: Item | null, editable: (field: FieldInfo) => boolean, targetOf: TargetOf): Item {
+export function toPayload(fields: FieldInfo[], values: Item, initial: Item | null, editable: (field: FieldInfo) => boolean, targetOf: TargetOf, fieldsOf: (collection: string) => string[] = () => []): Item {
   const payload: Item = {};
   for (const field of fields) {
     if (!(field.field in values) || !editable(field)) continue;
+    const target = targetOf(field);
+    if (relationalKind(field) === 'translations' && target?.junction) {
+      // Translations send only what changed: new languages, changed fields, languages emptied.
+      const junction = target.junction;
+      const shape = { primaryKey: junction.primaryKey, languageField: junction.field, languageKey: target.primaryKey };
+      const translated = fieldsOf(junction.collection).filter((name) => ![junction.primaryKey, junction.field, junction.backField].includes(name));
+      const rows = (list: unknown) => (Array.isArray(list) ? (list as Item[]) : []);
+      const changes = translationChanges(rows(initial?.[field.field]), rows(values[field.field]), translated, shape);
+      if (changes) payload[field.field] = changes;
+      continue;
+    }
     // A new item leaves untouched fields to the database (defaults); an empty list is not a value either.
     if (!initial && (values[field.field] === undefined || (values[field.field] === null && isToMany(field)))) continue;
     const value = relationalValue(field, values[field.field], targetOf(field));
@@ -65,6 +77,11 @@ export function formReadFields(fields: FieldInfo[], targetOf: TargetOf, labelFie
     const target = targetOf(field);
     if (!target) continue;
     const labels = labelFields(target.collection);
+    if (relationalKind(field) === 'translations' && target.junction) {
+      // The translations interface edits the junction rows' own fields.
+      paths.push(`${field.field}.*`);
+      continue;
+    }
     if (target.junction) {
       paths.push(`${field.field}.${target.junction.primaryKey}`);
       for (const label of labels) paths.push(`${field.field}.${target.junction.field}.${label}`);
