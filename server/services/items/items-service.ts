@@ -19,6 +19,7 @@ import { canCreateInOneStatement, createInOneStatement } from './single-statemen
 import { assertPrivilegedDelete, assertPrivilegeRules } from './privilege-rules.ts';
 import { assertUserPasswordPolicy } from './user-credentials.ts';
 import { applySettingsRules } from './settings-rules.ts';
+import { applyTranslationRules } from './translation-rules.ts';
 import { applyShareRules } from './share-rules.ts';
 import { assertNoServerManagedFields } from './server-managed-fields.ts';
 import { planItemCopies } from './revision-payloads.ts';
@@ -337,6 +338,7 @@ export class ItemsService {
   async #systemRules(payload: Payload, mode: 'create' | 'update'): Promise<Payload> {
     if (this.collection === 'tessera_users') await assertUserPasswordPolicy(this.#db, payload, this.#context.accountability.admin);
     if (this.collection === 'tessera_settings') return applySettingsRules(payload);
+    if (this.collection === 'tessera_translations') return applyTranslationRules(payload);
     if (this.collection === 'tessera_webhooks') return validateWebhookPayload(payload, mode, this.#context.schema);
     if (this.collection === 'tessera_flows') return validateFlowPayload(payload, mode);
     if (this.collection === 'tessera_operations') {

@@ -8,7 +8,11 @@ const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback
  * well-formed tag with an unknown language (`zz`) is refused too.
  */
 export function validateDefaultLanguage(value: unknown): string {
-  const field = 'default_language';
+  return validateLanguageTag(value, 'default_language');
+}
+
+/** A BCP 47 language tag of a known language, in its canonical form ("pt-br" → "pt-BR"); 400 naming `field` otherwise. */
+export function validateLanguageTag(value: unknown, field: string): string {
   if (typeof value !== 'string') throw new InvalidPayloadError(`${field} must be a language tag such as "en-US".`, { field });
   let language: string;
   let canonical: string;
