@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { Locale, Messages } from './module.ts';
 import { pickLocale, toLocale } from '../i18n/locales.ts';
 import { apiData, apiRequest } from '../providers/http-client.ts';
+import { setCustomTexts } from '../i18n/custom-texts.ts';
 import { useProject } from './project-settings.tsx';
 
 /** What the user chose for colours: follow the system, or force one. */
@@ -54,6 +55,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<PreferencesValue>(() => {
+    setCustomTexts(overrideRows);
     const overrides: Messages = {};
     for (const row of overrideRows) if (toLocale(row.language) === locale) overrides[row.key] = row.value;
     return {

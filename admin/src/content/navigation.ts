@@ -1,3 +1,4 @@
+import { resolveText } from '../i18n/custom-texts.ts';
 import type { CollectionInfo } from './schema/types.ts';
 
 /** One entry of the content menu: a collection (with items) or a folder (only children). */
@@ -22,10 +23,11 @@ export function titleCase(name: string): string {
     .replace(/\b\w/g, (letter) => letter.toUpperCase());
 }
 
-/** The collection's name in the locale (its translations), or its name in title case. */
+/** The collection's name in the locale (its translations, `$t:key` resolved), or its name in title case. */
 export function collectionLabel(collection: CollectionInfo, locale: string, form: 'translation' | 'singular' | 'plural' = 'translation'): string {
   const translation = collection.meta?.translations?.find((entry) => entry.language === locale) ?? collection.meta?.translations?.find((entry) => entry.language.slice(0, 2) === locale.slice(0, 2));
-  return (form !== 'translation' ? translation?.[form] : undefined) || translation?.translation || titleCase(collection.collection);
+  const text = (form !== 'translation' ? translation?.[form] : undefined) || translation?.translation;
+  return text ? resolveText(text, locale) : titleCase(collection.collection);
 }
 
 /**

@@ -47,11 +47,12 @@ function useAllowedResources(resources: ResourceProps[]): ResourceProps[] {
 /** The sider's menu: the content tree from /collections, then the modules' screens the caller may open. */
 export function SideMenu({ moduleResources }: { moduleResources: ResourceProps[] }) {
   const translate = useTranslate();
-  const { locale } = usePreferences();
+  // `overrides` changes when the translations collection is read again: `$t:` labels follow it.
+  const { locale, overrides } = usePreferences();
   const schema = useSchema();
   const navigate = useNavigate();
   const location = useLocation();
-  const tree = useMemo(() => buildNavigation(schema.collections, locale), [schema.collections, locale]);
+  const tree = useMemo(() => buildNavigation(schema.collections, locale), [schema.collections, locale, overrides]);
   const allowed = useAllowedResources(moduleResources);
   const { settings, modules } = useShellSettings();
 

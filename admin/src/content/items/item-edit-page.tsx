@@ -3,6 +3,8 @@ import { useForm } from '@refinedev/antd';
 import { useDelete, useTranslate } from '@refinedev/core';
 import { Alert, Button, Card, Form, Popconfirm, Result, Space, Spin, Typography } from 'antd';
 import { useMemo } from 'react';
+import { usePreferences } from '../../app/preferences.tsx';
+import { resolveText } from '../../i18n/custom-texts.ts';
 import type { ApiHttpError } from '../../providers/http-client.ts';
 import { useNavigate, useParams } from 'react-router';
 import { renderTemplate } from '../display-template.ts';
@@ -21,6 +23,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
   const translate = useTranslate();
   const navigate = useNavigate();
   const model = useCollection(collection);
+  const { locale } = usePreferences();
   const readFields = useMemo(() => formReadFields(model.fields, model.targetOf, model.labelFieldsOf), [model]);
   const { mutate: deleteItem, mutation: deletion } = useDelete();
 
@@ -95,7 +98,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
           )}
         </Space>
       </Space>
-      {model.info.meta?.note && <Alert type="info" showIcon message={model.info.meta.note} style={{ marginBottom: 16 }} />}
+      {model.info.meta?.note && <Alert type="info" showIcon message={resolveText(model.info.meta.note, locale)} style={{ marginBottom: 16 }} />}
       {!canSave && <Alert type="warning" showIcon message={translate('content.item.readOnly')} style={{ marginBottom: 16 }} />}
       <Card loading={formLoading && !creating && !initial}>
         <Form

@@ -1,6 +1,7 @@
 import { useTranslate } from '@refinedev/core';
 import { Col, Collapse, Form, Row } from 'antd';
 import { usePreferences } from '../../app/preferences.tsx';
+import { resolveText } from '../../i18n/custom-texts.ts';
 import { fieldState } from '../conditions.ts';
 import { fieldLabel } from '../field-label.ts';
 import { isPresentational } from '../field-kinds.ts';
@@ -99,7 +100,7 @@ function ValueField({ field, creating, canWrite, values }: { field: FieldInfo } 
       <Form.Item
         name={field.field}
         label={fieldLabel(field, locale)}
-        extra={field.meta?.note ?? undefined}
+        extra={resolveText(field.meta?.note, locale) ?? undefined}
         required={state.required && !readonly}
         rules={state.required && !readonly ? [{ validator: (_, value) => (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0) ? Promise.reject(new Error(translate('content.item.required', { field: fieldLabel(field, locale) }))) : Promise.resolve()) }] : undefined}
         data-testid={`field-${field.field}`}

@@ -6,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { usePreferences } from '../../app/preferences.tsx';
+import { resolveText } from '../../i18n/custom-texts.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { apiRequest, type ApiHttpError } from '../../providers/http-client.ts';
 import { fieldLabel } from '../field-label.ts';
@@ -158,7 +159,7 @@ function ItemList({ collection }: { collection: string }) {
           )}
         </Space>
       </Space>
-      {meta?.note && <Alert type="info" showIcon message={meta.note} style={{ marginBottom: 16 }} />}
+      {meta?.note && <Alert type="info" showIcon message={resolveText(meta.note, locale)} style={{ marginBottom: 16 }} />}
       {selected.length > 0 && model.can('delete') && (
         <Space style={{ marginBottom: 12 }}>
           <Typography.Text>{translate('content.list.selected', { count: selected.length })}</Typography.Text>
