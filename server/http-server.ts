@@ -17,11 +17,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Serves the app on HOST:PORT with the configured timeouts, connection cap and rate limiter. */
-export async function listen(context: AppContext): Promise<RunningServer> {
+/**
+ * Serves the app on HOST:PORT with the configured timeouts, connection cap and rate limiter.
+ * `onAppBuilt` runs between building the app and listening (`tessera start --timings` splits the two).
+ */
+export async function listen(context: AppContext, onAppBuilt?: () => void): Promise<RunningServer> {
   const { config, logger } = context;
   const rateLimit = config.rateLimiter.enabled ? createRateLimit(config, logger) : null;
   const handle = createApp(context, { rateLimit: rateLimit ?? undefined }).callback();
+  onAppBuilt?.();
   let closing = false;
   let inFlight = 0;
   let onIdle: (() => void) | null = null;
