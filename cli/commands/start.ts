@@ -125,12 +125,12 @@ async function serve(config: Config, options: { timings: StartTimings; printTimi
 /** Runs pending system and project migrations, then seeds an empty database. */
 export async function prepareDatabase(context: Awaited<ReturnType<typeof openSystemContext>>, timings: StartTimings): Promise<BootstrapResult> {
   const { app } = context;
-  const [{ migrateLatest }, { migrateProjectLatest }, { bootstrapDatabase }] = await Promise.all([
+  const [{ migrateLatest, systemMigrationsCurrent }, { migrateProjectLatest }, { bootstrapDatabase }] = await Promise.all([
     import('../../server/database/migrations.ts'),
     import('../../server/database/project-migrations.ts'),
     import('../../server/services/bootstrap.ts'),
   ]);
-  await migrateLatest(app.database.orm);
+  if (!(await systemMigrationsCurrent(app.database.orm))) await migrateLatest(app.database.orm);
   await migrateProjectLatest(app.database.kysely(), app.config.migrationsPath);
   timings.mark('migrations check');
   const bootstrap = await bootstrapDatabase(context.system);
