@@ -63,7 +63,7 @@ const SETTINGS = {
     (process.env.BENCH_SERVER_ENV ?? '')
       .split(',')
       .filter(Boolean)
-      .map((pair) => pair.split('=') as [string, string]),
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as [string, string]),
   ),
 };
 
