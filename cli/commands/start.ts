@@ -82,8 +82,10 @@ async function serve(config: Config, options: { timings: StartTimings; printTimi
   const removeGuards = installProcessGuards(app.logger);
   try {
     const bootstrap = options.worker ? null : await prepareDatabase(context, timings);
-    await app.schema.get();
-    timings.mark('schema load');
+    // The schema overview is read while the app is built and starts listening: requests that need it wait
+    // for this same read, and /server/ping or /server/health need not.
+    const schemaLoaded = app.schema.get();
+    schemaLoaded.catch(() => undefined);
     const server = await listen(app, () => timings.mark('app build')).catch((error: unknown) => {
       // Lost between the port check and now: the password exists nowhere else, so show it before failing.
       if (bootstrap?.admin?.generated) process.stderr.write(`First administrator created: ${bootstrap.admin.email} / ${bootstrap.admin.password} (shown once: write it down)\n`);
@@ -94,6 +96,8 @@ async function serve(config: Config, options: { timings: StartTimings; printTimi
       await (await fetch(`http://${pingHost(config.server.host)}:${server.port}/server/ping`)).arrayBuffer();
       timings.mark('first ping');
     }
+    await schemaLoaded;
+    timings.mark('schema load');
     const rssMb = { ...timings.rssByPhase(), peak: Math.round(process.resourceUsage().maxRSS / 1024) };
     app.logger.info({ port: server.port, embedded: app.database.embedded, rssMb, startMs: Math.round(timings.sinceProcessStart()) }, 'server started');
     if (options.printTimings) process.stdout.write(timings.format());
