@@ -115,3 +115,30 @@ describe('tessera start --workers', () => {
     }
   });
 });
+
+describe('tessera start --timings', () => {
+  it('prints every start phase with wall time, CPU time and memory, and the total since the process started', { timeout: 120_000 }, async () => {
+    const database = await createEmptyDatabase();
+    const dir = mkdtempSync(path.join(tmpdir(), 'tessera-timings-'));
+    try {
+      const server = spawnCli(['start', '--timings'], { cwd: dir, env: { DB_URL: database.url, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'info' } });
+      try {
+        const table = (await server.waitFor(/Start timings \(pid \d+\):\n((?:.*\n)*?.*since the process started\)\n.*memory: rss \d+ MB.*)/, 90_000))[1]!;
+        const phases = [...table.matchAll(/^ {2}(\S.*?)\s+(\d+) ms\s+cpu\s+(\d+) ms\s+rss\s+(\d+) MB$/gm)].map((match) => ({ name: match[1], ms: Number(match[2]), cpuMs: Number(match[3]), rssMb: Number(match[4]) }));
+        expect(phases.map((phase) => phase.name)).toEqual(['load', 'config', 'admin check', 'database connect', 'migrations check', 'bootstrap', 'app build', 'listen', 'first ping', 'schema load']);
+        for (const phase of phases) expect(phase.rssMb).toBeGreaterThan(20);
+        const total = Number(table.match(/total\s+(\d+) ms/)![1]);
+        expect(total).toBeGreaterThanOrEqual(phases.reduce((sum, phase) => sum + phase.ms, 0) - phases.length);
+        // The same figures reach the log: RSS per phase and the start time.
+        const logged = JSON.parse(server.output().split('\n').find((line) => line.includes('"server started"'))!) as { rssMb: Record<string, number>; startMs: number };
+        expect(Object.keys(logged.rssMb)).toEqual(expect.arrayContaining(['load', 'database connect', 'listen', 'first ping', 'peak']));
+        expect(logged.startMs).toBeGreaterThan(0);
+      } finally {
+        expect(await server.stop('SIGTERM')).toBe(0);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await database.drop();
+    }
+  });
+});
