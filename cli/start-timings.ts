@@ -59,9 +59,14 @@ export class StartTimings {
     return performance.now() - this.#startedAt;
   }
 
-  /** The phases as RSS in MB per phase (the server's "server started" log line carries this). */
+  /**
+   * RSS in MB after each phase, under the names the "server started" log line has always used (bench/memory.ts
+   * and tests/integration/ops/embedded-memory.test.ts read them).
+   */
   rssByPhase(): Record<string, number> {
-    return Object.fromEntries(this.phases.map((phase) => [phase.name, phase.rssMb]));
+    const rss = Object.fromEntries(this.phases.map((phase) => [phase.name, phase.rssMb]));
+    const named: Record<string, number | undefined> = { loaded: rss.load, adminChecked: rss['admin check'], databaseOpened: rss['database connect'], migrated: rss['migrations check'], bootstrapped: rss.bootstrap, listening: rss.listen };
+    return Object.fromEntries(Object.entries(named).filter((entry): entry is [string, number] => entry[1] !== undefined));
   }
 
   /** A table for people: one line per phase, the total from process start, and the memory now. */
