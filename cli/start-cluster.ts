@@ -1,12 +1,15 @@
 import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
 import type { Config } from '../server/config/index.ts';
-import { openSystemContext } from './context.ts';
-import { UsageError } from './errors.ts';
+import type { BootstrapResult } from '../server/services/bootstrap.ts';
+import { ExitError, UsageError } from './errors.ts';
 import type { StartTimings } from './start-timings.ts';
 
-/** What a worker tells the primary. */
-export type WorkerMessage = { type: 'listening'; port: number };
+/** What a worker tells the primary: the first one after migrating and seeding, each once it listens. */
+export type WorkerMessage = { type: 'prepared'; admin: BootstrapResult['admin'] } | { type: 'listening'; port: number };
+
+/** Set (to 1) in the environment of the first worker: it migrates and seeds before listening. */
+export const PREPARE_ENV = 'TESSERA_CLUSTER_PREPARE';
 
 /** Below this many cores one process serves by default: a second would compete with PostgreSQL for the same cores. */
 const CLUSTER_FROM_CORES = 4;
@@ -34,61 +37,86 @@ export function workerCount(requested: number | undefined, config: Config, cores
 }
 
 /**
- * The cluster primary: migrates and seeds the database once, forks `count` workers that share the port
- * (node:cluster hands connections out round-robin), replaces a worker that dies, and on SIGINT/SIGTERM
- * stops every worker gracefully (each finishes its requests and closes its database pool) before exiting.
- * The primary holds no database connection while serving.
+ * The cluster primary: forks a first worker that migrates and seeds the database, then the other workers
+ * once it has (they share the port: node:cluster hands connections out round-robin), replaces a worker that
+ * dies, and on SIGINT/SIGTERM stops every worker gracefully (each finishes its requests and closes its pool)
+ * before exiting. The primary itself never loads the database stack: it stays a small process.
  */
 export async function runCluster(config: Config, count: number, options: { timings: StartTimings; printTimings: boolean }): Promise<void> {
   const { timings } = options;
-  const { prepareDatabase, printWelcome, waitForShutdownSignal } = await import('./commands/start.ts');
+  const [{ printWelcome, waitForShutdownSignal }, { createLogger }] = await Promise.all([import('./commands/start.ts'), import('../server/logger.ts')]);
+  const logger = createLogger(config.log, process.stdout);
   const shutdownSignal = waitForShutdownSignal();
-  const context = await openSystemContext(config, { logTo: process.stdout, requireSchema: false, attach: false });
-  timings.mark('database connect');
-  let bootstrap;
-  try {
-    bootstrap = await prepareDatabase(context, timings);
-  } finally {
-    await context.close();
-  }
-  const logger = context.app.logger;
 
   let stopping = false;
+  let prepared = false;
   const started = new Map<Worker, number>();
-  const fork = () => {
-    const worker = cluster.fork();
+  const fork = (env: Record<string, string> = {}) => {
+    const worker = cluster.fork(env);
     started.set(worker, Date.now());
     return worker;
   };
+  let failedToPrepare: ((error: Error) => void) | null = null;
   cluster.on('exit', (worker, code, signal) => {
     const lived = Date.now() - (started.get(worker) ?? 0);
     started.delete(worker);
     if (stopping) return;
+    if (!prepared) {
+      failedToPrepare?.(new ExitError(1, `The first worker stopped (exit ${code ?? signal}) before the database was ready; see its output above.`));
+      return;
+    }
     logger.error({ worker: worker.process.pid, code, signal }, 'worker died; starting a new one');
     setTimeout(() => stopping || fork(), lived < EARLY_DEATH_MS ? RESTART_DELAY_MS : 0);
   });
 
-  for (let i = 0; i < count; i++) fork();
-  const port = await new Promise<number>((resolve) => {
-    let listening = 0;
-    const onMessage = (_worker: Worker, message: WorkerMessage) => {
-      if (message?.type !== 'listening' || ++listening < count) return;
-      cluster.off('message', onMessage);
-      resolve(message.port);
-    };
-    cluster.on('message', onMessage);
-  });
-  timings.mark('workers listening');
-  logger.info({ port, workers: count, startMs: Math.round(timings.sinceProcessStart()) }, 'cluster started');
-  if (options.printTimings) process.stdout.write(timings.format());
-  printWelcome(config.server.publicUrl.replace(`:${config.server.port}`, `:${port}`), bootstrap.admin, config.admin.email, count);
+  const messages = (type: WorkerMessage['type'], wanted: number) =>
+    new Promise<WorkerMessage[]>((resolve) => {
+      const received: WorkerMessage[] = [];
+      const onMessage = (_worker: Worker, message: WorkerMessage) => {
+        if (message?.type !== type) return;
+        received.push(message);
+        if (received.length < wanted) return;
+        cluster.off('message', onMessage);
+        resolve(received);
+      };
+      cluster.on('message', onMessage);
+    });
+  const listening = messages('listening', count);
+  const preparedMessage = messages('prepared', 1);
+  fork({ [PREPARE_ENV]: '1' });
+  const first = await Promise.race([
+    preparedMessage,
+    new Promise<never>((_, reject) => (failedToPrepare = reject)),
+    shutdownSignal.then(() => null),
+  ]);
+  if (first === null) {
+    stopping = true;
+    await stopWorkers(started);
+    return;
+  }
+  prepared = true;
+  const admin = first[0]!.type === 'prepared' ? first[0]!.admin : null;
+  timings.mark('first worker prepared');
+  for (let i = 1; i < count; i++) fork();
+  const port = await Promise.race([listening.then((all) => (all.at(-1) as { port: number }).port), shutdownSignal.then(() => null)]);
+  if (port !== null) {
+    timings.mark('workers listening');
+    logger.info({ port, workers: count, startMs: Math.round(timings.sinceProcessStart()) }, 'cluster started');
+    if (options.printTimings) process.stdout.write(timings.format());
+    printWelcome(config.server.publicUrl.replace(`:${config.server.port}`, `:${port}`), admin, config.admin.email, count);
+  }
 
   const signal = await shutdownSignal;
   stopping = true;
   logger.info({ signal, workers: started.size }, 'stopping the workers');
-  const exited = [...started.keys()].map((worker) => new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve()))));
-  // Ctrl-C in a terminal reached every worker already; a service manager's SIGTERM reached only us.
-  for (const worker of started.keys()) if (!worker.isDead()) worker.process.kill('SIGTERM');
-  await Promise.all(exited);
+  await stopWorkers(started);
   process.stdout.write('Tessera stopped.\n');
+}
+
+/** Sends SIGTERM to every live worker and waits until all have exited. */
+async function stopWorkers(workers: Map<Worker, number>): Promise<void> {
+  const exited = [...workers.keys()].map((worker) => new Promise<void>((resolve) => (worker.isDead() ? resolve() : worker.once('exit', () => resolve()))));
+  // Ctrl-C in a terminal reached every worker already; a service manager's SIGTERM reached only us.
+  for (const worker of workers.keys()) if (!worker.isDead()) worker.process.kill('SIGTERM');
+  await Promise.all(exited);
 }

@@ -1,10 +1,10 @@
 import cluster from 'node:cluster';
 import { ensureAdminBuilt } from '../../server/admin-build.ts';
 import { loadConfig, type Config } from '../../server/config/index.ts';
-import { openSystemContext } from '../context.ts';
+import type { SystemContext } from '../context.ts';
 import { assertPortFree } from '../port-check.ts';
 import { StartTimings } from '../start-timings.ts';
-import { runCluster, workerCount, type WorkerMessage } from '../start-cluster.ts';
+import { PREPARE_ENV, runCluster, workerCount, type WorkerMessage } from '../start-cluster.ts';
 import type { BootstrapResult } from '../../server/services/bootstrap.ts';
 
 /** Options of `tessera start`. */
@@ -52,22 +52,22 @@ export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = p
   const timings = new StartTimings();
   const config = loadConfig(options.port === undefined ? env : { ...env, PORT: String(options.port) });
   timings.mark('config');
-  if (cluster.isWorker) return serve(config, { timings, printTimings: options.timings === true, worker: true });
+  if (cluster.isWorker) return serve(config, { timings, printTimings: options.timings === true, worker: true, prepare: env[PREPARE_ENV] === '1' });
   const workers = workerCount(options.workers, config);
   await assertPortFree(config.server.port, config.server.host);
   await ensureAdminBuilt((line) => process.stdout.write(`${line}\n`));
   timings.mark('admin check');
   if (workers.count > 1) return runCluster(config, workers.count, { timings, printTimings: options.timings === true });
   if (workers.note) process.stdout.write(`${workers.note}\n`);
-  return serve(config, { timings, printTimings: options.timings === true, worker: false });
+  return serve(config, { timings, printTimings: options.timings === true, worker: false, prepare: true });
 }
 
 /**
  * Migrates (system, then project migrations), seeds an empty database, serves HTTP until SIGINT/SIGTERM,
- * then shuts down cleanly. A cluster worker skips the migrations and the seeding (its primary ran them)
- * and tells the primary once it listens.
+ * then shuts down cleanly. In a cluster only the first worker migrates and seeds (`prepare`), and reports it
+ * before the primary forks the others; every worker tells the primary once it listens.
  */
-async function serve(config: Config, options: { timings: StartTimings; printTimings: boolean; worker: boolean }): Promise<void> {
+async function serve(config: Config, options: { timings: StartTimings; printTimings: boolean; worker: boolean; prepare: boolean }): Promise<void> {
   const { timings } = options;
   // Listen for the stop signal from the beginning: a SIGTERM during start-up then stops the server as soon
   // as it is up instead of killing the process halfway (and never slips between "started" and the handler).
@@ -75,13 +75,15 @@ async function serve(config: Config, options: { timings: StartTimings; printTimi
   // The HTTP stack is most of the modules a start loads: fetch it while the database connects.
   const serverModules = Promise.all([import('../../server/http-server.ts'), import('../../server/process-guards.ts'), import('../../server/events/event-bus.ts')]);
   serverModules.catch(() => undefined);
+  const { openSystemContext } = await import('../context.ts');
   const context = await openSystemContext(config, { logTo: process.stdout, requireSchema: false, attach: false });
   timings.mark('database connect');
   const { app } = context;
   const [{ listen }, { installProcessGuards }, { events }] = await serverModules;
   const removeGuards = installProcessGuards(app.logger);
   try {
-    const bootstrap = options.worker ? null : await prepareDatabase(context, timings);
+    const bootstrap = options.prepare ? await prepareDatabase(context, timings) : null;
+    if (options.worker && bootstrap) process.send?.({ type: 'prepared', admin: bootstrap.admin } satisfies WorkerMessage);
     // The schema overview is read while the app is built and starts listening: requests that need it wait
     // for this same read, and /server/ping or /server/health need not.
     const schemaLoaded = app.schema.get();
@@ -127,7 +129,7 @@ async function serve(config: Config, options: { timings: StartTimings; printTimi
 }
 
 /** Runs pending system and project migrations, then seeds an empty database. */
-export async function prepareDatabase(context: Awaited<ReturnType<typeof openSystemContext>>, timings: StartTimings): Promise<BootstrapResult> {
+async function prepareDatabase(context: SystemContext, timings: StartTimings): Promise<BootstrapResult> {
   const { app } = context;
   const [{ migrateLatest, systemMigrationsCurrent }, { migrateProjectLatest }, { bootstrapDatabase }] = await Promise.all([
     import('../../server/database/migrations.ts'),

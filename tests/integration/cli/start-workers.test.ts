@@ -68,6 +68,13 @@ describe('tessera start --workers', () => {
     expect(result.stderr).toMatch(/--workers 2 needs REDIS_URL/);
   });
 
+  it('exits 1 when the first worker cannot prepare the database, leaving no worker behind', { timeout: 60_000 }, async () => {
+    const server = spawnCli(['start', '--workers', '2'], { cwd: dir, env: { DB_URL: 'postgres://postgres@127.0.0.1:1/nowhere', REDIS_URL, PORT: '0', HOST: '127.0.0.1' } });
+    expect(await server.exited()).toBe(1);
+    expect(server.output()).toMatch(/first worker stopped \(exit 1\) before the database was ready/);
+    expect(childrenOf(server.child.pid!)).toEqual([]);
+  });
+
   it('refuses a worker count that is not a whole number', async () => {
     const result = await runCli(['start', '--workers', 'many'], { cwd: dir, env: { PORT: '0' } });
     expect(result.code).toBe(2);
