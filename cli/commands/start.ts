@@ -79,7 +79,10 @@ async function serve(config: Config, options: { timings: StartTimings; printTimi
   const context = await openSystemContext(config, { logTo: process.stdout, requireSchema: false, attach: false });
   timings.mark('database connect');
   const { app } = context;
-  const [{ listen }, { installProcessGuards }, { events }] = await serverModules;
+  const [{ listen }, { installProcessGuards }, { events }] = await serverModules.catch(async (error: unknown) => {
+    await context.close();
+    throw error;
+  });
   const removeGuards = installProcessGuards(app.logger);
   try {
     const bootstrap = options.prepare ? await prepareDatabase(context, timings) : null;
