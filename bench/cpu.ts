@@ -79,11 +79,28 @@ function machineTicks(): { busy: number; total: number; kernel: number } | null 
 }
 
 /** `postgresPids`: the PostgreSQL processes to count (null: every `postgres` process on the machine). */
+/** CPU ticks of the server and of its cluster workers (`tessera start --workers N`; workers do not outlive a scenario). */
+function withWorkers(pid: number): number | null {
+  const own = ticks(pid);
+  if (own === null) return null;
+  let sum = own;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) sum += ticks(entry) ?? 0;
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return sum;
+}
+
 export function snapshot(serverPid: number | undefined, postgresPids: readonly number[] | null): CpuSnapshot {
   const usage = process.cpuUsage();
   return {
     at: performance.now(),
-    server: serverPid === undefined ? null : ticks(serverPid),
+    server: serverPid === undefined ? null : withWorkers(serverPid),
     postgres: postgresTicks(postgresPids),
     self: (usage.user + usage.system) / 1000,
     machine: machineTicks(),

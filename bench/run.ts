@@ -18,6 +18,7 @@
  *   BENCH_PROFILE=1         profile the server (node --inspect, V8 sampling profiler) during each measured
  *                           window; writes bench/results/profiles/<scenario>.cpuprofile and prints a summary
  *   BENCH_SERVER_ENV=K=V,…  extra environment for the server (e.g. DB_POOL_MAX=20)
+ *   BENCH_WORKERS=N         `tessera start --workers N` (N > 1 needs REDIS_URL, e.g. BENCH_SERVER_ENV=REDIS_URL=redis://127.0.0.1:6379)
  *   BENCH_KEEP_DB=1         keep the database afterwards (its name is printed) for psql / EXPLAIN
  *   BENCH_PG_ALONE=0        skip the "PostgreSQL alone" pgbench run after each read scenario (bench/postgres-alone.ts)
  */
@@ -57,11 +58,12 @@ const SETTINGS = {
   keepDb: process.env.BENCH_KEEP_DB === '1',
   postgresAlone: process.env.BENCH_PG_ALONE !== '0',
   profile: process.env.BENCH_PROFILE === '1',
+  workers: process.env.BENCH_WORKERS ? int('BENCH_WORKERS', 1) : null,
   serverEnv: Object.fromEntries(
     (process.env.BENCH_SERVER_ENV ?? '')
       .split(',')
       .filter(Boolean)
-      .map((pair) => pair.split('=') as [string, string]),
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as [string, string]),
   ),
 };
 
@@ -253,7 +255,7 @@ async function main(): Promise<number> {
     const nodeArgs = SETTINGS.profile ? ['--inspect=127.0.0.1:0'] : [];
     // Uploads and cached transformations go to a throw-away folder, not the working tree's ./data.
     const serverEnv: Record<string, string> = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-')), ...SETTINGS.serverEnv };
-    server = await startServer({ databaseUrl: database.url, secret: `bench-secret-${process.pid}-0123456789abcdefghijklmnop`, adminEmail: ADMIN.email, adminPassword: ADMIN.password, nodeArgs, env: serverEnv });
+    server = await startServer({ databaseUrl: database.url, secret: `bench-secret-${process.pid}-0123456789abcdefghijklmnop`, adminEmail: ADMIN.email, adminPassword: ADMIN.password, nodeArgs, env: serverEnv, args: SETTINGS.workers === null ? [] : ['--workers', String(SETTINGS.workers)] });
     log(`Tessera (pid ${server.child.pid}) listening on ${server.base}`);
     if (SETTINGS.profile) {
       if (!server.inspectorUrl) throw new Error('BENCH_PROFILE=1 but the server printed no inspector URL.');
@@ -329,7 +331,7 @@ async function main(): Promise<number> {
       date: new Date().toISOString(),
       git,
       machine,
-      settings: { connections: SETTINGS.connections, durationS: SETTINGS.durationS, warmupS: SETTINGS.warmupS, authors: SETTINGS.authors, articles: SETTINGS.articles, serverEnv: SETTINGS.serverEnv, profile: SETTINGS.profile },
+      settings: { connections: SETTINGS.connections, durationS: SETTINGS.durationS, warmupS: SETTINGS.warmupS, authors: SETTINGS.authors, articles: SETTINGS.articles, serverEnv: SETTINGS.serverEnv, workers: SETTINGS.workers, profile: SETTINGS.profile },
       seed: { authorsMs: Math.round(seeded.authorsMs), articlesMs: Math.round(seeded.articlesMs), articlesPerSecond: Math.round(seedRate) },
       scenarios: results.map((result) => {
         const scenario = all.find((s) => s.name === result.scenario)!;

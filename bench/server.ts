@@ -71,6 +71,8 @@ export interface StartOptions {
   nodeArgs?: string[];
   /** Extra environment (e.g. DB_POOL_MAX). */
   env?: Record<string, string>;
+  /** Extra arguments of `tessera start` (e.g. --workers 2). */
+  args?: string[];
   startTimeoutMs?: number;
 }
 
@@ -95,7 +97,7 @@ export function startServer(options: StartOptions): Promise<ServerProcess> {
     ACCESS_TOKEN_TTL: '4h',
     ...options.env,
   };
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'bin/tessera', 'start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'bin/tessera', 'start', ...(options.args ?? [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let inspectorUrl: string | null = null;
   const startup: string[] = [];

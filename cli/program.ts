@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { packageVersion } from '../server/version.ts';
 
 const parsePort = (value: string) => Number.parseInt(value, 10);
+const parseWorkers = (value: string) => (/^\d+$/.test(value) ? Number(value) : Number.NaN);
 
 /**
  * Declares every command and its flags. Command modules are imported only when their command runs,
@@ -32,6 +33,8 @@ export function buildProgram(): Command {
     .command('start')
     .description('migrate, bootstrap an empty database and serve the API and admin')
     .option('-p, --port <port>', 'port to listen on (overrides PORT)', parsePort)
+    .option('--timings', 'print how long each start phase took and the memory in use')
+    .option('--workers <n>', 'processes serving the port (default: the number of cores on machines with 4 or more, else 1; more than 1 needs DB_URL and REDIS_URL)', parseWorkers)
     .action(async (options) => (await import('./commands/start.ts')).runStart(options));
 
   program

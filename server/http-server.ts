@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { AppContext } from './app-context.ts';
 import { createApp } from './app.ts';
-import { createRateLimit } from './middleware/rate-limit.ts';
 import { attachRealtime } from './realtime/realtime-server.ts';
 
 /** A listening HTTP server and how to stop it gracefully. */
@@ -17,11 +16,16 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Serves the app on HOST:PORT with the configured timeouts, connection cap and rate limiter. */
-export async function listen(context: AppContext): Promise<RunningServer> {
+/**
+ * Serves the app on HOST:PORT with the configured timeouts, connection cap and rate limiter.
+ * `onAppBuilt` runs between building the app and listening (`tessera start --timings` splits the two).
+ */
+export async function listen(context: AppContext, onAppBuilt?: () => void): Promise<RunningServer> {
   const { config, logger } = context;
-  const rateLimit = config.rateLimiter.enabled ? createRateLimit(config, logger) : null;
+  // rate-limiter-flexible (and ioredis) load only when the limiter is on (RATE_LIMITER_ENABLED, off by default).
+  const rateLimit = config.rateLimiter.enabled ? (await import('./middleware/rate-limit.ts')).createRateLimit(config, logger) : null;
   const handle = createApp(context, { rateLimit: rateLimit ?? undefined }).callback();
+  onAppBuilt?.();
   let closing = false;
   let inFlight = 0;
   let onIdle: (() => void) | null = null;

@@ -1,5 +1,5 @@
 import pino, { type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import { createRequire } from 'node:module';
 import type { Config } from './config/index.ts';
 
 export type { Logger } from 'pino';
@@ -13,6 +13,8 @@ export function createLogger(log: Config['log'], destination: NodeJS.WritableStr
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[redacted]' },
   };
   if (usePretty) {
+    // pino-pretty loads only for readable logs: a server logging JSON lines (no terminal) never loads it.
+    const pretty = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
     return pino(options, pretty({ destination, colorize: 'isTTY' in destination && destination.isTTY === true, singleLine: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l', sync: true }));
   }
   return pino(options, destination);

@@ -1,22 +1,24 @@
+import cluster from 'node:cluster';
 import { ensureAdminBuilt } from '../../server/admin-build.ts';
-import { loadConfig } from '../../server/config/index.ts';
-import { migrateLatest } from '../../server/database/migrations.ts';
-import { migrateProjectLatest } from '../../server/database/project-migrations.ts';
-import { listen } from '../../server/http-server.ts';
-import { installProcessGuards } from '../../server/process-guards.ts';
-import { startWorker } from '../../server/webhooks/webhook-worker.ts';
-import { events } from '../../server/events/event-bus.ts';
-import { bootstrapDatabase, type BootstrapResult } from '../../server/services/bootstrap.ts';
-import { openSystemContext } from '../context.ts';
+import { loadConfig, type Config } from '../../server/config/index.ts';
+import type { SystemContext } from '../context.ts';
 import { assertPortFree } from '../port-check.ts';
+import { StartTimings } from '../start-timings.ts';
+import { PREPARE_ENV, runCluster, workerCount, type WorkerMessage } from '../start-cluster.ts';
+import type { BootstrapResult } from '../../server/services/bootstrap.ts';
 
 /** Options of `tessera start`. */
 export interface StartOptions {
   port?: number;
+  /** Print how long each start phase took and the memory after it. */
+  timings?: boolean;
+  /** Processes serving the port (node:cluster); 1 serves from this process. */
+  workers?: number;
 }
 
-function printWelcome(url: string, admin: BootstrapResult['admin'], adminEmail: string): void {
-  const lines = [`Tessera is running.`, ``, `  Admin:  ${url}/admin`, `  API:    ${url}`];
+/** Prints the addresses and, on a fresh database, the first administrator's password. */
+export function printWelcome(url: string, admin: BootstrapResult['admin'], adminEmail: string, workers = 1): void {
+  const lines = [`Tessera is running${workers > 1 ? ` (${workers} workers)` : ''}.`, ``, `  Admin:  ${url}/admin`, `  API:    ${url}`];
   if (admin) {
     lines.push(``, `  First administrator created:`, `    e-mail:   ${admin.email}`);
     lines.push(admin.generated ? `    password: ${admin.password}   (shown once: write it down)` : `    password: the ADMIN_PASSWORD you configured`);
@@ -30,7 +32,7 @@ function printWelcome(url: string, admin: BootstrapResult['admin'], adminEmail: 
  * Resolves on the first SIGINT or SIGTERM. Later signals are swallowed: `npm start` forwards Ctrl-C to
  * us as well, and a second default SIGINT would kill the process halfway through closing the database.
  */
-function waitForShutdownSignal(): Promise<NodeJS.Signals> {
+export function waitForShutdownSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
     let received = false;
     const onSignal = (signal: NodeJS.Signals) => {
@@ -42,41 +44,78 @@ function waitForShutdownSignal(): Promise<NodeJS.Signals> {
   });
 }
 
-/** Migrates (system, then project migrations), seeds an empty database, serves HTTP until SIGINT/SIGTERM, then shuts down cleanly. */
+/**
+ * `tessera start`: one process serving (the default below 4 cores), or a cluster primary that prepares the
+ * database and forks workers (start-cluster.ts); a cluster worker serves without preparing anything.
+ */
 export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  // Resident memory (MB) after each start phase, logged with "server started" (bench/memory.ts reads it).
-  const memory: Record<string, number> = {};
-  const mark = (phase: string) => (memory[phase] = Math.round(process.memoryUsage.rss() / 2 ** 20));
-  mark('loaded');
+  const timings = new StartTimings();
+  const config = loadConfig(options.port === undefined ? env : { ...env, PORT: String(options.port) });
+  timings.mark('config');
+  if (cluster.isWorker) return serve(config, { timings, printTimings: options.timings === true, worker: true, prepare: env[PREPARE_ENV] === '1' });
+  const workers = workerCount(options.workers, config);
+  await assertPortFree(config.server.port, config.server.host);
+  await ensureAdminBuilt((line) => process.stdout.write(`${line}\n`));
+  timings.mark('admin check');
+  if (workers.count > 1) return runCluster(config, workers.count, { timings, printTimings: options.timings === true });
+  if (workers.note) process.stdout.write(`${workers.note}\n`);
+  return serve(config, { timings, printTimings: options.timings === true, worker: false, prepare: true });
+}
+
+/**
+ * Migrates (system, then project migrations), seeds an empty database, serves HTTP until SIGINT/SIGTERM,
+ * then shuts down cleanly. In a cluster only the first worker migrates and seeds (`prepare`), and reports it
+ * before the primary forks the others; every worker tells the primary once it listens.
+ */
+async function serve(config: Config, options: { timings: StartTimings; printTimings: boolean; worker: boolean; prepare: boolean }): Promise<void> {
+  const { timings } = options;
   // Listen for the stop signal from the beginning: a SIGTERM during start-up then stops the server as soon
   // as it is up instead of killing the process halfway (and never slips between "started" and the handler).
   const shutdownSignal = waitForShutdownSignal();
-  const config = loadConfig(options.port === undefined ? env : { ...env, PORT: String(options.port) });
-  await assertPortFree(config.server.port, config.server.host);
-  await ensureAdminBuilt((line) => process.stdout.write(`${line}\n`));
-  mark('adminChecked');
+  // The HTTP stack is most of the modules a start loads: fetch it while the database connects.
+  const serverModules = Promise.all([import('../../server/http-server.ts'), import('../../server/process-guards.ts'), import('../../server/events/event-bus.ts')]);
+  serverModules.catch(() => undefined);
+  const { openSystemContext } = await import('../context.ts');
   const context = await openSystemContext(config, { logTo: process.stdout, requireSchema: false, attach: false });
-  mark('databaseOpened');
+  timings.mark('database connect');
   const { app } = context;
+  const [{ listen }, { installProcessGuards }, { events }] = await serverModules.catch(async (error: unknown) => {
+    await context.close();
+    throw error;
+  });
   const removeGuards = installProcessGuards(app.logger);
   try {
-    await migrateLatest(app.database.orm);
-    await migrateProjectLatest(app.database.kysely(), config.migrationsPath);
-    mark('migrated');
-    const bootstrap = await bootstrapDatabase(context.system);
-    mark('bootstrapped');
-    const server = await listen(app).catch((error: unknown) => {
+    const bootstrap = options.prepare ? await prepareDatabase(context, timings) : null;
+    if (options.worker && bootstrap) process.send?.({ type: 'prepared', admin: bootstrap.admin } satisfies WorkerMessage);
+    // The schema overview is read while the app is built and starts listening: requests that need it wait
+    // for this same read, and /server/ping or /server/health need not.
+    const schemaLoaded = app.schema.get();
+    schemaLoaded.catch(() => undefined);
+    const server = await listen(app, () => timings.mark('app build')).catch((error: unknown) => {
       // Lost between the port check and now: the password exists nowhere else, so show it before failing.
-      if (bootstrap.admin?.generated) process.stderr.write(`First administrator created: ${bootstrap.admin.email} / ${bootstrap.admin.password} (shown once: write it down)\n`);
+      if (bootstrap?.admin?.generated) process.stderr.write(`First administrator created: ${bootstrap.admin.email} / ${bootstrap.admin.password} (shown once: write it down)\n`);
       throw error;
     });
-    mark('listening');
-    memory.peak = Math.round(process.resourceUsage().maxRSS / 1024);
-    const url = config.server.publicUrl.replace(`:${config.server.port}`, `:${server.port}`);
-    app.logger.info({ port: server.port, embedded: app.database.embedded, rssMb: memory }, 'server started');
-    printWelcome(url, bootstrap.admin, config.admin.email);
+    timings.mark('listen');
+    if (options.printTimings) {
+      await (await fetch(`http://${pingHost(config.server.host)}:${server.port}/server/ping`)).arrayBuffer();
+      timings.mark('first ping');
+    }
+    await schemaLoaded;
+    timings.mark('schema load');
+    const rssMb = { ...timings.rssByPhase(), peak: Math.round(process.resourceUsage().maxRSS / 1024) };
+    app.logger.info({ port: server.port, embedded: app.database.embedded, rssMb, startMs: Math.round(timings.sinceProcessStart()) }, 'server started');
+    if (options.printTimings) process.stdout.write(timings.format());
+    if (options.worker) {
+      process.send?.({ type: 'listening', port: server.port } satisfies WorkerMessage);
+    } else {
+      const url = config.server.publicUrl.replace(`:${config.server.port}`, `:${server.port}`);
+      printWelcome(url, bootstrap!.admin, config.admin.email);
+    }
 
     events.setLogger(app.logger);
+    // graphile-worker loads here, after the first request can be answered.
+    const { startWorker } = await import('../../server/webhooks/webhook-worker.ts');
     const worker = await startWorker(app);
 
     const signal = await shutdownSignal;
@@ -89,6 +128,27 @@ export async function runStart(options: StartOptions, env: NodeJS.ProcessEnv = p
     await context.close();
     removeGuards();
   }
-  process.stdout.write('Tessera stopped.\n');
+  process.stdout.write(options.worker ? '' : 'Tessera stopped.\n');
 }
 
+/** Runs pending system and project migrations, then seeds an empty database. */
+async function prepareDatabase(context: SystemContext, timings: StartTimings): Promise<BootstrapResult> {
+  const { app } = context;
+  const [{ migrateLatest, systemMigrationsCurrent }, { migrateProjectLatest }, { bootstrapDatabase }] = await Promise.all([
+    import('../../server/database/migrations.ts'),
+    import('../../server/database/project-migrations.ts'),
+    import('../../server/services/bootstrap.ts'),
+  ]);
+  if (!(await systemMigrationsCurrent(app.database.orm))) await migrateLatest(app.database.orm);
+  await migrateProjectLatest(app.database.kysely(), app.config.migrationsPath);
+  timings.mark('migrations check');
+  const bootstrap = await bootstrapDatabase(context.system);
+  timings.mark('bootstrap');
+  return bootstrap;
+}
+
+/** Where this process reaches its own server: a wildcard bind address is reached on loopback. */
+function pingHost(host: string): string {
+  if (host === '0.0.0.0' || host === '' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}

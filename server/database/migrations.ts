@@ -1,6 +1,23 @@
 import { NO_STATEMENT_TIMEOUT } from './no-statement-timeout.ts';
 import type { Orm } from './create-orm.ts';
-import { installJobQueue } from '../jobs/job-queue.ts';
+
+/**
+ * True when every system migration has run and graphile-worker's schema exists. `tessera start` then skips
+ * MikroORM's migrator and graphile-worker's own migration check, about a third of a second of start-up
+ * (docs/performance.md, "Start and memory"): the job worker, started right after the server listens,
+ * runs graphile-worker's migrations itself, so an upgraded graphile-worker still gets its new ones.
+ */
+export async function systemMigrationsCurrent(orm: Orm): Promise<boolean> {
+  const connection = orm.em.getConnection();
+  const [tables] = await connection.execute<{ migrations: boolean; jobs: boolean }[]>(`select to_regclass('tessera_migrations') is not null as migrations, to_regclass('graphile_worker.migrations') is not null as jobs`);
+  if (!tables?.migrations || !tables.jobs) return false;
+  const ran = new Set((await connection.execute<{ name: string }[]>(`select name from tessera_migrations`)).map((row) => row.name));
+  const driver = orm.em.getDriver();
+  return orm.config.get('migrations').migrationsList!.every((entry) => {
+    const migration = typeof entry === 'function' ? new entry(driver, orm.config) : entry;
+    return ran.has((migration as { name: string }).name);
+  });
+}
 
 /** One migration and whether it has run. */
 export interface MigrationState {
@@ -21,7 +38,8 @@ export async function migrateLatest(orm: Orm): Promise<string[]> {
     return ran.map((migration) => migration.name);
   });
   // The job queue's schema (graphile-worker migrates it itself, under its own lock), after the transaction:
-  // its migrations use connections of their own.
+  // its migrations use connections of their own. graphile-worker loads only here, off a plain start's path.
+  const { installJobQueue } = await import('../jobs/job-queue.ts');
   await installJobQueue(orm.config.get('clientUrl')!);
   return ran;
 }

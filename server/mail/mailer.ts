@@ -3,8 +3,7 @@ import type { Config } from '../config/index.ts';
 import type { Logger } from '../logger.ts';
 import type { MailMessage, MailTransport } from './message.ts';
 import { createOutboxTransport } from './outbox-transport.ts';
-import { createSesTransport } from './ses-transport.ts';
-import { createSmtpTransport } from './smtp-transport.ts';
+import { lazyModule } from '../lazy-module.ts';
 
 /** Sends Tessera's e-mail through the configured transport. */
 export interface Mailer {
@@ -29,12 +28,19 @@ export function createMailer(config: Config, logger: Logger): Mailer {
 function createTransport(config: Config, logger: Logger): MailTransport {
   switch (config.mail.transport) {
     case 'ses':
-      return createSesTransport(config.mail.ses);
+      return lazyTransport('ses', async () => (await import('./ses-transport.ts')).createSesTransport(config.mail.ses));
     case 'smtp':
-      return createSmtpTransport(config.mail.smtp);
+      if (!config.mail.smtp.host) throw new Error('EMAIL_SMTP_HOST is required for the smtp transport');
+      return lazyTransport('smtp', async () => (await import('./smtp-transport.ts')).createSmtpTransport(config.mail.smtp));
     default:
       return createOutboxTransport(path.join(config.dataDir, 'outbox'), logger);
   }
+}
+
+/** A transport whose library (AWS SDK, nodemailer) loads with the first message, not at start-up. */
+function lazyTransport(name: MailTransport['name'], create: () => Promise<MailTransport>): MailTransport {
+  const transport = lazyModule(create);
+  return { name, send: async (message, from) => (await transport()).send(message, from) };
 }
 
 /** A mailer around any transport. */

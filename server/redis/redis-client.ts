@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.ts';
 
 /** How long a command may wait for Redis before the caller falls back (ms). */
@@ -14,6 +15,8 @@ export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
  * logged once.
  */
 export function createRedisClient(url: string, logger: Logger, purpose: string, options: { subscriber?: boolean } = {}): Redis {
+  // ioredis loads with the first client: a server without REDIS_URL never pays its memory (about 10 MB).
+  const { Redis } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,

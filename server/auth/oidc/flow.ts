@@ -2,12 +2,15 @@ import type Koa from 'koa';
 import type { AppContext } from '../../app-context.ts';
 import { InvalidQueryError, isTesseraError } from '../../errors.ts';
 import { startCookieSession } from '../session-cookie.ts';
-import { beginAuthorization } from './authorize.ts';
-import { completeAuthorization } from './callback.ts';
+import { lazyModule } from '../../lazy-module.ts';
 import { findOrCreateProviderUser } from './link-user.ts';
 import { findProvider } from './providers.ts';
 import { resolveRedirectTarget } from './redirect-target.ts';
 import { ACCESS_DENIED_MESSAGE, ProviderSignInError, SESSION_SUPPORT_MESSAGE } from './sign-in-error.ts';
+
+// openid-client loads with the first provider sign-in, not at start-up.
+const loadAuthorize = lazyModule(() => import('./authorize.ts'));
+const loadCallback = lazyModule(() => import('./callback.ts'));
 
 /** The redirect URI of the sign-in pages' flow, to register with the provider. */
 export function pageCallbackUri(app: AppContext, provider: string): string {
@@ -27,7 +30,7 @@ export function sdkCallbackUri(app: AppContext, provider: string): string {
 export async function startProviderSignIn(ctx: Koa.Context, app: AppContext, providerName: string, callbackUrl: string): Promise<void> {
   const provider = findProvider(app, providerName);
   try {
-    ctx.redirect((await beginAuthorization(ctx, app, provider, { redirectUri: pageCallbackUri(app, provider.name), callbackUrl })).href);
+    ctx.redirect((await (await loadAuthorize()).beginAuthorization(ctx, app, provider, { redirectUri: pageCallbackUri(app, provider.name), callbackUrl })).href);
   } catch (error) {
     redirectToErrorPage(ctx, app, provider.name, error);
   }
@@ -40,7 +43,7 @@ export async function startProviderSignIn(ctx: Koa.Context, app: AppContext, pro
 export async function handleProviderCallback(ctx: Koa.Context, app: AppContext, providerName: string): Promise<void> {
   const provider = findProvider(app, providerName);
   try {
-    const { profile, callbackUrl } = await completeAuthorization(ctx, app, provider);
+    const { profile, callbackUrl } = await (await loadCallback()).completeAuthorization(ctx, app, provider);
     await signIn(ctx, app, await findOrCreateProviderUser(app, provider, profile));
     ctx.redirect(callbackUrl);
   } catch (error) {
@@ -56,13 +59,13 @@ export async function startSdkSignIn(ctx: Koa.Context, app: AppContext, provider
   const provider = findProvider(app, providerName);
   requireSessionMode(ctx.query.mode);
   const callbackUrl = resolveRedirectTarget(app.config.server.publicUrl, provider, redirect);
-  ctx.redirect((await beginAuthorization(ctx, app, provider, { redirectUri: sdkCallbackUri(app, provider.name), callbackUrl })).href);
+  ctx.redirect((await (await loadAuthorize()).beginAuthorization(ctx, app, provider, { redirectUri: sdkCallbackUri(app, provider.name), callbackUrl })).href);
 }
 
 /** SDK flow, second half: session cookie and redirect, or a JSON error carrying `extensions.reason`. */
 export async function handleSdkCallback(ctx: Koa.Context, app: AppContext, providerName: string): Promise<void> {
   const provider = findProvider(app, providerName);
-  const { profile, callbackUrl } = await completeAuthorization(ctx, app, provider);
+  const { profile, callbackUrl } = await (await loadCallback()).completeAuthorization(ctx, app, provider);
   await signIn(ctx, app, await findOrCreateProviderUser(app, provider, profile));
   ctx.redirect(callbackUrl);
 }

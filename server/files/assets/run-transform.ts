@@ -1,5 +1,6 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { IllegalAssetTransformationError } from '../../errors.ts';
+import { loadSharp } from '../sharp-module.ts';
 import type { Transform } from './transform-policy.ts';
 
 /** Limits every transformation runs under. */
@@ -73,6 +74,7 @@ function encode(pipeline: Sharp, transform: Transform): Sharp {
  * operation arguments and timeouts are 400 ILLEGAL_ASSET_TRANSFORMATION.
  */
 export async function runTransform(input: string | Buffer, transform: Transform, source: { width: number | null; height: number | null }, limits: TransformLimits): Promise<TransformResult> {
+  const sharp = await loadSharp();
   try {
     let pipeline = sharp(input, { limitInputPixels: limits.maxDimension ** 2, failOn: 'error' }).timeout({ seconds: Math.max(1, Math.ceil(limits.timeoutMs / 1000)) }).autoOrient();
     const crop = source.width && source.height ? focalCrop(transform, source.width, source.height) : null;

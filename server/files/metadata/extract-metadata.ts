@@ -1,8 +1,10 @@
-import sharp from 'sharp';
 import { InvalidPayloadError } from '../../errors.ts';
+import { lazyModule } from '../../lazy-module.ts';
+import { loadSharp } from '../sharp-module.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
-import { readExif } from './read-exif.ts';
-import { readIcc, readIptc } from './read-iptc-icc.ts';
+
+// exif-reader, exifr and icc load with the first image, like sharp.
+const loadReaders = lazyModule(async () => ({ ...(await import('./read-exif.ts')), ...(await import('./read-iptc-icc.ts')) }));
 
 /** Image types sharp reads; their width, height and embedded metadata are extracted. */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff', 'image/heic', 'image/heif']);
@@ -31,6 +33,7 @@ export async function extractMetadata(driver: StorageDriver, key: string, type: 
   if (!isTransformableImage(type)) return NONE;
   const input = async () => (driver.localPath ? driver.localPath(key) : Buffer.concat(await (await driver.read(key)).toArray()));
   const source = await input();
+  const [sharp, { readExif, readIptc, readIcc }] = await Promise.all([loadSharp(), loadReaders()]);
   try {
     const info = await sharp(source, { limitInputPixels: false }).metadata();
     const width = info.autoOrient?.width ?? info.width ?? null;

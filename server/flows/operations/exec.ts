@@ -1,5 +1,8 @@
-import { getQuickJS, shouldInterruptAfterDeadline } from 'quickjs-emscripten';
+import { lazyModule } from '../../lazy-module.ts';
 import type { OperationHandler } from '../flow-types.ts';
+
+// The QuickJS WebAssembly build loads with the first exec operation, not at start-up.
+const loadQuickJS = lazyModule(() => import('quickjs-emscripten'));
 
 const TIME_LIMIT_MS = 1000;
 const MEMORY_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -11,6 +14,7 @@ const MEMORY_LIMIT_BYTES = 16 * 1024 * 1024;
  * comes out as JSON.
  */
 export const exec: OperationHandler = async (options, { data }) => {
+  const { getQuickJS, shouldInterruptAfterDeadline } = await loadQuickJS();
   const QuickJS = await getQuickJS();
   const runtime = QuickJS.newRuntime();
   runtime.setMemoryLimit(MEMORY_LIMIT_BYTES);

@@ -1,0 +1,88 @@
+import { execute, getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, parse, printSchema, specifiedRules, validate, type DocumentNode, type ValidationRule } from 'graphql';
+import { parseRequestParams } from 'graphql-http';
+import type { Context } from 'koa';
+import type { AppContext } from '../app-context.ts';
+import { TesseraError } from '../errors.ts';
+import type { GraphQLContext, GraphQLScope } from './build-schema.ts';
+import { queryLimitsRule } from './limits.ts';
+import { createGraphQLSchemaCache } from './schema-cache.ts';
+
+/** A resolver's Tessera error keeps its code (and field) in `extensions`; anything else is not shown. */
+function formatError(error: unknown): GraphQLError {
+  if (!(error instanceof GraphQLError)) return new GraphQLError('Internal error', { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+  const original = error.originalError;
+  if (!original || original instanceof GraphQLError) return error;
+  if (original instanceof TesseraError && original.expose) {
+    return new GraphQLError(original.message, { nodes: error.nodes, path: error.path, extensions: { ...original.extensions, code: original.code } });
+  }
+  return new GraphQLError('An unexpected error occurred.', { nodes: error.nodes, path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+}
+
+/** What the GraphQL routes run: a query or mutation of one scope, and the SDL of one scope. */
+export interface GraphQLHandlers {
+  serve(scope: GraphQLScope): (ctx: Context) => Promise<void>;
+  sdl(scope: GraphQLScope): (ctx: Context) => Promise<void>;
+}
+
+/** Handlers for `/graphql`, `/graphql/system` and their SDL (graphql-controller.ts loads this module on first use). */
+export function createGraphQLHandlers(app: AppContext): GraphQLHandlers {
+  const schemaFor = createGraphQLSchemaCache(app);
+  const { introspection, maxDepth, maxCost } = app.config.graphql;
+  const rules: ValidationRule[] = [queryLimitsRule(maxDepth, maxCost), ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])];
+
+  // graphql-http parses and checks the HTTP request (GET/POST, media types); parse, validate and execute
+  // run here on our own `graphql` import, so every GraphQL object comes from one module instance.
+  const serve = (scope: GraphQLScope) => async (ctx: Context) => {
+    const params = await parseRequestParams({
+      url: ctx.url,
+      method: ctx.method,
+      headers: ctx.headers,
+      body: (ctx.request.body as Record<string, unknown> | undefined) ?? null,
+      raw: ctx,
+      context: undefined,
+    });
+    if (!('query' in params)) {
+      const [body, init] = params;
+      ctx.status = init.status;
+      for (const [name, value] of Object.entries(init.headers ?? {})) if (typeof value === 'string') ctx.set(name, value);
+      ctx.body = body;
+      return;
+    }
+    const accept = ctx.get('Accept');
+    ctx.type = accept.includes('application/graphql-response+json') ? 'application/graphql-response+json; charset=utf-8' : 'application/json; charset=utf-8';
+    const refuse = (status: number, errors: readonly GraphQLError[]) => {
+      ctx.status = status;
+      ctx.body = { errors: errors.map((error) => formatError(error)) };
+    };
+    let document: DocumentNode;
+    try {
+      document = parse(params.query);
+    } catch (error) {
+      return refuse(400, [error instanceof GraphQLError ? error : new GraphQLError(String(error))]);
+    }
+    const { schema, overview, access } = await schemaFor(ctx.state.accountability, scope);
+    const invalid = validate(schema, document, [...specifiedRules, ...rules]);
+    if (invalid.length > 0) return refuse(400, invalid);
+    const operation = getOperationAST(document, params.operationName);
+    if (!operation) return refuse(400, [new GraphQLError('Unable to detect the operation to run.')]);
+    if (operation.operation === 'subscription') return refuse(400, [new GraphQLError('Subscriptions are not served over HTTP.')]);
+    if (operation.operation === 'mutation' && ctx.method === 'GET') {
+      ctx.set('Allow', 'POST');
+      return refuse(405, [new GraphQLError('Send mutations with POST.')]);
+    }
+    const contextValue: GraphQLContext = { items: { ...app.servicesContext(ctx.state.accountability), schema: overview, access } };
+    const result = await execute({ schema, document, contextValue, variableValues: params.variables ?? undefined, operationName: params.operationName ?? undefined });
+    if (!('data' in result) && result.errors) return refuse(400, result.errors);
+    // Like REST (and Directus), a field that failed with a client error and left no data answers with its status.
+    const failed = result.errors?.map((error) => error.originalError).find((error): error is TesseraError => error instanceof TesseraError && error.status < 500);
+    const empty = !result.data || Object.values(result.data).every((value) => value === null);
+    ctx.status = failed && empty ? failed.status : 200;
+    ctx.body = result.errors ? { data: result.data, errors: result.errors.map((error) => formatError(error)) } : { data: result.data };
+  };
+
+  const sdl = (scope: GraphQLScope) => async (ctx: Context) => {
+    ctx.type = 'text/plain';
+    ctx.body = printSchema((await schemaFor(ctx.state.accountability, scope)).schema);
+  };
+  return { serve, sdl };
+}
