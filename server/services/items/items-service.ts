@@ -25,7 +25,7 @@ import { filterItemPayload, flushItemActions, hasItemFilters, queueItemActions, 
 import { itemWriteHooks } from '../../events/item-write-hooks.ts';
 import type { WriteTransaction } from '../../events/event-names.ts';
 import { validateWebhookPayload } from '../../webhooks/validate-webhook.ts';
-import { assertOperationKeyUnique, validateFlowPayload, validateOperationPayload } from '../../flows/validate-flow.ts';
+import { assertOperationKeyUnique, assertOperationKeysUniqueOnUpdate, validateFlowPayload, validateOperationPayload } from '../../flows/validate-flow.ts';
 
 /** A primary-key value. */
 export type ItemKey = string | number;
@@ -209,7 +209,7 @@ export class ItemsService {
     const keys = unique(this.#normalizeKeys(rawKeys));
     return this.#inTransaction(async (service) => {
       const filtered = await filterItemPayload(service.collection, 'update', asPayload(payload, service.#overview), keys, service.#context.accountability, service.#writeTransaction);
-      const data = await service.#systemRules(service.#permitted(await service.#permission('update'), filtered, 'update'), 'update');
+      const data = await service.#systemRules(service.#permitted(await service.#permission('update'), filtered, 'update'), 'update', keys);
       // Nothing to update (no keys, or a query that matched nothing): `in ()` is not SQL.
       if (keys.length === 0) return keys;
       await service.#lockInKeyOrder(keys);
@@ -332,13 +332,14 @@ export class ItemsService {
   }
 
   /** Rules of SPEC.md §5 that belong to one system collection. */
-  async #systemRules(payload: Payload, mode: 'create' | 'update'): Promise<Payload> {
+  async #systemRules(payload: Payload, mode: 'create' | 'update', keys: ItemKey[] = []): Promise<Payload> {
     if (this.collection === 'tessera_users') await assertUserPasswordPolicy(this.#db, payload, this.#context.accountability.admin);
     if (this.collection === 'tessera_settings') return applySettingsRules(payload);
     if (this.collection === 'tessera_webhooks') return validateWebhookPayload(payload, mode, this.#context.schema);
     if (this.collection === 'tessera_flows') return validateFlowPayload(payload, mode);
     if (this.collection === 'tessera_operations') {
       if (mode === 'create') await assertOperationKeyUnique(this.#db, payload);
+      else await assertOperationKeysUniqueOnUpdate(this.#db, keys, payload);
       return validateOperationPayload(payload);
     }
     if (this.collection !== 'tessera_shares') return payload;
