@@ -29,6 +29,9 @@ describe('flows screen', () => {
     await page.getByTestId('flow-trigger').click();
     await page.getByTitle('Schedule (cron)', { exact: true }).click();
     await page.getByTestId('flow-save').click();
+    // Creating opens the new flow's editor; the list shows it on the way back.
+    await page.getByTestId('flow-editor-title').waitFor();
+    await page.goto('/admin/flows');
     await page.getByTestId('flow-row-Publish reminder').waitFor();
     expect(await flows()).toEqual([expect.objectContaining({ name: 'Publish reminder', trigger: 'schedule', status: 'active', accountability: 'all' })]);
     await harness.screenshot(page, 'flows-list');
