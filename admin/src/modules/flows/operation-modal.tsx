@@ -4,6 +4,17 @@ import { useEffect, useState } from 'react';
 import { applyServerErrors } from '../shared/server-errors.ts';
 import { OPERATION_TYPES, OptionJsonError, toOperationOptions, toOptionValues, type OperationRecord, type OptionSpec } from './operation-types.ts';
 
+/** Whether a JSON option's text parses (empty is fine: the option is left out). */
+function isJsonText(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  try {
+    JSON.parse(String(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Where a new operation goes: the flow's first, or the resolve / reject path of an operation. */
 export type OperationSlot = { kind: 'first' } | { kind: 'resolve' | 'reject'; parent: OperationRecord };
 
@@ -113,7 +124,10 @@ export function OperationModal({ flowId, slot, editing, onClose, onSaved }: { fl
             name={['options', spec.name]}
             label={translate(`flows.operationOptions.${spec.name}`, spec.name)}
             valuePropName={spec.kind === 'boolean' ? 'checked' : 'value'}
-            rules={spec.required ? [{ required: true, message: translate('flows.errors.required') }] : []}
+            rules={[
+              ...(spec.required ? [{ required: true, message: translate('flows.errors.required') }] : []),
+              ...(spec.kind === 'json' ? [{ validator: async (_rule: unknown, value: unknown) => (isJsonText(value) ? undefined : Promise.reject(new Error(translate('flows.errors.json')))) }] : []),
+            ]}
           >
             <OptionInput spec={spec} />
           </Form.Item>
