@@ -18,22 +18,23 @@ function isJsonText(value: unknown): boolean {
 /** Where a new operation goes: the flow's first, or the resolve / reject path of an operation. */
 export type OperationSlot = { kind: 'first' } | { kind: 'resolve' | 'reject'; parent: OperationRecord };
 
-function OptionInput({ spec }: { spec: OptionSpec }) {
-  const testId = `operation-option-${spec.name}`;
+/** One option's input; Form.Item hands it value/checked and onChange, which go on to the antd control. */
+function OptionInput({ spec, ...control }: { spec: OptionSpec } & Record<string, any>) {
+  const props = { ...control, 'data-testid': `operation-option-${spec.name}` };
   switch (spec.kind) {
     case 'number':
-      return <InputNumber min={0} style={{ width: 200 }} data-testid={testId} />;
+      return <InputNumber min={0} style={{ width: 200 }} {...props} />;
     case 'boolean':
-      return <Switch data-testid={testId} />;
+      return <Switch {...props} />;
     case 'select':
-      return <Select allowClear options={(spec.choices ?? []).map((value) => ({ value, label: value }))} data-testid={testId} />;
+      return <Select allowClear options={(spec.choices ?? []).map((value) => ({ value, label: value }))} {...props} />;
     case 'textarea':
-      return <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} data-testid={testId} />;
+      return <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} {...props} />;
     case 'json':
     case 'code':
-      return <Input.TextArea autoSize={{ minRows: 3, maxRows: 14 }} style={{ fontFamily: 'monospace' }} spellCheck={false} data-testid={testId} />;
+      return <Input.TextArea autoSize={{ minRows: 3, maxRows: 14 }} style={{ fontFamily: 'monospace' }} spellCheck={false} {...props} />;
     default:
-      return <Input data-testid={testId} />;
+      return <Input {...props} />;
   }
 }
 

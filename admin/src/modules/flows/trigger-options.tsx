@@ -82,15 +82,15 @@ export function TriggerOptions({ trigger }: { trigger: string | null | undefined
               {(items, { add, remove }) => (
                 <>
                   {items.map((item, index) => (
-                    <Space key={item.key} align="baseline" wrap>
+                    <Space key={item.key} align="baseline" wrap style={{ rowGap: 0 }}>
                       <Form.Item name={[item.name, 'field']} rules={[{ required: true, pattern: /^[A-Za-z0-9_]+$/, message: translate('flows.errors.fieldKey') }]}>
-                        <Input placeholder={translate('flows.options.fieldKey')} data-testid={`confirm-field-key-${index}`} />
+                        <Input style={{ width: 110 }} placeholder={translate('flows.options.fieldKey')} data-testid={`confirm-field-key-${index}`} />
                       </Form.Item>
                       <Form.Item name={[item.name, 'name']}>
-                        <Input placeholder={translate('flows.options.fieldName')} data-testid={`confirm-field-name-${index}`} />
+                        <Input style={{ width: 150 }} placeholder={translate('flows.options.fieldName')} data-testid={`confirm-field-name-${index}`} />
                       </Form.Item>
                       <Form.Item name={[item.name, 'type']} initialValue="string">
-                        <Select style={{ width: 120 }} options={CONFIRM_FIELD_TYPES.map((value) => ({ value, label: translate(`flows.fieldTypes.${value}`) }))} />
+                        <Select style={{ width: 110 }} options={CONFIRM_FIELD_TYPES.map((value) => ({ value, label: translate(`flows.fieldTypes.${value}`) }))} />
                       </Form.Item>
                       <Button type="text" icon={<MinusCircleOutlined />} aria-label={translate('shared.actions.delete')} onClick={() => remove(item.name)} />
                     </Space>
