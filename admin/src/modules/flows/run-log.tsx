@@ -84,7 +84,7 @@ export function RunLog({ flowId, refreshKey }: { flowId: string; refreshKey: num
               {json(run.trigger)}
               {(run.steps ?? []).map((step, index) => (
                 <div key={index} style={{ marginTop: 12 }} data-testid={`run-step-${step.key}`}>
-                  <Tag color={step.status === 'resolve' ? 'green' : 'red'}>{translate(`flows.operations.${step.status}`)}</Tag>
+                  <Tag color={step.status === 'resolve' ? 'green' : 'red'}>{translate(`flows.runs.stepStatus.${step.status}`)}</Tag>
                   <Typography.Text code>{step.key}</Typography.Text>
                   <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12, marginTop: 4 }}>
                     <div>

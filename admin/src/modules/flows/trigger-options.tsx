@@ -69,7 +69,7 @@ export function TriggerOptions({ trigger }: { trigger: string | null | undefined
             {tags('trigger-collections')}
           </Form.Item>
           <Form.Item name={['options', 'location']} label={label('location')}>
-            <Select options={['both', 'item', 'collection'].map((value) => ({ value, label: translate(`flows.locations.${value}`) }))} data-testid="trigger-location" />
+            <Select placeholder={translate('flows.locations.both')} options={['both', 'item', 'collection'].map((value) => ({ value, label: translate(`flows.locations.${value}`) }))} data-testid="trigger-location" />
           </Form.Item>
           <Form.Item name={['options', 'requireConfirmation']} label={label('requireConfirmation')} valuePropName="checked">
             <Switch data-testid="trigger-confirm" />

@@ -86,7 +86,7 @@ describe('module messages', () => {
       ...['string', 'text', 'integer', 'boolean'].map((type) => `flows.fieldTypes.${type}`),
       ...['queued', 'running', 'retrying'].map((state) => `flows.runs.states.${state}`),
       ...['resolved', 'rejected', 'logged'].map((status) => `flows.runs.statuses.${status}`),
-      ...['resolve', 'reject'].map((path) => `flows.operations.${path}`),
+      ...['resolve', 'reject'].flatMap((path) => [`flows.operations.${path}`, `flows.runs.stepStatus.${path}`]),
     ];
     expect(built.filter((key) => !(key in all['en-US']) || !(key in all['pt-BR']))).toEqual([]);
   });
