@@ -36,11 +36,11 @@ export function startEventTriggers(app: AppContext): () => void {
     subscriptions.push(startScheduleTriggers(app, flows.filter((flow) => flow.trigger === 'schedule')));
     for (const flow of flows.filter((entry) => entry.trigger === 'event')) {
       const options = flow.options ?? {};
+      // Action flows are not subscribed here: each write enqueues their runs as jobs (enqueue-flow-runs.ts).
+      if (options.type !== 'filter') continue;
       const scopes = asList(options.scope).filter((scope) => (SCOPES as readonly string[]).includes(scope));
       const collections = asList(options.collections);
       const names = scopes.flatMap((scope) => (collections.length > 0 ? collections.map((collection) => `${collection}.${scope}`) : [scope]));
-      // Action flows are not subscribed here: each write enqueues their runs as jobs (enqueue-flow-runs.ts).
-      if (options.type !== 'filter') continue;
       for (const name of names) {
         subscriptions.push(
           events.onFilter(name as FilterEvent, async (payload, meta) => {
