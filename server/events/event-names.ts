@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type { Accountability } from '../auth/accountability.ts';
 
 /** The item writes that emit events. */
@@ -37,6 +38,18 @@ export interface FilterMeta {
   /** Keys of the items an update or delete touches; empty for a create. */
   keys: Array<string | number>;
   accountability: EventAccountability | null;
+  /** The write's own transaction: work a filter does on it commits or rolls back with the write. */
+  transaction?: WriteTransaction;
+}
+
+/**
+ * A write's transaction as a filter may join it: the connection, and the write's lists of collections
+ * written and actions queued for after the commit (so nested writes announce themselves only if it commits).
+ */
+export interface WriteTransaction {
+  db: Kysely<any>;
+  written?: Set<string>;
+  pendingActions?: Array<() => void>;
 }
 
 /** The two names an item write emits under: the generic one and the collection's own. */

@@ -1,6 +1,6 @@
 import type { Accountability } from '../auth/accountability.ts';
 import { events } from './event-bus.ts';
-import { eventAccountability, itemEventNames, type ItemAction } from './event-names.ts';
+import { eventAccountability, itemEventNames, type ItemAction, type WriteTransaction } from './event-names.ts';
 
 /** Item actions a transaction has produced, emitted once it commits (and dropped if it rolls back). */
 export type PendingActions = Array<() => void>;
@@ -17,10 +17,11 @@ export async function filterItemPayload(
   payload: Record<string, unknown>,
   keys: Array<string | number>,
   accountability: Accountability,
+  transaction?: WriteTransaction,
 ): Promise<Record<string, unknown>> {
   const names = itemEventNames(collection, action);
   if (!events.hasFilters(names)) return payload;
-  const changed = await events.filter(names, payload, { collection, keys, accountability: eventAccountability(accountability) });
+  const changed = await events.filter(names, payload, { collection, keys, accountability: eventAccountability(accountability), transaction });
   if (typeof changed !== 'object' || changed === null || Array.isArray(changed)) throw new TypeError(`A filter of ${names[0]} returned a non-object payload.`);
   return changed;
 }

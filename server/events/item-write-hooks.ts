@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Accountability } from '../auth/accountability.ts';
-import { webhookJobs } from '../webhooks/enqueue-deliveries.ts';
 import type { ItemAction } from './event-names.ts';
 import { queueItemActions, type PendingActions } from './item-events.ts';
+import { writeJobs } from './write-jobs.ts';
 
 /** One item a write changed: its key and the payload the caller sent. */
 interface WrittenItem {
@@ -12,7 +12,7 @@ interface WrittenItem {
 
 /**
  * What every ItemsService write does besides writing: queue the `items.*` actions for after the commit,
- * and return the SELECT that enqueues its webhook deliveries, for the caller to run on the write's own
+ * and return the SELECT that enqueues its webhook deliveries and action flow runs, for the caller to run on the write's own
  * connection (in the activity statement, so the hook costs no extra round trip). Creates announce each
  * item on its own (with its payload), updates and deletes the whole batch (Directus' shape).
  */
@@ -21,7 +21,7 @@ export function itemWriteHooks(pending: PendingActions | undefined, collection: 
   const batches = action === 'create' ? items.map((item) => ({ keys: [item.key], payload: item.delta })) : [{ keys: items.map((item) => item.key), payload: action === 'update' ? items[0]!.delta : null }];
   const selects = batches.map(({ keys, payload }) => {
     queueItemActions(pending, collection, action, keys, payload, accountability);
-    return sql`(${webhookJobs(collection, action, sql`${JSON.stringify(keys)}::jsonb`, action === 'delete' ? keys : payload, accountability)})`;
+    return sql`(${writeJobs(collection, action, sql`${JSON.stringify(keys)}::jsonb`, action === 'delete' ? keys : payload, accountability)})`;
   });
   return sql.join(selects, sql` union all `);
 }

@@ -3,7 +3,7 @@ import { systemAccountability } from '../auth/accountability.ts';
 import { events } from '../events/event-bus.ts';
 import type { ActionEvent, FilterEvent } from '../events/event-names.ts';
 import { InvalidPayloadError } from '../errors.ts';
-import { runFlow } from './flow-engine.ts';
+import { eventCaller, runFlow } from './flow-engine.ts';
 import type { FlowRow } from './flow-types.ts';
 import { startScheduleTriggers } from './schedule-triggers.ts';
 
@@ -19,9 +19,9 @@ function messageOf(value: unknown): string | null {
 }
 
 /**
- * Subscribes every active `event` flow to the event spine: `filter` flows as filter hooks (their last
- * result replaces the payload; an unhandled rejection refuses the write), `action` flows as actions.
- * Re-subscribes whenever a flow or operation is written.
+ * Subscribes every active `filter` event flow to the event spine as a filter hook, run on the write's own
+ * transaction (its last result replaces the payload; an unhandled rejection refuses and rolls back the
+ * write), and starts the schedule flows. Re-subscribes whenever a flow or operation is written.
  */
 export function startEventTriggers(app: AppContext): () => void {
   let subscriptions: Array<() => void> = [];
@@ -36,26 +36,21 @@ export function startEventTriggers(app: AppContext): () => void {
     subscriptions.push(startScheduleTriggers(app, flows.filter((flow) => flow.trigger === 'schedule')));
     for (const flow of flows.filter((entry) => entry.trigger === 'event')) {
       const options = flow.options ?? {};
+      // Action flows are not subscribed here: each write enqueues their runs as jobs (enqueue-flow-runs.ts).
+      if (options.type !== 'filter') continue;
       const scopes = asList(options.scope).filter((scope) => (SCOPES as readonly string[]).includes(scope));
       const collections = asList(options.collections);
       const names = scopes.flatMap((scope) => (collections.length > 0 ? collections.map((collection) => `${collection}.${scope}`) : [scope]));
       for (const name of names) {
-        if (options.type === 'filter') {
-          subscriptions.push(
-            events.onFilter(name as FilterEvent, async (payload, meta) => {
-              const result = await runFlow(app, flow.id, { event: meta.event, payload, keys: meta.keys ?? [], collection: meta.collection }, meta.accountability ? { ...systemAccountability(), ...meta.accountability } : null);
-              if (result.rejected) throw new InvalidPayloadError(messageOf(result.last) ?? `Flow "${flow.name}" refused the write.`, { field: flow.name });
-              const last = result.last;
-              return last && typeof last === 'object' && !Array.isArray(last) ? (last as Record<string, unknown>) : undefined;
-            }),
-          );
-        } else {
-          subscriptions.push(
-            events.onAction(name as ActionEvent, async (meta) => {
-              await runFlow(app, flow.id, { event: meta.event, payload: meta.payload, keys: meta.keys, collection: meta.collection }, null);
-            }),
-          );
-        }
+        subscriptions.push(
+          events.onFilter(name as FilterEvent, async (payload, meta) => {
+            const trigger = { event: meta.event, payload, keys: meta.keys ?? [], collection: meta.collection };
+            const result = await runFlow(app, flow.id, trigger, eventCaller(meta.accountability), { transaction: meta.transaction });
+            if (result.rejected) throw new InvalidPayloadError(messageOf(result.last) ?? `Flow "${flow.name}" refused the write.`, { field: flow.name });
+            const last = result.last;
+            return last && typeof last === 'object' && !Array.isArray(last) ? (last as Record<string, unknown>) : undefined;
+          }),
+        );
       }
     }
   }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import type { Accountability } from '../auth/accountability.ts';
-import { eventAccountability } from '../events/event-names.ts';
+import { eventAccountability, type EventAccountability, type WriteTransaction } from '../events/event-names.ts';
 import { InvalidPayloadError } from '../errors.ts';
 import { OPERATIONS } from './operations/index.ts';
 import type { FlowData, FlowRow, OperationRow } from './flow-types.ts';
@@ -39,13 +39,27 @@ function allowedEnv(app: AppContext): Record<string, string | undefined> {
  * Runs a flow's chain from its first operation: each result is stored under the operation's key and as
  * `$last`; a thrown error follows `reject` (its message as the data), a result follows `resolve`.
  */
-export async function runFlow(app: AppContext, id: string, trigger: unknown, accountability: Accountability | null, depth = 0): Promise<FlowResult> {
+export async function runFlow(app: AppContext, id: string, trigger: unknown, accountability: Accountability | null, options: RunOptions = {}): Promise<FlowResult> {
   const loaded = await loadFlow(app, id);
   if (!loaded) throw new InvalidPayloadError(`Flow "${id}" does not exist.`, { field: 'flow' });
-  return runLoadedFlow(app, loaded.flow, loaded.operations, trigger, accountability, depth);
+  return runLoadedFlow(app, loaded.flow, loaded.operations, trigger, accountability, options);
 }
 
-export async function runLoadedFlow(app: AppContext, flow: FlowRow, operations: Map<string, OperationRow>, trigger: unknown, accountability: Accountability | null, depth = 0): Promise<FlowResult> {
+/** How a run is started besides its trigger data. */
+export interface RunOptions {
+  /** How many flows called this one (the `trigger` operation); guards against flows calling each other forever. */
+  depth?: number;
+  /** A filter flow's write: its item operations run on that transaction and roll back with it. */
+  transaction?: WriteTransaction;
+}
+
+/** The accountability an event carried, as a run's caller (`$trigger` permissions); null when nobody caused it. */
+export function eventCaller(accountability: EventAccountability | null | undefined): Accountability | null {
+  return accountability ? { ...systemAccountabilityLike(), ...accountability } : null;
+}
+
+export async function runLoadedFlow(app: AppContext, flow: FlowRow, operations: Map<string, OperationRow>, trigger: unknown, accountability: Accountability | null, options: RunOptions = {}): Promise<FlowResult> {
+  const depth = options.depth ?? 0;
   if (depth > 10) throw new InvalidPayloadError('Flows call each other more than 10 levels deep.', { field: 'flow' });
   const data: FlowData = { $trigger: trigger, $last: trigger, $accountability: eventAccountability(accountability), $env: allowedEnv(app) };
   const steps: Array<{ operation: string; key: string; status: 'resolve' | 'reject'; options: unknown; data: unknown }> = [];
@@ -55,23 +69,30 @@ export async function runLoadedFlow(app: AppContext, flow: FlowRow, operations: 
     const operation = operations.get(next);
     if (!operation) break;
     const handler = OPERATIONS[operation.type];
-    const options = render(operation.options ?? {}, data) as Record<string, unknown>;
+    const rendered = render(operation.options ?? {}, data) as Record<string, unknown>;
     let result: unknown;
     let ok = true;
     try {
       if (!handler) throw new Error(`Unknown operation type "${operation.type}".`);
-      result = await handler(options, { app, data, accountability, flow, runFlow: (target, payload) => runFlow(app, target, payload, accountability, depth + 1).then((run) => run.last) });
+      result = await handler(rendered, {
+        app,
+        data,
+        accountability,
+        flow,
+        transaction: options.transaction,
+        runFlow: (target, payload) => runFlow(app, target, payload, accountability, { depth: depth + 1, transaction: options.transaction }).then((run) => run.last),
+      });
     } catch (error) {
       ok = false;
       result = errorData(error);
     }
     data[operation.key] = result;
     data.$last = result;
-    steps.push({ operation: operation.id, key: operation.key, status: ok ? 'resolve' : 'reject', options, data: result });
+    steps.push({ operation: operation.id, key: operation.key, status: ok ? 'resolve' : 'reject', options: rendered, data: result });
     next = ok ? operation.resolve : operation.reject;
     rejected = !ok && !next;
   }
-  if (flow.accountability === 'all' || flow.accountability === 'activity') await logRun(app, flow, accountability, flow.accountability === 'all' ? { trigger, steps } : null);
+  if (flow.accountability === 'all' || flow.accountability === 'activity') await logRun(app, flow, accountability, flow.accountability === 'all' ? { status: rejected ? 'rejected' : 'resolved', trigger, steps } : null);
   return { data, last: data.$last, rejected };
 }
 

@@ -1,5 +1,6 @@
 import type { Accountability } from '../auth/accountability.ts';
 import type { AppContext } from '../app-context.ts';
+import type { WriteTransaction } from '../events/event-names.ts';
 
 export type FlowData = Record<string, unknown>;
 
@@ -30,6 +31,8 @@ export interface OperationContext {
   data: FlowData;
   accountability: Accountability | null;
   flow: FlowRow;
+  /** Set in a filter flow: the write's own transaction, which item operations join. */
+  transaction?: WriteTransaction;
   /** Starts another flow (the `trigger` operation). */
   runFlow(id: string, trigger: unknown): Promise<unknown>;
 }

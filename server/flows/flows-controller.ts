@@ -1,9 +1,10 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppContext } from '../app-context.ts';
-import { ForbiddenError, InvalidPayloadError, RouteNotFoundError } from '../errors.ts';
+import { ForbiddenError, InvalidPayloadError, InvalidQueryError, RouteNotFoundError } from '../errors.ts';
 import { loadFlow, runLoadedFlow, type FlowResult } from './flow-engine.ts';
 import { startEventTriggers } from './event-triggers.ts';
+import { readFlowRuns } from './flow-runs.ts';
 
 /** What a webhook flow answers: `$last` (default), `$all`, or one operation's key. */
 function answer(result: FlowResult, returns: unknown): unknown {
@@ -14,7 +15,8 @@ function answer(result: FlowResult, returns: unknown): unknown {
 
 /**
  * `GET|POST /flows/trigger/:id`: starts a `webhook` flow (options.method, options.async, options.return)
- * or, by POST with `{ collection, keys }`, a `manual` flow (options.collections) for a signed-in user.
+ * or, by POST with `{ collection, keys }`, a `manual` flow (options.collections) for a signed-in user;
+ * `GET /flows/:id/runs`: the run log.
  */
 export function flowsController(app: AppContext): Router {
   startEventTriggers(app);
@@ -50,6 +52,16 @@ export function flowsController(app: AppContext): Router {
     ctx.body = { data: answer(result, options.return) ?? null };
   };
   router.get('/flows/trigger/:id', handle);
+  // An administrator reads a flow's run log and the runs still queued (the admin's run log).
+  router.get('/flows/:id/runs', async (ctx) => {
+    if (!ctx.state.accountability.admin) throw new ForbiddenError();
+    const id = String(ctx.params.id);
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new ForbiddenError();
+    const limit = ctx.query.limit === undefined ? 50 : Number(ctx.query.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new InvalidQueryError('"limit" must be an integer from 1 to 500.', { field: 'limit' });
+    const { runs, queued } = await readFlowRuns(app.database.kysely(), id, limit);
+    ctx.body = { data: runs, meta: { queued } };
+  });
   router.post('/flows/trigger/:id', handle);
   return router;
 }

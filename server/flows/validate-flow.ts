@@ -54,6 +54,24 @@ export function validateOperationPayload(payload: Payload): Payload {
   return payload;
 }
 
+/**
+ * An update that changes operations' key or flow must leave every key unique within its flow: no other
+ * operation there has it, and the batch does not give two operations of one flow the same key.
+ */
+export async function assertOperationKeysUniqueOnUpdate(db: { selectFrom: (table: string) => any }, ids: Array<string | number>, payload: Payload): Promise<void> {
+  if (ids.length === 0 || (!('key' in payload) && !('flow' in payload))) return;
+  const rows: Array<{ id: string; key: string; flow: string }> = await db.selectFrom('tessera_operations').select(['id', 'key', 'flow']).where('id', 'in', ids).execute();
+  const claimed = new Set<string>();
+  for (const row of rows) {
+    const key = typeof payload.key === 'string' ? payload.key : row.key;
+    const flow = typeof payload.flow === 'string' ? payload.flow : row.flow;
+    if (claimed.has(`${flow} ${key}`)) fail('key', `"key" "${key}" would be used by two operations of one flow.`);
+    claimed.add(`${flow} ${key}`);
+    const other = await db.selectFrom('tessera_operations').select('id').where('flow', '=', flow).where('key', '=', key).where('id', 'not in', ids).executeTakeFirst();
+    if (other) fail('key', `"key" "${key}" is already used by another operation of this flow.`);
+  }
+}
+
 /** A new operation's key must not repeat within its flow (its data is stored under that key). */
 export async function assertOperationKeyUnique(db: { selectFrom: (table: string) => any }, payload: Payload): Promise<void> {
   if (typeof payload.key !== 'string' || typeof payload.flow !== 'string') return;

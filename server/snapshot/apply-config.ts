@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { withDatabaseErrors } from '../database/translate-db-error.ts';
 import { CONFIG_TABLES, SETTINGS_COLUMNS, rowKey, type ConfigTable } from './config-tables.ts';
 import { runStep } from './apply-schema.ts';
+import { referencesAsIds } from './operation-keys.ts';
 import type { PlanStep } from './plan.ts';
 import type { DatabaseState } from './read-snapshot.ts';
 import type { ConfigSection, SnapshotDocument, SnapshotRow } from './types.ts';
@@ -56,14 +57,16 @@ export async function applyConfigSteps(db: Kysely<any>, steps: PlanStep[], state
             const nulls = Object.fromEntries((table.deferred ?? []).map((column) => [column, null]));
             const inserted = await db.insertInto(table.table).values({ ...values, ...nulls }).returning('id').executeTakeFirstOrThrow();
             id = inserted.id;
+            ids.set(step.key!, id);
           } else {
             // A reference that changes is cleared first: unique references (flow → operation) may swap.
             const cleared = Object.fromEntries((table.deferred ?? []).map((column) => [column, null]));
             await db.updateTable(table.table).set({ ...values, ...cleared }).where('id', '=', id).execute();
           }
           if (table.deferred?.length) {
-            const deferred = databaseRow(table, row, roles, table.deferred);
-            deferredWrites.push(() => runStep(step, () => withDatabaseErrors(() => db.updateTable(table.table).set(deferred).where('id', '=', id).execute().then(() => undefined))));
+            // Resolved when the write runs, after every row is created: operation keys become those rows' ids.
+            const deferredRow = () => databaseRow(table, referencesAsIds(table.section, row, state.ids.get('operations')!), roles, table.deferred!);
+            deferredWrites.push(() => runStep(step, () => withDatabaseErrors(() => db.updateTable(table.table).set(deferredRow()).where('id', '=', id).execute().then(() => undefined))));
           }
         }),
       );

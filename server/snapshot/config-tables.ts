@@ -51,8 +51,10 @@ export const CONFIG_TABLES: readonly ConfigTable[] = [
   {
     section: 'operations',
     table: 'tessera_operations',
-    key: ['id'],
-    columns: ['id', 'flow', 'key', 'name', 'type', 'position_x', 'position_y', 'options', 'resolve', 'reject'],
+    // Keyed by flow + key, and resolve/reject (like the flow's `operation`) name operations by key: an
+    // operation's uuid differs between databases, its key within its flow does not (apply-config.ts maps them).
+    key: ['flow', 'key'],
+    columns: ['flow', 'key', 'name', 'type', 'position_x', 'position_y', 'options', 'resolve', 'reject'],
     deferred: ['resolve', 'reject'],
     label: (row) => text(row.key),
   },

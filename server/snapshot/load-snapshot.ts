@@ -5,7 +5,7 @@ import { InvalidPayloadError } from '../errors.ts';
 import { isSystemCollection } from '../schema/system/index.ts';
 import { configTable, rowKey } from './config-tables.ts';
 import { joinFiles, MANIFEST } from './layout.ts';
-import { migrateDocument } from './migrate-format.ts';
+import { migrateDocument, operationReferencesAsKeys } from './migrate-format.ts';
 import { normalizeDocument } from './normalize.ts';
 import { SNAPSHOT_EXTENSIONS, SNAPSHOT_FOLDERS } from './serialize.ts';
 import { CONFIG_SECTIONS, SNAPSHOT_VERSION, type SnapshotDocument } from './types.ts';
@@ -81,7 +81,16 @@ export function checkReferences(document: SnapshotDocument, source: string): voi
     }
   }
   const flows = new Set((document.flows ?? []).map((flow) => flow.id));
-  for (const operation of document.operations ?? []) if (!flows.has(operation.flow)) fail(`operations ${String(operation.key)}`, `flow ${String(operation.flow)} is not in the snapshot.`);
+  const operationKeys = new Set((document.operations ?? []).map((operation) => `${String(operation.flow)} ${String(operation.key)}`));
+  const knownOperation = (flow: unknown, key: unknown) => key === null || key === undefined || operationKeys.has(`${String(flow)} ${String(key)}`);
+  for (const operation of document.operations ?? []) {
+    const where = `operations ${String(operation.key)}`;
+    if (!flows.has(operation.flow)) fail(where, `flow ${String(operation.flow)} is not in the snapshot.`);
+    for (const column of ['resolve', 'reject'] as const) if (!knownOperation(operation.flow, operation[column])) fail(where, `${column} "${String(operation[column])}" is not an operation of the same flow.`);
+  }
+  for (const flow of document.flows ?? []) {
+    if (document.operations && !knownOperation(flow.id, flow.operation)) fail(`flows ${String(flow.name)}`, `operation "${String(flow.operation)}" is not an operation of this flow.`);
+  }
   const dashboards = new Set((document.dashboards ?? []).map((dashboard) => dashboard.id));
   for (const panel of document.panels ?? []) if (!dashboards.has(panel.dashboard)) fail(`panels ${String(panel.id)}`, `dashboard ${String(panel.dashboard)} is not in the snapshot.`);
 }
@@ -109,7 +118,7 @@ export function loadSnapshotFolder(folder: string): SnapshotDocument {
     if (!schema) throw new InvalidPayloadError(`${file}: unknown configuration file; expected one of: ${Object.keys(configFileSchemas).join(', ')}.`, { file });
     config.set(kind, validateFile(schema, readParsed(folder, file), file));
   }
-  const document = joinFiles(manifest, collections, roles, config);
+  const document = operationReferencesAsKeys(joinFiles(manifest, collections, roles, config));
   checkReferences(document, folder);
   return normalizeDocument(document);
 }
@@ -119,7 +128,7 @@ export function parseSnapshotDocument(value: unknown, source: string): SnapshotD
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new InvalidPayloadError(`${source}: a snapshot must be an object with version, vendor, collections, fields and relations.`, { file: source });
   }
-  const migrated = migrateDocument(value as Record<string, unknown>, source);
+  const migrated = operationReferencesAsKeys(migrateDocument(value as Record<string, unknown>, source));
   const document = validateFile(documentSchema, migrated, source) as unknown as SnapshotDocument;
   checkReferences(document, source);
   return normalizeDocument(document);

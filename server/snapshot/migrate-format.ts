@@ -58,6 +58,23 @@ function renameAllowed(meta: Raw | null, rename: (name: unknown) => unknown): Ra
   return { ...meta, one_allowed_collections: meta.one_allowed_collections.map(rename) };
 }
 
+/**
+ * Snapshots written before operations were keyed by flow + key carry each operation's uuid, with
+ * resolve, reject and the flows' `operation` pointing at uuids. Rewrites those references as the
+ * operations' keys and drops the uuids; a document already keyed passes unchanged.
+ */
+export function operationReferencesAsKeys<T extends Raw>(document: T): T {
+  const operations: Raw[] | undefined = document.operations;
+  if (!operations?.some((operation) => operation.id !== undefined)) return document;
+  const keyOf = new Map(operations.filter((operation) => operation.id !== undefined).map((operation) => [operation.id, operation.key]));
+  const asKey = (value: unknown) => (typeof value === 'string' && keyOf.has(value) ? keyOf.get(value) : value);
+  return {
+    ...document,
+    flows: document.flows?.map((flow: Raw) => ({ ...flow, operation: asKey(flow.operation) })),
+    operations: operations.map(({ id: _id, ...operation }) => ({ ...operation, resolve: asKey(operation.resolve), reject: asKey(operation.reject) })),
+  };
+}
+
 /** Forward migrations, by the version they read. */
 const MIGRATIONS: Readonly<Record<number, (document: Raw) => Raw>> = { 1: fromVersion1 };
 

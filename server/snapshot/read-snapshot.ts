@@ -4,6 +4,7 @@ import { splitCsv } from '../schema/read-metadata.ts';
 import { readSchemaOverview } from '../schema/read-schema.ts';
 import { CONFIG_TABLES, SETTINGS_COLUMNS, rowKey, type ConfigTable } from './config-tables.ts';
 import { normalizeDocument } from './normalize.ts';
+import { operationIdsAsKeys } from './operation-keys.ts';
 import { sortRows } from './sort.ts';
 import {
   SNAPSHOT_VENDOR,
@@ -134,6 +135,8 @@ export async function readDatabaseState(db: Kysely<any>, schema?: SchemaOverview
     document[table.section] = rows;
     ids.set(table.section, tableIds);
   }
+  const stored = await db.selectFrom('tessera_operations').select(['id', 'key']).execute();
+  Object.assign(document, operationIdsAsKeys(document.flows, document.operations, stored));
   const settings = await db.selectFrom('tessera_settings').select([...SETTINGS_COLUMNS]).executeTakeFirst();
   document.settings = settings ? { ...settings } : null;
   return {

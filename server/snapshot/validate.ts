@@ -68,16 +68,19 @@ const presetShape = {
   icon: optionalText(),
   color: optionalText(),
 };
+/** An operation's key: resolve, reject and a flow's first operation name operations by it. */
+const operationKey = () => yup.string().strict().matches(/^[A-Za-z0-9_$-]+$/, '${path} must be an operation key (letters, digits, _ and -)');
 const operationShape = {
-  id: uuid().required(),
-  key: name(),
+  // Files written before operations were keyed by flow + key carry the uuid; it is read, then dropped.
+  id: uuid(),
+  key: operationKey().required(),
   name: optionalText(),
   type: name(),
   position_x: integer().required(),
   position_y: integer().required(),
   options: json(),
-  resolve: uuid().nullable(),
-  reject: uuid().nullable(),
+  resolve: operationKey().nullable(),
+  reject: operationKey().nullable(),
 };
 const flowShape = {
   id: uuid().required(),
@@ -89,7 +92,7 @@ const flowShape = {
   trigger: optionalText(),
   accountability: oneOfValues(ACCOUNTABILITY_VALUES),
   options: json(),
-  operation: uuid().nullable(),
+  operation: operationKey().nullable(),
 };
 const panelShape = {
   id: uuid().required(),

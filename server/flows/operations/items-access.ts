@@ -15,7 +15,10 @@ function accountabilityFor(permissions: unknown, context: OperationContext): Acc
 export async function itemsServiceFor(options: Record<string, unknown>, context: OperationContext): Promise<ItemsService> {
   const schema = await context.app.schema.get();
   if (typeof options.collection !== 'string') throw new Error('"collection" is required.');
-  return new ItemsService(options.collection, { ...context.app.servicesContext(accountabilityFor(options.permissions, context)), schema });
+  const transaction = context.transaction;
+  const services = context.app.servicesContext(accountabilityFor(options.permissions, context), transaction?.db);
+  // In a filter flow the item joins the write's transaction and queues its actions on the write's list.
+  return new ItemsService(options.collection, { ...services, schema, ...(transaction ? { written: transaction.written ?? new Set(), pendingActions: transaction.pendingActions } : {}) });
 }
 
 /** options.key as a list of keys (one key, a list, or none). */

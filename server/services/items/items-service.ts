@@ -25,8 +25,9 @@ import { assertNoServerManagedFields } from './server-managed-fields.ts';
 import { planItemCopies } from './revision-payloads.ts';
 import { filterItemPayload, flushItemActions, hasItemFilters, queueItemActions, type PendingActions } from '../../events/item-events.ts';
 import { itemWriteHooks } from '../../events/item-write-hooks.ts';
+import type { WriteTransaction } from '../../events/event-names.ts';
 import { validateWebhookPayload } from '../../webhooks/validate-webhook.ts';
-import { assertOperationKeyUnique, validateFlowPayload, validateOperationPayload } from '../../flows/validate-flow.ts';
+import { assertOperationKeyUnique, assertOperationKeysUniqueOnUpdate, validateFlowPayload, validateOperationPayload } from '../../flows/validate-flow.ts';
 
 /** A primary-key value. */
 export type ItemKey = string | number;
@@ -195,7 +196,7 @@ export class ItemsService {
       const permission = await service.#permission('create');
       const written: WrittenItem[] = [];
       for (const payload of payloads) {
-        const filtered = await filterItemPayload(service.collection, 'create', asPayload(payload, service.#overview), [], service.#context.accountability);
+        const filtered = await filterItemPayload(service.collection, 'create', asPayload(payload, service.#overview), [], service.#context.accountability, service.#writeTransaction);
         written.push(await service.#insert(await service.#systemRules(service.#permitted(permission, filtered, 'create'), 'create')));
       }
       // A create rule is checked on the rows as written (relational rules included), before the commit.
@@ -209,8 +210,8 @@ export class ItemsService {
   async updateMany(rawKeys: ItemKey[], payload: unknown): Promise<ItemKey[]> {
     const keys = unique(this.#normalizeKeys(rawKeys));
     return this.#inTransaction(async (service) => {
-      const filtered = await filterItemPayload(service.collection, 'update', asPayload(payload, service.#overview), keys, service.#context.accountability);
-      const data = await service.#systemRules(service.#permitted(await service.#permission('update'), filtered, 'update'), 'update');
+      const filtered = await filterItemPayload(service.collection, 'update', asPayload(payload, service.#overview), keys, service.#context.accountability, service.#writeTransaction);
+      const data = await service.#systemRules(service.#permitted(await service.#permission('update'), filtered, 'update'), 'update', keys);
       // Nothing to update (no keys, or a query that matched nothing): `in ()` is not SQL.
       if (keys.length === 0) return keys;
       await service.#lockInKeyOrder(keys);
@@ -249,7 +250,7 @@ export class ItemsService {
     return this.#inTransaction(async (service) => {
       await service.#permission('delete');
       if (keys.length === 0) return keys;
-      await filterItemPayload(service.collection, 'delete', { keys }, keys, service.#context.accountability);
+      await filterItemPayload(service.collection, 'delete', { keys }, keys, service.#context.accountability, service.#writeTransaction);
       await service.#lockInKeyOrder(keys);
       await assertPrivilegedDelete(service.#db, service.#context.access ?? null, service.collection, keys);
       const deleted = await withDatabaseErrors(() =>
@@ -335,7 +336,7 @@ export class ItemsService {
   }
 
   /** Rules of SPEC.md §5 that belong to one system collection. */
-  async #systemRules(payload: Payload, mode: 'create' | 'update'): Promise<Payload> {
+  async #systemRules(payload: Payload, mode: 'create' | 'update', keys: ItemKey[] = []): Promise<Payload> {
     if (this.collection === 'tessera_users') await assertUserPasswordPolicy(this.#db, payload, this.#context.accountability.admin);
     if (this.collection === 'tessera_settings') return applySettingsRules(payload);
     if (this.collection === 'tessera_translations') return applyTranslationRules(payload);
@@ -343,6 +344,7 @@ export class ItemsService {
     if (this.collection === 'tessera_flows') return validateFlowPayload(payload, mode);
     if (this.collection === 'tessera_operations') {
       if (mode === 'create') await assertOperationKeyUnique(this.#db, payload);
+      else await assertOperationKeysUniqueOnUpdate(this.#db, keys, payload);
       return validateOperationPayload(payload);
     }
     if (this.collection !== 'tessera_shares') return payload;
@@ -360,6 +362,11 @@ export class ItemsService {
 
   get #db(): Kysely<any> {
     return this.#context.db;
+  }
+
+  /** This write's transaction as filters may join it (filter flows' item operations). */
+  get #writeTransaction(): WriteTransaction {
+    return { db: this.#context.db, written: this.#context.written, pendingActions: this.#context.pendingActions };
   }
 
   /** A service for another collection that shares this one's transaction and caller. */

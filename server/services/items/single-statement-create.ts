@@ -1,7 +1,7 @@
 import { sql, type InsertQueryBuilder, type Kysely } from 'kysely';
 import type { Accountability } from '../../auth/accountability.ts';
 import type { CollectionOverview } from '../../schema/overview.ts';
-import { webhookJobs } from '../../webhooks/enqueue-deliveries.ts';
+import { writeJobs } from '../../events/write-jobs.ts';
 
 /**
  * Whether a create can be one statement: the collection keeps no concealed values (a revision must mask
@@ -36,8 +36,8 @@ export async function createInOneStatement(
     parts.push(sql`revision as (insert into tessera_revisions (activity, collection, item, data, delta, parent)
       select activity.id, ${name}, activity.item, ins.data, ${JSON.stringify(delta)}::jsonb, ${parentRevision}::integer from activity cross join ins)`);
   }
-  // Webhook deliveries are enqueued by the same statement; a CTE that is not read does not run, hence the count.
-  parts.push(sql`hooks as (${webhookJobs(name, 'create', sql`(select jsonb_build_array(key) from ins)`, delta, accountability)})`);
+  // Webhook deliveries and action flow runs are enqueued by the same statement; a CTE that is not read does not run, hence the count.
+  parts.push(sql`hooks as (${writeJobs(name, 'create', sql`(select jsonb_build_array(key) from ins)`, delta, accountability)})`);
   const { rows } = await sql<{ key: string | number }>`with ${sql.join(parts)} select key, (select count(*) from hooks) as jobs from ins`.execute(db);
   return rows[0]!.key;
 }

@@ -29,6 +29,9 @@ describe('flows screen', () => {
     await page.getByTestId('flow-trigger').click();
     await page.getByTitle('Schedule (cron)', { exact: true }).click();
     await page.getByTestId('flow-save').click();
+    // Creating opens the new flow's editor; the list shows it on the way back.
+    await page.getByTestId('flow-editor-title').waitFor();
+    await page.goto('/admin/flows');
     await page.getByTestId('flow-row-Publish reminder').waitFor();
     expect(await flows()).toEqual([expect.objectContaining({ name: 'Publish reminder', trigger: 'schedule', status: 'active', accountability: 'all' })]);
     await harness.screenshot(page, 'flows-list');
@@ -48,6 +51,13 @@ describe('flows screen', () => {
     await page.getByText('Outro fluxo').or(page.getByText('Atividade e revisões')).first().waitFor();
     expect(await englishLeaks(page)).toEqual([]);
     await harness.screenshot(page, 'flows-pt-BR');
+    await page.keyboard.press('Escape');
+    // The editor too: trigger options, the empty chain and the run log.
+    await page.getByTestId('flow-open-Publish reminder').click();
+    await page.getByTestId('operation-add-first').waitFor();
+    await page.getByText('Nenhuma execução registrada ainda.').waitFor();
+    expect(await englishLeaks(page)).toEqual([]);
+    await harness.screenshot(page, 'flows-editor-pt-BR');
     await harness.app.request.patch('/users/me').set('Authorization', `Bearer ${token}`).send({ language: null }).expect(200);
   });
 });

@@ -1,19 +1,24 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { events } from '../../../server/events/event-bus.ts';
+import type { JobWorker } from '../../../server/jobs/job-queue.ts';
+import { startWorker } from '../../../server/webhooks/webhook-worker.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { createFlow } from './flow-fixture.ts';
 
 let t: TestApp;
 let token: string;
+let worker: JobWorker;
 const auth = () => ({ Authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
   t = await createTestApp({ FLOWS_ENV_ALLOW_LIST: 'FLOW_TEST_VISIBLE' });
   token = await t.login();
   await t.request.post('/collections').set(auth()).send({ collection: 'articles', fields: [{ field: 'title', type: 'string' }, { field: 'status', type: 'string' }] }).expect(200);
+  worker = await startWorker(t.context, { pollIntervalMs: 100 });
 });
 
 afterAll(async () => {
+  await worker?.stop();
   await events.idle();
   await t?.close();
 });
@@ -89,7 +94,8 @@ it('event action flow runs after commit and logs each run as activity with its s
   await events.idle();
   const victim = (await t.request.post('/items/articles').set(auth()).send({ title: 'bye', status: 'draft' }).expect(200)).body.data.id;
   await t.request.delete(`/items/articles/${victim}`).set(auth()).expect(204);
-  await events.idle();
+  // The run is a job the worker picks up.
+  await waitFor(async () => (await t.request.get('/items/articles?filter[status][_eq]=log').set(auth())).body.data.length > 0, 15_000);
   const notes = (await t.request.get('/items/articles?filter[status][_eq]=log').set(auth()).expect(200)).body.data;
   expect(notes.map((note: { title: string }) => note.title)).toContain(`UPPER deleted ${JSON.stringify([victim])}`);
   const runs = (await t.request.get(`/activity?filter[action][_eq]=run&filter[collection][_eq]=tessera_flows&filter[item][_eq]=${id}&fields=action,revisions.data`).set(auth()).expect(200)).body.data;

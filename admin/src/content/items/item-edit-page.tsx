@@ -12,6 +12,7 @@ import { templateOf } from '../interfaces/related.ts';
 import { ItemFields } from './item-fields.tsx';
 import { defaultValues, formReadFields, toPayload } from './payload.ts';
 import { RevisionsDrawer } from './revisions-drawer.tsx';
+import { ManualFlowButtons } from '../../modules/flows/manual-flow-buttons.tsx';
 import { useCollection } from './use-collection.ts';
 
 /** The item form: `/content/:collection/+` creates, `/content/:collection/:id` edits; singletons edit their one item. */
@@ -79,6 +80,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
           </div>
         </Space>
         <Space>
+          {!creating && !singleton && <ManualFlowButtons collection={collection} keys={[String(id)]} location="item" />}
           {!creating && !singleton && model.info.meta?.accountability === 'all' && <RevisionsDrawer collection={collection} id={String(id)} onRestored={() => void query?.refetch()} />}
           {!creating && !singleton && model.can('delete') && (
             <Popconfirm

@@ -19,6 +19,7 @@ import { CellValue } from './cell-value.tsx';
 import { ColumnsChooser, useVisibleColumns } from './columns-chooser.tsx';
 import ItemEditPage from './item-edit-page.tsx';
 import { useCollection } from './use-collection.ts';
+import { ManualFlowButtons } from '../../modules/flows/manual-flow-buttons.tsx';
 import { useRowDrag } from './use-row-drag.ts';
 
 type Item = Record<string, unknown>;
@@ -151,6 +152,7 @@ function ItemList({ collection }: { collection: string }) {
               ]}
             />
           )}
+          <ManualFlowButtons collection={collection} keys={selected as Array<string | number>} location="collection" />
           <ColumnsChooser options={listable.map((field) => ({ value: field.field, label: fieldLabel(field, locale) }))} value={visible} onChange={setVisible} />
           {model.can('create') && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/content/${collection}/+`)} data-testid="create-item">

@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCreate, useDelete, useList, useTranslation, useUpdate } from '@refinedev/core';
 import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Select, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { AdminOnly } from '../shared/admin-only.tsx';
 import { PageHeader } from '../shared/page-header.tsx';
 import { applyServerErrors } from '../shared/server-errors.ts';
@@ -14,12 +15,15 @@ function CreateFlowModal({ open, onClose }: { open: boolean; onClose(): void }) 
   const [form] = Form.useForm();
   const [error, setError] = useState<string | null>(null);
   const { mutateAsync, mutation } = useCreate();
+  const navigate = useNavigate();
   const submit = async (values: Record<string, unknown>) => {
     setError(null);
     try {
-      await mutateAsync({ resource: 'flows', values: toFlowPayload(values), successNotification: false, errorNotification: false });
+      const created = await mutateAsync({ resource: 'flows', values: toFlowPayload(values), successNotification: false, errorNotification: false });
       form.resetFields();
       onClose();
+      // Straight on to its trigger options and operations.
+      navigate(`/flows/${created.data.id}`);
     } catch (failure) {
       setError(applyServerErrors(form, failure, ['name', 'icon', 'color', 'description', 'trigger', 'accountability']));
     }
@@ -83,7 +87,7 @@ function FlowsList() {
           columns={[
             { key: 'colour', width: 40, render: (_, flow) => <span style={{ display: 'inline-block', width: 14, height: 14, borderRadius: 7, background: flow.color ?? '#d9d9d9' }} /> },
             { title: translate('flows.fields.icon'), dataIndex: 'icon', key: 'icon', width: 90, render: (icon: string | null) => icon ?? '' },
-            { title: translate('flows.fields.name'), dataIndex: 'name', key: 'name' },
+            { title: translate('flows.fields.name'), dataIndex: 'name', key: 'name', render: (name: string, flow) => <Link to={`/flows/${flow.id}`} data-testid={`flow-open-${name}`}>{name}</Link> },
             { title: translate('flows.fields.trigger'), dataIndex: 'trigger', key: 'trigger', render: (trigger: string | null) => (trigger ? <Tag>{translate(`flows.triggers.${trigger}`, trigger)}</Tag> : '') },
             {
               title: translate('flows.fields.status'),

@@ -11,6 +11,7 @@ import { dataModelMessages } from '../../../../admin/src/modules/data-model/mess
 import { filesMessages } from '../../../../admin/src/modules/files/messages.ts';
 import { flowsMessages } from '../../../../admin/src/modules/flows/messages.ts';
 import { FLOW_ACCOUNTABILITY, FLOW_TRIGGERS } from '../../../../admin/src/modules/flows/flow-options.ts';
+import { OPERATION_TYPES } from '../../../../admin/src/modules/flows/operation-types.ts';
 import { PERMISSION_ACTIONS } from '../../../../admin/src/modules/roles/permission-matrix.ts';
 import { rolesMessages } from '../../../../admin/src/modules/roles/messages.ts';
 import { ASSET_FITS, ASSET_TRANSFORMS, PASSWORD_POLICIES } from '../../../../admin/src/modules/settings/settings-rules.ts';
@@ -80,6 +81,14 @@ describe('module messages', () => {
       ...ACTIVITY_ACTIONS.map((action) => `activity.actions.${action}`),
       ...['invalid', 'notObject'].map((key) => `shared.json.${key}`),
       ...['notObject', 'logicalList', 'unknownOperator', 'operatorWithoutField', 'badField', 'empty'].map((key) => `shared.filter.${key}`),
+      ...Object.keys(OPERATION_TYPES).map((type) => `flows.operationTypes.${type}`),
+      ...Object.values(OPERATION_TYPES).flat().map((option) => `flows.operationOptions.${option.name}`),
+      ...['filter', 'action'].map((type) => `flows.eventTypes.${type}`),
+      ...['both', 'item', 'collection'].map((where) => `flows.locations.${where}`),
+      ...['string', 'text', 'integer', 'boolean'].map((type) => `flows.fieldTypes.${type}`),
+      ...['queued', 'running', 'retrying'].map((state) => `flows.runs.states.${state}`),
+      ...['resolved', 'rejected', 'logged'].map((status) => `flows.runs.statuses.${status}`),
+      ...['resolve', 'reject'].flatMap((path) => [`flows.operations.${path}`, `flows.runs.stepStatus.${path}`]),
     ];
     expect(built.filter((key) => !(key in all['en-US']) || !(key in all['pt-BR']))).toEqual([]);
   });
