@@ -5,10 +5,11 @@ import { dataModelModule } from './data-model/module.tsx';
 import { filesModule } from './files/module.tsx';
 import { flowsModule } from './flows/module.tsx';
 import { rolesModule } from './roles/module.tsx';
+import { notificationsModule } from './notifications/module.tsx';
 import { settingsModule } from './settings/module.tsx';
 import { translationsModule } from './translations/module.tsx';
 import { usersModule } from './users/module.tsx';
 import { webhooksModule } from './webhooks/module.tsx';
 
 /** Areas of the admin beyond sign-in and content, in menu order. */
-export const modules: AdminModule[] = [filesModule, usersModule, rolesModule, dataModelModule, activityModule, webhooksModule, flowsModule, translationsModule, settingsModule, accountModule];
+export const modules: AdminModule[] = [filesModule, usersModule, rolesModule, dataModelModule, activityModule, webhooksModule, flowsModule, translationsModule, settingsModule, accountModule, notificationsModule];

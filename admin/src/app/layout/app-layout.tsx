@@ -10,6 +10,7 @@ import { usePreferences } from '../preferences.tsx';
 import { useProject } from '../project-settings.tsx';
 import { PageErrorBoundary } from '../shell/error-screen.tsx';
 import { HelpMenu } from '../shell/help-menu.tsx';
+import { NotificationBell } from '../../modules/notifications/notification-bell.tsx';
 import { useLastPage } from '../shell/last-page.ts';
 import { isSafeLink } from '../shell/shell-rules.ts';
 import { ShellSettingsProvider } from '../shell/shell-settings.tsx';
@@ -126,6 +127,7 @@ function Frame({ moduleResources }: { moduleResources: ResourceProps[] }) {
             {!phone && <ProjectDescriptor />}
           </div>
           <div style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+            <NotificationBell />
             <HelpMenu />
             <UserMenu compact={phone} />
           </div>

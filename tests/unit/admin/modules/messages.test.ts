@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { accountMessages } from '../../../../admin/src/modules/account/messages.ts';
 import { translationsMessages } from '../../../../admin/src/modules/translations/messages.ts';
+import { notificationsMessages } from '../../../../admin/src/modules/notifications/messages.ts';
 import { activityMessages } from '../../../../admin/src/modules/activity/messages.ts';
 import { ACTIVITY_ACTIONS } from '../../../../admin/src/modules/activity/activity-links.ts';
 import { FIELD_TYPES, INTERFACES_BY_TYPE, TYPE_GROUPS } from '../../../../admin/src/modules/data-model/field-types.ts';
@@ -22,7 +23,7 @@ import { usersMessages } from '../../../../admin/src/modules/users/messages.ts';
 import { webhooksMessages } from '../../../../admin/src/modules/webhooks/messages.ts';
 import { WEBHOOK_ACTIONS } from '../../../../admin/src/modules/webhooks/webhook-rules.ts';
 
-const MODULES = { dataModel: dataModelMessages, files: filesMessages, roles: rolesMessages, users: usersMessages, settings: settingsMessages, activity: activityMessages, webhooks: webhooksMessages, flows: flowsMessages, account: accountMessages, translations: translationsMessages };
+const MODULES = { dataModel: dataModelMessages, files: filesMessages, roles: rolesMessages, users: usersMessages, settings: settingsMessages, activity: activityMessages, webhooks: webhooksMessages, flows: flowsMessages, account: accountMessages, translations: translationsMessages, notifications: notificationsMessages };
 const MODULES_DIR = fileURLToPath(new URL('../../../../admin/src/modules/', import.meta.url));
 const all = withShared(Object.values(MODULES).reduce((merged, messages) => ({ 'en-US': { ...merged['en-US'], ...messages['en-US'] }, 'pt-BR': { ...merged['pt-BR'], ...messages['pt-BR'] } }), { 'en-US': {}, 'pt-BR': {} }));
 
