@@ -1,3 +1,4 @@
+import type { Api } from './api.ts';
 import autocannon from 'autocannon';
 
 /** One measured scenario: what autocannon sends, and what the run is compared with. */
@@ -14,6 +15,10 @@ export interface Scenario {
   next?: () => { path?: string; body?: string };
   /** Who sends the requests: the admin (default) or a user whose role restricts rows and fields. */
   as?: 'admin' | 'restricted';
+  /** Prepares the database before the warm-up (as the admin); returns a line for the output. */
+  before?: (admin: Api) => Promise<string>;
+  /** Undoes `before` once measured, so later scenarios run against the same schema as before it. */
+  after?: (admin: Api) => Promise<void>;
 }
 
 export interface LoadResult {

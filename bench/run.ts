@@ -285,6 +285,7 @@ async function main(): Promise<number> {
     const interference: string[] = [];
     log('\nLoad (autocannon):');
     for (const scenario of selected) {
+      if (scenario.before) log(`  ${scenario.name}: ${await scenario.before(api)}`);
       const bytes = await preflight(apiFor(scenario), scenario);
       if (SETTINGS.warmupS > 0) await runLoad(server.base, apiFor(scenario).token, scenario, { connections: SETTINGS.connections, durationS: SETTINGS.warmupS });
       const pgPids = await postgresPids(database.url, database.name);
@@ -305,6 +306,7 @@ async function main(): Promise<number> {
       results.push(result);
       const bad = result.non2xx + result.errors + result.timeouts;
       log(`  ${pad(scenario.name, 10)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  (${result.requests} ok, ~${(bytes / 1024).toFixed(1)} KB/response)`);
+      await scenario.after?.(api);
       if (postgresAlone !== null) log(`             PostgreSQL alone (pgbench, the plain SQL, ${SETTINGS.connections} connections): ${postgresAlone.toFixed(0)}/s; Tessera reaches ${Math.round((result.rps / postgresAlone) * 100)}%`);
       log(`             CPU per request: tessera ${fmt(cpu.serverMs)} ms, postgres ${fmt(cpu.postgresMs)} ms, load generator ${fmt(cpu.loadgenMs)} ms, other ${fmt(cpu.otherMs)} ms (irq+softirq ${fmt(cpu.interruptMs)}); machine ${fmt(cpu.machineMs)} ms, ${cpu.busyPercent ?? '?'}% busy`);
       if (cpu.otherMs !== null && cpu.machineMs !== null && cpu.otherMs > 0.2 * cpu.machineMs) {

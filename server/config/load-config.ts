@@ -96,6 +96,8 @@ export interface Config {
   flows: { envAllowList: string[] };
   /** Serving and transforming assets (docs/files.md). */
   assets: { cacheTtlMs: number; transformMaxConcurrent: number; transformMaxDimension: number; transformTimeoutMs: number };
+  /** Timing of read shapes for /utils/index-advice (server/indexes). */
+  indexAdvice: { thresholdMs: number; maxShapes: number };
   cors: {
     enabled: boolean;
     origin: string[];
@@ -276,6 +278,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
       credentials: vars.CORS_CREDENTIALS,
       maxAge: vars.CORS_MAX_AGE,
     },
+    indexAdvice: { thresholdMs: vars.INDEX_ADVICE_THRESHOLD, maxShapes: vars.INDEX_ADVICE_MAX_SHAPES },
   };
 }
 

@@ -215,6 +215,10 @@ export const variablesSchema = yup.object({
   WEBSOCKETS_MAX_SUBSCRIPTIONS: yup.number().typeError('must be a number').integer().positive().default(100),
   /** Largest WebSocket message accepted, in bytes; larger ones close the connection (1009). @default 1048576 */
   WEBSOCKETS_MAX_MESSAGE_SIZE: yup.number().typeError('must be a number').integer().positive().default(1_048_576),
+  /** Reads whose 95th-percentile time reaches this are listed by /utils/index-advice; 0 lists every sorted, filtered or searched read. @default 50ms */
+  INDEX_ADVICE_THRESHOLD: yup.number().transform(toMilliseconds).typeError('must be a duration such as 50ms or 1s').min(0).default(50),
+  /** Query shapes (collection + sort + filter fields + search) whose timings are kept in memory; the least recently seen go first. @default 500 */
+  INDEX_ADVICE_MAX_SHAPES: yup.number().typeError('must be a number').integer().positive().default(500),
 });
 
 /** The raw, validated variables. */

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { acquireLock, CLI_CONNECTIONS } from './embedded-lock.ts';
 import { JOB_CONNECTIONS } from '../jobs/job-queue.ts';
 
@@ -62,7 +63,8 @@ export async function startEmbeddedPostgres(dataDir: string, maxConnections: num
   const lock = acquireLock(dataDir);
   try {
     if (!existsSync(path.join(directory, 'PG_VERSION'))) await initializeInChildProcess(directory);
-    const db = await PGlite.create({ dataDir: directory, startParams: startParams() });
+    // pg_trgm is registered so index advice can build trigram indexes here too; it loads on CREATE EXTENSION.
+    const db = await PGlite.create({ dataDir: directory, startParams: startParams(), extensions: { pg_trgm } });
     // Room beyond this process's pool for the job worker and CLI commands run beside it (they connect through the lock's port).
     const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: maxConnections + CLI_CONNECTIONS + JOB_CONNECTIONS + CLOSING_HEADROOM });
     let port = 0;

@@ -6,6 +6,7 @@ import { compileAggregateQuery } from './compile-aggregate.ts';
 import { compileReadQuery, type CompiledRead } from './compile-read.ts';
 import { translateQueryError } from './query-db-errors.ts';
 import { InvalidQueryError } from '../errors.ts';
+import { shapeOf } from '../indexes/query-shapes.ts';
 import type { Query, ReadMeta, ReadOptions, ReadResult } from './types.ts';
 
 /** Bind parameters one PostgreSQL statement can carry (the protocol counts them in 16 bits). */
@@ -65,7 +66,18 @@ async function run<Data>(db: Kysely<any>, compiled: CompiledRead): Promise<Rows<
  * when the query is malformed or uses what the caller may not read.
  */
 export async function readByQuery(db: Kysely<any>, schema: SchemaOverview, collection: string, query: Query, options: ReadOptions): Promise<ReadResult> {
-  return run<Record<string, unknown>>(db, compile(schema, collection, query, { ...options, asText: false }));
+  return timed(schema, collection, query, options, () => run<Record<string, unknown>>(db, compile(schema, collection, query, { ...options, asText: false })));
+}
+
+/** Runs a read, recording its time under its shape when the caller keeps shape timings (index advice). */
+async function timed<T>(schema: SchemaOverview, collection: string, query: Query, options: ReadOptions, work: () => Promise<T>): Promise<T> {
+  const overview = options.shapes ? schema.collections[collection] : undefined;
+  const shape = overview ? shapeOf(overview, query, options.policy) : null;
+  if (!shape) return work();
+  const started = performance.now();
+  const result = await work();
+  options.shapes!.record(shape, performance.now() - started);
+  return result;
 }
 
 /**
@@ -73,5 +85,5 @@ export async function readByQuery(db: Kysely<any>, schema: SchemaOverview, colle
  * through without parsing and re-serialising every item (the dominant Node cost of a large page).
  */
 export async function readJsonByQuery(db: Kysely<any>, schema: SchemaOverview, collection: string, query: Query, options: ReadOptions): Promise<{ data: string[]; meta?: ReadMeta }> {
-  return run<string>(db, compile(schema, collection, query, { ...options, asText: true }));
+  return timed(schema, collection, query, options, () => run<string>(db, compile(schema, collection, query, { ...options, asText: true })));
 }

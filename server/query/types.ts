@@ -1,5 +1,6 @@
 import type { Accountability } from '../auth/accountability.ts';
 import type { AggregateFunction, MetaKey } from './constants.ts';
+import type { QueryShapeStats } from '../indexes/query-shapes.ts';
 
 export type { AggregateFunction, FieldFunction, FilterOperator, MetaKey } from './constants.ts';
 
@@ -78,6 +79,8 @@ export interface ReadOptions {
   maxRelations?: number;
   /** Return each item as JSON text (for responses passed through without parsing) instead of an object. */
   asText?: boolean;
+  /** Where the read's time is recorded by its shape (sort, filter and search columns) for index advice. */
+  shapes?: QueryShapeStats;
 }
 
 /** Counts returned under `meta`. */

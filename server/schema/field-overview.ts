@@ -38,7 +38,7 @@ function columnFacts(column: ColumnFacts, type: FieldType): Pick<FieldOverview, 
 }
 
 /** A field backed by a column of a user table, with its tessera_fields metadata when there is any. */
-export function columnField(column: ColumnFacts, meta: FieldMeta | null, keys: { primaryKey: boolean; unique: boolean }): FieldOverview {
+export function columnField(column: ColumnFacts, meta: FieldMeta | null, keys: { primaryKey: boolean; unique: boolean; indexed: boolean }): FieldOverview {
   const special: FieldSpecial[] = meta?.special ?? [];
   const type = fieldTypeOf(column.udt, special);
   const concealed = special.includes('conceal') || type === 'hash';
@@ -50,6 +50,7 @@ export function columnField(column: ColumnFacts, meta: FieldMeta | null, keys: {
     primaryKey: keys.primaryKey,
     nullable: column.nullable,
     unique: keys.primaryKey || keys.unique,
+    indexed: keys.indexed,
     special,
     concealed,
     searchable: isSearchable(type, column.udt, concealed),
@@ -72,6 +73,7 @@ export function aliasField(field: string, meta: FieldMeta): FieldOverview {
     precision: null,
     scale: null,
     unique: false,
+    indexed: false,
     special: meta.special ?? [],
     concealed: false,
     searchable: false,
@@ -83,7 +85,7 @@ export function aliasField(field: string, meta: FieldMeta): FieldOverview {
  * A system field: type, specials and metadata from server/schema/system/; storage facts (defaults,
  * lengths, uniqueness) from its column when the database was read, else derived from the type.
  */
-export function systemFieldOverview(field: SystemField, column: ColumnFacts | undefined, unique: boolean): FieldOverview {
+export function systemFieldOverview(field: SystemField, column: ColumnFacts | undefined, unique: boolean, indexed = false): FieldOverview {
   const alias = field.type === 'alias';
   const storage = column
     ? columnFacts(column, field.type)
@@ -96,6 +98,7 @@ export function systemFieldOverview(field: SystemField, column: ColumnFacts | un
     primaryKey: field.primaryKey,
     nullable: column ? column.nullable : field.nullable,
     unique: field.primaryKey || unique,
+    indexed,
     special: field.meta.special ?? [],
     concealed: field.concealed,
     searchable: !alias && isSearchable(field.type, column?.udt ?? null, field.concealed),

@@ -48,6 +48,8 @@ export interface FieldOverview {
   precision: number | null;
   scale: number | null;
   unique: boolean;
+  /** A plain single-column btree index exists on the column (`schema.is_indexed`); unique and primary keys are not counted. */
+  indexed: boolean;
   special: FieldSpecial[];
   /** Never returned in clear. */
   concealed: boolean;

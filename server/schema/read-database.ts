@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isColumnIndex, readIndexes } from '../indexes/managed-indexes.ts';
 
 /** One column as information_schema describes it. */
 export interface ColumnFacts {
@@ -37,6 +38,8 @@ export interface DatabaseFacts {
   uniques: Set<string>;
   /** Foreign keys by `table.column`. */
   foreignKeys: Map<string, ForeignKeyFacts>;
+  /** `table.column` of every column with a plain single-column btree index (what `schema.is_indexed` reports). */
+  indexed: Set<string>;
 }
 
 /** pg_constraint's one-letter referential actions, spelled out. */
@@ -99,11 +102,12 @@ async function readForeignKeys(db: Kysely<any>): Promise<ForeignKeyFacts[]> {
 
 /** Reads columns, primary keys, unique constraints and foreign keys of the current schema: one query each. */
 export async function readDatabaseFacts(db: Kysely<any>): Promise<DatabaseFacts> {
-  const [columnRows, primaryKeyRows, uniqueRows, foreignKeyRows] = await Promise.all([
+  const [columnRows, primaryKeyRows, uniqueRows, foreignKeyRows, indexes] = await Promise.all([
     readColumns(db),
     readPrimaryKeys(db),
     readUniques(db),
     readForeignKeys(db),
+    readIndexes(db),
   ]);
   const columns = new Map<string, ColumnFacts[]>();
   for (const row of columnRows) {
@@ -117,6 +121,7 @@ export async function readDatabaseFacts(db: Kysely<any>): Promise<DatabaseFacts>
     primaryKeys: new Map(primaryKeyRows.map((row) => [row.table, row.column])),
     uniques: new Set(uniqueRows.map((row) => `${row.table}.${row.column}`)),
     foreignKeys: new Map(foreignKeyRows.map((row) => [`${row.table}.${row.column}`, row])),
+    indexed: new Set(indexes.filter((index) => isColumnIndex(index, index.columns[0]!)).map((index) => `${index.table}.${index.columns[0]}`)),
   };
 }
 

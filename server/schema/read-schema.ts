@@ -25,7 +25,7 @@ function systemCollections(facts: DatabaseFacts): CollectionOverview[] {
   return SYSTEM_COLLECTIONS.map((system) => {
     const columns = new Map((facts.columns.get(system.collection) ?? []).map((column) => [column.column, column]));
     const fields = system.fields.map((field) =>
-      systemFieldOverview(field, columns.get(field.field), facts.uniques.has(`${system.collection}.${field.field}`)),
+      systemFieldOverview(field, columns.get(field.field), facts.uniques.has(`${system.collection}.${field.field}`), facts.indexed.has(`${system.collection}.${field.field}`)),
     );
     const { meta } = system;
     return {
@@ -72,6 +72,7 @@ function userCollections(facts: DatabaseFacts, metadata: Metadata): CollectionOv
       columnField(column, metaRows.get(column.column)?.meta ?? null, {
         primaryKey: column.column === primary,
         unique: facts.uniques.has(`${table}.${column.column}`),
+        indexed: facts.indexed.has(`${table}.${column.column}`),
       }),
     );
     const columnNames = new Set(columns.map((column) => column.column));

@@ -16,6 +16,7 @@ import { dropRelation, removeFromAllowedCollections } from './schema/relation-cl
 import { currentSchema, runSchemaChange } from './schema/schema-change.ts';
 import { validatePayload } from './validate-payload.ts';
 import type { ServiceContext } from './service-context.ts';
+import { setIndexed } from './schema/set-indexed.ts';
 
 /** A collection in the Directus shape. */
 export type CollectionResponse = Record<string, unknown>;
@@ -115,6 +116,9 @@ export class CollectionsService {
         await trx.updateTable('tessera_fields').set({ group: field.meta.group }).where('collection', '=', name).where('field', '=', field.field).execute();
       }
     });
+    for (const field of fields.filter((item) => item.column?.is_indexed && !item.column.is_primary_key)) {
+      await setIndexed(this.#context, this.#cache, name, field.field, true);
+    }
     return this.readOne(name);
   }
 

@@ -14,6 +14,7 @@ import { assertFieldName } from './schema/identifiers.ts';
 import { findCollection, findField, findUserCollection } from './schema/lookup.ts';
 import { ensureCollectionRow, insertFieldMeta, upsertFieldMeta } from './schema/metadata-writes.ts';
 import { dropRelation } from './schema/relation-cleanup.ts';
+import { setIndexed } from './schema/set-indexed.ts';
 import { currentSchema, runSchemaChange } from './schema/schema-change.ts';
 import { validatePayload } from './validate-payload.ts';
 import type { ServiceContext } from './service-context.ts';
@@ -88,6 +89,7 @@ export class FieldsService {
       await ensureCollectionRow(trx, collection);
       await insertFieldMeta(trx, collection, field.field, field.meta);
     });
+    if (field.column?.is_indexed && !field.column.is_primary_key) await setIndexed(this.#context, this.#cache, collection, field.field, true);
     return this.readOne(collection, field.field);
   }
 
@@ -132,6 +134,8 @@ export class FieldsService {
       if (alter) await alterColumn(trx, collection, current, type, column ?? {});
       if (Object.keys(metaPatch).length > 0 || !current.meta) await upsertFieldMeta(trx, collection, fieldName, metaPatch, defaults);
     });
+    const indexed = column?.is_indexed;
+    if (indexed !== undefined && indexed !== current.indexed && !current.primaryKey) await setIndexed(this.#context, this.#cache, collection, fieldName, indexed);
     return this.readOne(collection, fieldName);
   }
 

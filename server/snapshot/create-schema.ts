@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { withDatabaseErrors } from '../database/translate-db-error.ts';
 import { InvalidPayloadError } from '../errors.ts';
+import { setColumnIndexedInTransaction } from '../indexes/managed-indexes.ts';
 import { getSystemCollection } from '../schema/system/index.ts';
 import type { FieldMeta, FieldType } from '../schema/types.ts';
 import type { CollectionOverview } from '../schema/overview.ts';
@@ -41,6 +42,7 @@ export async function createCollection(trx: Kysely<any>, collection: SnapshotCol
   } else if (definitions.length > 0) {
     throw new InvalidPayloadError(`Folder collection "${name}" (schema: null) can only have alias fields.`, { field: name });
   }
+  await indexFields(trx, name, fields);
   // The group may name a collection created later: the metadata pass sets it.
   await trx.insertInto('tessera_collections').values({ ...collectionMetaRow({ ...(collection.meta as CollectionMetaInput), group: null }), collection: name }).execute();
   for (const field of fields) await insertFieldMeta(trx, name, field.field, { ...(field.meta as unknown as FieldMeta), group: null });
@@ -52,8 +54,16 @@ export async function createField(trx: Kysely<any>, field: SnapshotField): Promi
   if (definition) {
     await withDatabaseErrors(() => sql`alter table ${sql.id(field.collection)} add column ${definition}`.execute(trx), { collection: field.collection, field: field.field });
   }
+  await indexFields(trx, field.collection, [field]);
   await ensureCollectionRow(trx, field.collection);
   await insertFieldMeta(trx, field.collection, field.field, { ...(field.meta as unknown as FieldMeta), group: null });
+}
+
+/** Builds the index of every new field the snapshot marks `is_indexed`, inside the apply's transaction. */
+async function indexFields(trx: Kysely<any>, collection: string, fields: SnapshotField[]): Promise<void> {
+  for (const field of fields) {
+    if (field.schema?.is_indexed && !field.schema.is_primary_key) await setColumnIndexedInTransaction(trx, collection, field.field, true);
+  }
 }
 
 /** The primary key of a collection of the snapshot or a system collection. */

@@ -76,6 +76,7 @@ function normalizeColumn(type: string, column: Partial<SnapshotColumn>): Snapsho
     default_value: canonicalDefault(type, column.default_value),
     is_nullable: column.is_primary_key ? false : (column.is_nullable ?? true),
     is_unique: column.is_primary_key ? true : (column.is_unique ?? false),
+    is_indexed: column.is_primary_key ? false : (column.is_indexed ?? null),
     is_primary_key: column.is_primary_key ?? false,
     has_auto_increment: column.has_auto_increment ?? (Boolean(column.is_primary_key) && (type === 'integer' || type === 'bigInteger')),
     max_length: type === 'string' ? (column.max_length ?? 255) : null,

@@ -48,6 +48,7 @@ function fieldEntry(collection: CollectionOverview, field: FieldOverview): Snaps
           default_value: field.defaultValue ?? null,
           is_nullable: field.nullable,
           is_unique: field.unique,
+          is_indexed: field.indexed,
           is_primary_key: field.primaryKey,
           has_auto_increment: field.primaryKey && field.generated && (field.type === 'integer' || field.type === 'bigInteger'),
           // Sizes only where the type has one: information_schema reports 32 bits for every integer.

@@ -10,6 +10,7 @@ import { applyConfigSteps } from './apply-config.ts';
 import { applySchemaSteps } from './apply-schema.ts';
 import { measureDataLoss } from './data-loss.ts';
 import { diffDocuments } from './diff.ts';
+import { adoptUnmanagedIndexes } from './unmanaged-indexes.ts';
 import { dataLossSteps, selectSteps, type Plan, type PlanStep } from './plan.ts';
 import { readDatabaseState, type DatabaseState } from './read-snapshot.ts';
 import { maskSecrets, resolveSecrets } from './secrets.ts';
@@ -120,9 +121,10 @@ export class SnapshotService {
 
   async #plan(db: Kysely<any>, desired: SnapshotDocument, options: PlanOptions, strictSecrets: boolean): Promise<InternalPlan> {
     const state = await readDatabaseState(db);
-    const { document: resolved, missing } = resolveSecrets(desired, this.#env, { strict: strictSecrets });
+    const { document: secretsResolved, missing } = resolveSecrets(desired, this.#env, { strict: strictSecrets });
+    const resolved = adoptUnmanagedIndexes(secretsResolved, state.document);
     const shownCurrent = maskSecrets(state.document);
-    let plan = diffDocuments({ current: state.document, desired: resolved, shownCurrent, shownDesired: desired }, missing);
+    let plan = diffDocuments({ current: state.document, desired: resolved, shownCurrent, shownDesired: adoptUnmanagedIndexes(desired, state.document) }, missing);
     plan = selectSteps(plan, options.only ?? []);
     plan = await measureDataLoss(db, plan, state.document, resolved);
     return { plan, hash: hashDocument(shownCurrent), state, resolved };

@@ -16,6 +16,11 @@ export interface SnapshotColumn {
   default_value: unknown;
   is_nullable: boolean;
   is_unique: boolean;
+  /**
+   * A plain btree index on the column. Null (a document written before Tessera managed indexes, or a file
+   * that leaves the key out) means "not managed": apply keeps whatever the database has.
+   */
+  is_indexed: boolean | null;
   is_primary_key: boolean;
   has_auto_increment: boolean;
   max_length: number | null;

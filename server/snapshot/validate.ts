@@ -21,6 +21,7 @@ const columnSchema = yup
     default_value: yup.mixed().nullable(),
     is_nullable: flag(),
     is_unique: flag(),
+    is_indexed: flag().nullable(),
     is_primary_key: flag(),
     has_auto_increment: flag(),
     max_length: integer().min(1).max(10_485_760).nullable(),

@@ -24,6 +24,7 @@ export function field(name: string, type: FieldType, options: Partial<FieldOverv
     precision: null,
     scale: null,
     unique: false,
+    indexed: false,
     special: [],
     concealed,
     searchable: !concealed && ['string', 'text', 'csv'].includes(type),

@@ -7,6 +7,7 @@ import { applyWritePermission, assertWritableFields } from '../../permissions/wr
 import type { Permission, PermissionAction } from '../../permissions/types.ts';
 import { compilePermittedKeys } from '../../query/compile-permitted.ts';
 import { readByQuery, readJsonByQuery } from '../../query/run-query.ts';
+import { queryShapesFor } from '../../indexes/query-shapes.ts';
 import type { Filter, Query, ReadMeta, ReadOptions, ReadResult } from '../../query/types.ts';
 import type { CollectionOverview, SchemaOverview } from '../../schema/overview.ts';
 import type { ServiceContext } from '../service-context.ts';
@@ -113,6 +114,7 @@ export class ItemsService {
       defaultLimit: this.#context.config.query.limitDefault,
       maxFields: this.#context.config.query.maxFields,
       maxRelations: this.#context.config.query.maxRelations,
+      shapes: queryShapesFor(this.#context.config),
     };
   }
 

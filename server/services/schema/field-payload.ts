@@ -49,6 +49,8 @@ export const columnSchema = lenientObject({
     numeric_scale: yup.number().integer().min(0).max(1000).nullable(),
     is_nullable: yup.boolean(),
     is_unique: yup.boolean(),
+    /** A plain btree index on the column (server/indexes/managed-indexes.ts); not part of the column definition. */
+    is_indexed: yup.boolean(),
     is_primary_key: yup.boolean(),
     has_auto_increment: yup.boolean(),
   })

@@ -22,6 +22,7 @@ export function fieldResponse(schema: SchemaOverview, collection: CollectionOver
           numeric_scale: field.scale,
           is_nullable: field.nullable,
           is_unique: field.unique,
+          is_indexed: field.indexed,
           is_primary_key: field.primaryKey,
           has_auto_increment: field.primaryKey && field.generated && (field.type === 'integer' || field.type === 'bigInteger'),
           foreign_key_table: related ? related.collection : null,

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { withDatabaseErrors } from '../../database/translate-db-error.ts';
+import { columnIndexName } from '../../indexes/index-names.ts';
 import type { CollectionOverview, RelationOverview, SchemaOverview } from '../../schema/overview.ts';
 import { field as defineField } from '../../schema/system/define.ts';
 import type { FieldSpecial } from '../../schema/types.ts';
@@ -24,9 +24,7 @@ const RELATIONAL_SPECIALS: readonly FieldSpecial[] = ['m2o', 'files', 'translati
  * pass PostgreSQL's 63-byte identifier limit.
  */
 export function foreignKeyIndexName(table: string, column: string): string {
-  const name = `${table}_${column}_index`;
-  if (Buffer.byteLength(name) <= 63) return name;
-  return `${name.slice(0, 50)}_${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
+  return columnIndexName(table, column);
 }
 
 /**

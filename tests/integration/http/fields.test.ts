@@ -67,6 +67,7 @@ describe('/fields', () => {
         numeric_scale: null,
         is_nullable: true,
         is_unique: false,
+        is_indexed: false,
         is_primary_key: false,
         has_auto_increment: false,
         foreign_key_table: null,

@@ -24,7 +24,7 @@ describe('snapshot documents', () => {
   it('fill defaults and sort, so a short hand-written file and a full snapshot compare equal', () => {
     const document = parseSnapshotDocument(minimal, 'test');
     expect(document.fields.map((field) => field.field)).toEqual(['id', 'title']);
-    expect(document.fields[0]!.schema).toEqual({ default_value: null, is_nullable: false, is_unique: true, is_primary_key: true, has_auto_increment: true, max_length: null, numeric_precision: null, numeric_scale: null });
+    expect(document.fields[0]!.schema).toEqual({ default_value: null, is_nullable: false, is_unique: true, is_indexed: false, is_primary_key: true, has_auto_increment: true, max_length: null, numeric_precision: null, numeric_scale: null });
     expect(document.fields[1]!.meta).toMatchObject({ required: true, interface: 'input', width: 'full', special: null });
     expect(document.roles![0]).toEqual({ name: 'Editor', icon: 'supervised_user_circle', description: null, app_access: true, admin_access: false, ip_access: null, enforce_tfa: false });
     expect(parseSnapshotDocument(JSON.parse(JSON.stringify(document)), 'again')).toEqual(document);

@@ -51,6 +51,8 @@ export interface FieldInfo {
     numeric_scale: number | null;
     is_nullable: boolean;
     is_unique: boolean;
+    /** A plain btree index on the column (Directus's field schema has it). */
+    is_indexed?: boolean;
     is_primary_key: boolean;
     has_auto_increment: boolean;
   } | null;

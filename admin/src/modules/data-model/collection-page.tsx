@@ -12,6 +12,7 @@ import { PageHeader } from '../shared/page-header.tsx';
 import { CollectionSettingsForm } from './collection-settings-form.tsx';
 import { FieldDrawer } from './field-drawer.tsx';
 import { GroupModal } from './group-modal.tsx';
+import { IndexAdvicePanel } from './index-advice-panel.tsx';
 import { FieldsTable } from './fields-table.tsx';
 import { RelationDrawer } from './relation-drawer.tsx';
 
@@ -99,6 +100,7 @@ function CollectionScreen({ name }: { name: string }) {
             <FieldsTable
               collection={name}
               fields={fields}
+              indexable={!system && !folder}
               onEdit={(field) => {
                 setEditing(field);
                 setFieldOpen(true);
@@ -107,6 +109,11 @@ function CollectionScreen({ name }: { name: string }) {
             />
           </Card>
         </Col>
+        {system || folder ? null : (
+          <Col span={24}>
+            <IndexAdvicePanel collection={name} onChanged={schema.reload} />
+          </Col>
+        )}
         <Col span={24}>
           <Card size="small" title={translate('dataModel.settings.title')}>
             {system ? <Result status="info" subTitle={translate('dataModel.collection.systemReadOnly')} /> : <CollectionSettingsForm collection={collection} fields={fields} />}

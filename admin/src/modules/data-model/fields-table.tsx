@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, HolderOutlined } from '@ant-design/icons';
 import { useDelete, useTranslation } from '@refinedev/core';
-import { App, Button, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Popconfirm, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState, type DragEvent } from 'react';
 import type { FieldInfo } from '../../content/schema/types.ts';
 import { apiRequest } from '../../providers/http-client.ts';
@@ -10,13 +10,28 @@ import { moveItem, reorderWrites, sortFields } from './field-types.ts';
  * A collection's fields in editor order. Rows are dragged (or moved with the arrows) to reorder; the
  * new order is saved as `meta.sort` on the fields whose position changed (`PATCH /fields/:collection`).
  */
-export function FieldsTable({ collection, fields, onEdit, onChanged }: { collection: string; fields: FieldInfo[]; onEdit(field: FieldInfo): void; onChanged(): Promise<void> }) {
+export function FieldsTable({ collection, fields, indexable, onEdit, onChanged }: { collection: string; fields: FieldInfo[]; indexable: boolean; onEdit(field: FieldInfo): void; onChanged(): Promise<void> }) {
   const { translate } = useTranslation();
   const { mutateAsync: remove } = useDelete();
   const { message } = App.useApp();
   const [order, setOrder] = useState<FieldInfo[]>(() => sortFields(fields));
   const [dragging, setDragging] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
+  const [indexing, setIndexing] = useState<string | null>(null);
+
+  const setIndexed = async (field: string, indexed: boolean) => {
+    setIndexing(field);
+    try {
+      // The server builds or drops the index CONCURRENTLY: a large table keeps taking writes meanwhile.
+      await apiRequest(`/fields/${encodeURIComponent(collection)}/${encodeURIComponent(field)}`, { method: 'PATCH', body: { schema: { is_indexed: indexed } } });
+      message.success(translate(indexed ? 'dataModel.field.indexedOn' : 'dataModel.field.indexedOff', { field }));
+    } catch (failure) {
+      message.error((failure as Error).message);
+    } finally {
+      setIndexing(null);
+      await onChanged();
+    }
+  };
 
   useEffect(() => setOrder(sortFields(fields)), [fields]);
 
@@ -82,6 +97,29 @@ export function FieldsTable({ collection, fields, onEdit, onChanged }: { collect
           ),
         },
         { title: translate('dataModel.field.type'), key: 'type', width: 130, render: (_, field) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{field.type}</Typography.Text> },
+        ...(indexable
+          ? [
+              {
+                title: <Tooltip title={translate('dataModel.field.indexedHelp')}>{translate('dataModel.field.indexed')}</Tooltip>,
+                key: 'indexed',
+                width: 90,
+                render: (_: unknown, field: FieldInfo) =>
+                  field.schema && !field.schema.is_primary_key ? (
+                    <span onClick={(event) => event.stopPropagation()}>
+                      <Switch
+                        size="small"
+                        checked={Boolean(field.schema.is_indexed)}
+                        loading={indexing === field.field}
+                        disabled={indexing !== null}
+                        onChange={(checked) => void setIndexed(field.field, checked)}
+                        aria-label={`${translate('dataModel.field.indexed')}: ${field.field}`}
+                        data-testid={`field-indexed-${field.field}`}
+                      />
+                    </span>
+                  ) : null,
+              },
+            ]
+          : []),
         { title: translate('dataModel.field.interface'), key: 'interface', width: 170, render: (_, field) => <Typography.Text type="secondary">{field.meta?.interface ? translate(`dataModel.interfaces.${field.meta.interface}`, field.meta.interface) : ''}</Typography.Text> },
         {
           key: 'actions',
