@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { applyVariables } from '../../../server/insights/variables.ts';
+import type { Filter } from '../../../server/query/types.ts';
 
 describe('applyVariables', () => {
   it('keeps the type of a whole-string reference and interpolates inside text', () => {
-    const filter = { _and: [{ views: { _gte: '{{ min }}' } }, { title: { _contains: 'part {{min}}' } }, { author: { _in: '{{ writers }}' } }] };
+    const filter: Filter = { _and: [{ views: { _gte: '{{ min }}' } }, { title: { _contains: 'part {{min}}' } }, { author: { _in: '{{ writers }}' } }] };
     expect(applyVariables(filter, { min: 10, writers: [1, 2] })).toEqual({ _and: [{ views: { _gte: 10 } }, { title: { _contains: 'part 10' } }, { author: { _in: [1, 2] } }] });
   });
 
