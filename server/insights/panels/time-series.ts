@@ -4,7 +4,7 @@ import type { FieldOverview } from '../../schema/overview.ts';
 import type { Filter, Query } from '../../query/types.ts';
 import type { Precision } from '../panel-options.ts';
 import type { PanelContext, PanelOptions, PanelQuery } from '../panel-context.ts';
-import { PRECISION_PARTS, bucketOfParts, bucketStarts, formatBucket, parseRange } from '../time-range.ts';
+import { PRECISION_PARTS, bucketStarts, formatBucket, parseRange, partsKey, partsOf } from '../time-range.ts';
 import { applyVariables } from '../variables.ts';
 import { aggregateOf } from './aggregate-value.ts';
 
@@ -74,13 +74,18 @@ export const timeSeriesPanel: PanelQuery = async (options, context) => {
   const { data } = await context.read(options.collection, query);
 
   const buckets = starts.map(formatBucket);
-  const index = new Map(buckets.map((bucket, position) => [bucket, position]));
+  const index = new Map<string, number>();
+  // A repeated wall-clock hour (daylight saving ends) is one group in the database: it goes to its first bucket.
+  starts.forEach((start, position) => {
+    const key = partsKey(partsOf(start), precision);
+    if (!index.has(key)) index.set(key, position);
+  });
   const empty = ZERO_WHEN_EMPTY.has(options.function) ? 0 : null;
   const series = new Map<string | null, Array<number | null>>();
   if (!options.groupBy) series.set(null, buckets.map(() => empty));
   for (const row of data) {
     const values = Object.fromEntries(parts.map((part) => [part, Number(row[`${dateField}_${part}`])]));
-    const position = index.get(formatBucket(bucketOfParts(values, precision, context.timeZone)));
+    const position = index.get(partsKey(values, precision));
     if (position === undefined) continue;
     const name = options.groupBy ? seriesName(row[options.groupBy]) : null;
     if (!series.has(name)) series.set(name, buckets.map(() => empty));
