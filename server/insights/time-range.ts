@@ -28,7 +28,11 @@ export const PRECISION_PARTS: Record<Precision, readonly string[]> = {
 
 /** A bucket start as the API writes it: `2026-11-01T00:00:00-03:00`. */
 export function formatBucket(start: DateTime): string {
-  return start.toFormat("yyyy-MM-dd'T'HH:mm:ssZZ");
+  // By hand rather than toFormat: a long weekly or hourly series formats hundreds of these per panel.
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  const offset = Math.abs(start.offset);
+  const sign = start.offset < 0 ? '-' : '+';
+  return `${pad(start.year, 4)}-${pad(start.month)}-${pad(start.day)}T${pad(start.hour)}:${pad(start.minute)}:${pad(start.second)}${sign}${pad(Math.floor(offset / 60))}:${pad(offset % 60)}`;
 }
 
 /** The start of the bucket holding `instant` (weeks start on Monday, ISO 8601). */
