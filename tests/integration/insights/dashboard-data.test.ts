@@ -94,6 +94,8 @@ describe('panel results', () => {
     const range = await f.t.request.get(`/dashboards/${id}/data`).query({ range: 'forever' }).set(f.auth(f.admin)).expect(400);
     expect(range.body.errors[0].extensions.field).toBe('range');
     await f.t.request.get('/dashboards/00000000-0000-4000-8000-000000000000/data').set(f.auth(f.admin)).expect(403);
+    const malformed = await f.t.request.get('/dashboards/not-a-uuid/data').set(f.auth(f.admin));
+    expect([400, 403]).toContain(malformed.status);
   });
 });
 
