@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import pLimit from 'p-limit';
 import type { AppContext } from '../app-context.ts';
 import type { Accountability } from '../auth/accountability.ts';
 import { InvalidQueryError } from '../errors.ts';
@@ -11,6 +12,12 @@ import { fitsVariableType, validatePanelOptions, type PanelType } from './panel-
 import { PANEL_QUERIES } from './panel-registry.ts';
 import { parseRange } from './time-range.ts';
 import type { Variables } from './variables.ts';
+
+/**
+ * Panels of one request computed at once: eight (the issue's dashboard) in parallel, while a dashboard of
+ * forty cannot hold every pooled connection (DB_POOL_MAX, default 10) and stall other requests.
+ */
+export const MAX_PARALLEL_PANELS = 8;
 
 /** A panel as the dashboard holds it. */
 export interface StoredPanel {
@@ -103,7 +110,8 @@ export class PanelRunner {
   /** Every panel's result keyed by panel id, computed in parallel. */
   async runAll(panels: StoredPanel[], request: PanelRequest): Promise<Record<string, PanelResult>> {
     const context = await this.#panelContext(request, withDefaults(panels, request.variables));
-    const results = await Promise.all(panels.map((panel) => this.#run(panel, context)));
+    const limit = pLimit(MAX_PARALLEL_PANELS);
+    const results = await Promise.all(panels.map((panel) => limit(() => this.#run(panel, context))));
     return Object.fromEntries(panels.map((panel, index) => [panel.id, results[index]!]));
   }
 

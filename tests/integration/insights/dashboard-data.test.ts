@@ -99,6 +99,15 @@ describe('panel results', () => {
   });
 });
 
+describe('many panels', () => {
+  it('computes a dashboard of more panels than run at once, each keyed by its id', async () => {
+    const panels = Array.from({ length: 20 }, (_, index) => ({ type: 'metric', options: { collection: 'articles', field: 'views', function: 'count', filter: { views: { _gte: index * 10 } } } }));
+    const { id, panels: ids } = await f.dashboard(panels);
+    const data = await f.data(id, f.admin);
+    expect(ids.map((panel) => data[panel].value)).toEqual([5, 5, 4, 3, 2, 1, ...Array.from({ length: 14 }, () => 0)]);
+  });
+});
+
 describe('POST /panels/preview', () => {
   it('computes an unsaved panel with variables', async () => {
     const response = await f.t.request
@@ -114,6 +123,9 @@ describe('POST /panels/preview', () => {
     expect(bad.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'options.function' });
     const type = await f.t.request.post('/panels/preview').set(f.auth(f.admin)).send({ type: 'sparkline', options: {} }).expect(400);
     expect(type.body.errors[0].extensions.field).toBe('type');
+    const variables = await f.t.request.post('/panels/preview').set(f.auth(f.admin)).send({ type: 'label', options: { text: 'x' }, variables: ['a'] }).expect(400);
+    expect(variables.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'variables' });
+    await f.t.request.post('/panels/preview').set(f.auth(f.admin)).send([1]).expect(400);
   });
 });
 
