@@ -42,10 +42,20 @@ export function checkRange(range: unknown): string | undefined {
   return range;
 }
 
-/** Checks `variables`: an object of name → value. */
+const isScalar = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
+/**
+ * Checks `variables`: an object of name → value, each a scalar or a list of scalars (a multiple relational
+ * variable). Objects are refused: a value stands in for a filter operand, never for a piece of filter.
+ */
 export function checkVariables(value: unknown): Variables {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) throw new InvalidQueryError('"variables" must be a JSON object of name → value.', { field: 'variables' });
+  for (const [name, item] of Object.entries(value)) {
+    if (!isScalar(item) && !(Array.isArray(item) && item.every(isScalar))) {
+      throw new InvalidQueryError(`"variables.${name}" must be text, a number, true/false, null or a list of those.`, { field: `variables.${name}` });
+    }
+  }
   return value as Variables;
 }
 

@@ -91,6 +91,8 @@ describe('panel results', () => {
     expect(notJson.body.errors[0].extensions).toMatchObject({ code: 'INVALID_QUERY', field: 'variables' });
     const wrongType = await f.t.request.get(`/dashboards/${id}/data`).query({ variables: JSON.stringify({ min: 'ten' }) }).set(f.auth(f.admin)).expect(400);
     expect(wrongType.body.errors[0].extensions.field).toBe('variables.min');
+    const piece = await f.t.request.get(`/dashboards/${id}/data`).query({ variables: JSON.stringify({ min: { _gt: 1 } }) }).set(f.auth(f.admin)).expect(400);
+    expect(piece.body.errors[0].extensions.field).toBe('variables.min');
     const range = await f.t.request.get(`/dashboards/${id}/data`).query({ range: 'forever' }).set(f.auth(f.admin)).expect(400);
     expect(range.body.errors[0].extensions.field).toBe('range');
     await f.t.request.get('/dashboards/00000000-0000-4000-8000-000000000000/data').set(f.auth(f.admin)).expect(403);
