@@ -98,7 +98,7 @@ export class PanelRunner {
     const items = await this.context();
     const timeZone = this.#app.config.project.timeZone;
     return {
-      read: (collection: string, query: Query) => new ItemsService(collection, items).readByQuery(query, { timeZone }),
+      read: (collection: string, query: Query, rows?: number) => new ItemsService(collection, items).readByQuery(query, rows === undefined ? { timeZone } : { timeZone, maxLimit: rows }),
       schema: items.schema,
       timeZone,
       now: DateTime.now().setZone(timeZone),
