@@ -31,6 +31,7 @@ import { versionsController } from './controllers/versions-controller.ts';
 import { graphqlController } from './graphql/graphql-controller.ts';
 import { flowsController } from './flows/flows-controller.ts';
 import { indexAdviceController } from './controllers/index-advice-controller.ts';
+import { insightsController } from './insights/insights-controller.ts';
 import { RouteNotFoundError } from './errors.ts';
 import { accountability } from './middleware/accountability.ts';
 import { cancelOnClose } from './middleware/cancel-on-close.ts';
@@ -119,6 +120,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
     utilsController(context),
     graphqlController(context),
     indexAdviceController(context),
+    insightsController(context),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -107,6 +107,8 @@ export interface Config {
     credentials: boolean;
     maxAge: number;
   };
+  /** The project's IANA time zone (PROJECT_TIME_ZONE): Insights buckets and date grouping. */
+  project: { timeZone: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -279,6 +281,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
       maxAge: vars.CORS_MAX_AGE,
     },
     indexAdvice: { thresholdMs: vars.INDEX_ADVICE_THRESHOLD, maxShapes: vars.INDEX_ADVICE_MAX_SHAPES },
+    project: { timeZone: vars.PROJECT_TIME_ZONE },
   };
 }
 

@@ -1,6 +1,7 @@
 import bytes from 'bytes';
 import ms from 'ms';
 import * as yup from 'yup';
+import { isTimeZone } from '../query/time-zone.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -219,6 +220,8 @@ export const variablesSchema = yup.object({
   INDEX_ADVICE_THRESHOLD: yup.number().transform(toMilliseconds).typeError('must be a duration such as 50ms or 1s').min(0).default(50),
   /** Query shapes (collection + sort + filter fields + search) whose timings are kept in memory; the least recently seen go first. @default 500 */
   INDEX_ADVICE_MAX_SHAPES: yup.number().typeError('must be a number').integer().positive().default(500),
+  /** IANA time zone of the project: Insights date buckets and date grouping use it. @default UTC */
+  PROJECT_TIME_ZONE: yup.string().default('UTC').test('iana-zone', 'must be an IANA time zone such as UTC or Europe/Lisbon', (value) => value === undefined || isTimeZone(value)),
 });
 
 /** The raw, validated variables. */

@@ -81,6 +81,8 @@ export interface ReadOptions {
   asText?: boolean;
   /** Where the read's time is recorded by its shape (sort, filter and search columns) for index advice. */
   shapes?: QueryShapeStats;
+  /** IANA time zone the date functions (`year(date)` …) of timestamp fields use; default UTC. */
+  timeZone?: string;
 }
 
 /** Counts returned under `meta`. */

@@ -28,6 +28,7 @@ import { filterItemPayload, flushItemActions, hasItemFilters, queueItemActions, 
 import { itemWriteHooks } from '../../events/item-write-hooks.ts';
 import type { WriteTransaction } from '../../events/event-names.ts';
 import { validateWebhookPayload } from '../../webhooks/validate-webhook.ts';
+import { validatePanelWrite } from '../../insights/validate-panel-write.ts';
 import { assertOperationKeyUnique, assertOperationKeysUniqueOnUpdate, validateFlowPayload, validateOperationPayload } from '../../flows/validate-flow.ts';
 
 /** A primary-key value. */
@@ -79,8 +80,8 @@ export class ItemsService {
   }
 
   /** Reads items by query (fields, filter, sort, search, deep, aggregate, meta …) in one statement. */
-  async readByQuery(query: Query): Promise<ReadResult> {
-    const options = await this.#readOptions();
+  async readByQuery(query: Query, extra: Pick<ReadOptions, 'timeZone' | 'maxLimit'> = {}): Promise<ReadResult> {
+    const options = { ...(await this.#readOptions()), ...extra };
     const copies = planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query);
     if (!copies) return readByQuery(this.#db, this.#context.schema, this.collection, query, options);
     const result = await readByQuery(this.#db, this.#context.schema, this.collection, copies.query, options);
@@ -344,6 +345,7 @@ export class ItemsService {
     if (this.collection === 'tessera_translations') return applyTranslationRules(payload);
     if (this.collection === 'tessera_webhooks') return validateWebhookPayload(payload, mode, this.#context.schema);
     if (this.collection === 'tessera_flows') return validateFlowPayload(payload, mode);
+    if (this.collection === 'tessera_panels') return validatePanelWrite(this.#db, payload, mode, keys);
     if (this.collection === 'tessera_operations') {
       if (mode === 'create') await assertOperationKeyUnique(this.#db, payload);
       else await assertOperationKeysUniqueOnUpdate(this.#db, keys, payload);
