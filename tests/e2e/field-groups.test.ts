@@ -73,7 +73,7 @@ describe('field groups', () => {
     const rows = await page
       .locator('tr[data-testid^="field-row-"]')
       .evaluateAll((nodes) => nodes.map((node) => (node as unknown as { dataset: Record<string, string> }).dataset).map((data) => `${data.testid!.slice('field-row-'.length)}:${data.depth}`));
-    expect(rows).toEqual(['title:0', 'details:0', 'subtitle:1', 'summary:1', 'more:0', 'links:1', 'website:2', 'notes:1', 'remark:2', 'footer:0', 'id:0']);
+    expect(rows).toEqual(['id:0', 'title:0', 'details:0', 'subtitle:1', 'summary:1', 'more:0', 'links:1', 'website:2', 'notes:1', 'remark:2', 'footer:0']);
     const nameLeft = async (field: string) => (await page.getByTestId(`field-row-${field}`).locator('strong').first().boundingBox())!.x;
     expect(await nameLeft('website')).toBeGreaterThan(await nameLeft('links'));
     expect(await nameLeft('links')).toBeGreaterThan(await nameLeft('more'));
