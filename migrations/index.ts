@@ -5,6 +5,7 @@ import { AuthTfaUsedStepsMigration } from './20261123000001-auth-tfa-used-steps.
 import { AuthNormalisedEmailsMigration } from './20261123000002-auth-normalised-emails.ts';
 import { WebhookDeliveriesMigration } from './20261123000003-webhook-deliveries.ts';
 import { FlowTicksMigration } from './20261123000004-flow-ticks.ts';
+import { GeometryDomainsMigration } from './20261123000010-geometry-domains.ts';
 
 /** Every system migration, oldest first; MikroORM runs them in this order. */
-export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration, AuthTfaUsedStepsMigration, AuthNormalisedEmailsMigration, WebhookDeliveriesMigration, FlowTicksMigration];
+export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration, AuthTfaUsedStepsMigration, AuthNormalisedEmailsMigration, WebhookDeliveriesMigration, FlowTicksMigration, GeometryDomainsMigration];

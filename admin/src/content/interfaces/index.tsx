@@ -73,6 +73,13 @@ export const INTERFACES_BY_TYPE: Record<string, string[]> = {
   uuid: ['input', 'select-dropdown-m2o', 'file', 'file-image'],
   hash: ['input-hash'],
   alias: ['list-o2m', 'list-m2m', 'files'],
+  'geometry': ['input-json'],
+  'geometry.Point': ['input-json'],
+  'geometry.LineString': ['input-json'],
+  'geometry.Polygon': ['input-json'],
+  'geometry.MultiPoint': ['input-json'],
+  'geometry.MultiLineString': ['input-json'],
+  'geometry.MultiPolygon': ['input-json'],
 };
 
 /** The interface when `meta.interface` is empty or unknown: from the relation, then the type. */
@@ -109,7 +116,8 @@ function defaultInterface(field: FieldInfo): AnyInterface {
     case 'csv':
       return TagsInterface;
     default:
-      return InputInterface;
+      // Geometry fields hold GeoJSON objects.
+      return field.type.startsWith('geometry') ? JsonInterface : InputInterface;
   }
 }
 

@@ -47,7 +47,7 @@ function ItemList({ collection }: { collection: string }) {
   const { mutate: deleteMany, mutation: deletion } = useDeleteMany();
 
   const listable = useMemo(() => model.fields.filter((field) => !isPresentational(field) && !field.meta?.hidden), [model.fields]);
-  const defaults = useMemo(() => listable.filter((field) => !isToMany(field) && field.type !== 'json' && field.type !== 'text').slice(0, 6).map((field) => field.field), [listable]);
+  const defaults = useMemo(() => listable.filter((field) => !isToMany(field) && field.type !== 'json' && field.type !== 'text' && !field.type.startsWith('geometry')).slice(0, 6).map((field) => field.field), [listable]);
   const [visible, setVisible] = useVisibleColumns(collection, defaults, listable.map((field) => field.field));
   const sortField = meta?.sort_field ?? null;
   const manualSort = Boolean(sortField && model.permissions?.isUnrestricted(collection, 'update') && model.canField('update', sortField));

@@ -9,6 +9,8 @@ import { orderFields, type Sortable } from '../../content/schema/field-order.ts'
 export const FIELD_TYPES = [
   'string', 'text', 'integer', 'bigInteger', 'float', 'decimal', 'boolean',
   'date', 'time', 'dateTime', 'timestamp', 'json', 'csv', 'uuid', 'hash',
+  // GeoJSON stored in jsonb domains (docs/query.md "Geometry"); edited as JSON until the admin has a map.
+  'geometry', 'geometry.Point', 'geometry.LineString', 'geometry.Polygon', 'geometry.MultiPoint', 'geometry.MultiLineString', 'geometry.MultiPolygon',
 ] as const;
 /** A storage type offered by the picker. */
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -20,6 +22,7 @@ export const TYPE_GROUPS: ReadonlyArray<{ group: string; types: readonly FieldTy
   { group: 'choice', types: ['boolean', 'csv'] },
   { group: 'time', types: ['date', 'time', 'dateTime', 'timestamp'] },
   { group: 'structured', types: ['json'] },
+  { group: 'geometry', types: ['geometry.Point', 'geometry.LineString', 'geometry.Polygon', 'geometry.MultiPoint', 'geometry.MultiLineString', 'geometry.MultiPolygon', 'geometry'] },
 ];
 
 /** Interfaces per type; the first is the default (the server's default for that type). */
@@ -39,6 +42,13 @@ export const INTERFACES_BY_TYPE: Readonly<Record<FieldType, readonly string[]>> 
   csv: ['tags', 'select-dropdown'],
   uuid: ['input'],
   hash: ['input-hash'],
+  'geometry': ['input-json'],
+  'geometry.Point': ['input-json'],
+  'geometry.LineString': ['input-json'],
+  'geometry.Polygon': ['input-json'],
+  'geometry.MultiPoint': ['input-json'],
+  'geometry.MultiLineString': ['input-json'],
+  'geometry.MultiPolygon': ['input-json'],
 };
 
 /** Interfaces that take `options.choices` (a list of `{ text, value }`). */
