@@ -9,7 +9,7 @@ import { orderFields, type Sortable } from '../../content/schema/field-order.ts'
 export const FIELD_TYPES = [
   'string', 'text', 'integer', 'bigInteger', 'float', 'decimal', 'boolean',
   'date', 'time', 'dateTime', 'timestamp', 'json', 'csv', 'uuid', 'hash',
-  // GeoJSON stored in jsonb domains (docs/query.md "Geometry"); edited as JSON until the admin has a map.
+  // GeoJSON stored in jsonb domains (docs/query.md "Geometry"); edited on a map (or as JSON).
   'geometry', 'geometry.Point', 'geometry.LineString', 'geometry.Polygon', 'geometry.MultiPoint', 'geometry.MultiLineString', 'geometry.MultiPolygon',
 ] as const;
 /** A storage type offered by the picker. */
@@ -42,13 +42,13 @@ export const INTERFACES_BY_TYPE: Readonly<Record<FieldType, readonly string[]>> 
   csv: ['tags', 'select-dropdown'],
   uuid: ['input'],
   hash: ['input-hash'],
-  'geometry': ['input-json'],
-  'geometry.Point': ['input-json'],
-  'geometry.LineString': ['input-json'],
-  'geometry.Polygon': ['input-json'],
-  'geometry.MultiPoint': ['input-json'],
-  'geometry.MultiLineString': ['input-json'],
-  'geometry.MultiPolygon': ['input-json'],
+  'geometry': ['map', 'input-json'],
+  'geometry.Point': ['map', 'input-json'],
+  'geometry.LineString': ['map', 'input-json'],
+  'geometry.Polygon': ['map', 'input-json'],
+  'geometry.MultiPoint': ['map', 'input-json'],
+  'geometry.MultiLineString': ['map', 'input-json'],
+  'geometry.MultiPolygon': ['map', 'input-json'],
 };
 
 /** Interfaces that take `options.choices` (a list of `{ text, value }`). */
