@@ -70,4 +70,35 @@ describe('the map interface of geometry fields', () => {
     // The blank style has no tiles, glyphs or sprites: nothing left the machine.
     expect(outside).toEqual([]);
   });
+
+  it('shows the collection as a map layout that asks for the items in view with _intersects_bbox', async () => {
+    await api('post', '/items/sites', [
+      { name: 'Far', location: { type: 'Point', coordinates: [120, 40] } },
+      { name: 'Near', location: { type: 'Point', coordinates: [10, -5] } },
+    ]);
+    const page = await harness.newPage();
+    const bboxReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/items/sites') && decodeURIComponent(request.url()).includes('_intersects_bbox')) bboxReads.push(request.url());
+    });
+    await harness.signIn(page);
+    await page.goto('/admin/content/sites');
+    await page.getByTestId('layout-switch').getByText('Map', { exact: true }).click();
+    const layout = page.getByTestId('map-layout');
+    await layout.locator('canvas').waitFor();
+    await expect.poll(() => page.getByTestId('map-layout-count').textContent(), { timeout: 15_000 }).toBe('3 items in view');
+    await harness.screenshot(page, 'map-layout');
+    expect(bboxReads.length).toBeGreaterThan(0);
+    // Zooming in on the middle of the view leaves the points outside it: the next read finds fewer.
+    const box = (await layout.locator('canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 10);
+    for (let step = 0; step < 6; step += 1) await page.mouse.wheel(0, -600);
+    await expect.poll(() => page.getByTestId('map-layout-count').textContent(), { timeout: 15_000 }).not.toBe('3 items in view');
+    // The list's search applies to the map too.
+    await page.getByTestId('search').fill('Far');
+    await page.getByTestId('search').press('Enter');
+    await page.getByTestId('layout-switch').getByText('Table', { exact: true }).click();
+    await page.getByTestId('layout-switch').getByText('Map', { exact: true }).click();
+    await expect.poll(() => page.getByTestId('map-layout-count').textContent(), { timeout: 15_000 }).toBe('1 item in view');
+  });
 });

@@ -1,29 +1,12 @@
 import { useTranslate } from '@refinedev/core';
 import { Button, Flex, Segmented, Typography } from 'antd';
-import * as maplibregl from 'maplibre-gl';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
-import { apiData } from '../../../providers/http-client.ts';
 import type { InterfaceProps } from '../types.ts';
 import { drawKindOf, position, positionsOf, shapeOf, withShape, type DrawKind, type Geometry } from './draw-geometry.ts';
-import { basemapStyle, BLANK_STYLE, type BasemapSetting } from './map-style.ts';
-
-// The worker ships as its own file (a Vite asset): MapLibre would otherwise look for it beside the bundle.
-maplibregl.setWorkerUrl(workerUrl);
+import { addGeometryLayers, maplibregl, projectMapStyle } from './maplibre.ts';
 
 const EMPTY = { type: 'FeatureCollection' as const, features: [] };
-
-/** The project's first basemap and Mapbox key; none (the blank map) when the caller may not read settings. */
-async function readBasemap(): Promise<{ basemap: BasemapSetting | null; mapboxKey: string | null }> {
-  try {
-    const settings = await apiData<{ basemaps?: BasemapSetting[] | null; mapbox_key?: string | null }>('/settings', { query: { fields: ['basemaps', 'mapbox_key'] } });
-    return { basemap: settings?.basemaps?.[0] ?? null, mapboxKey: settings?.mapbox_key ?? null };
-  } catch {
-    return { basemap: null, mapboxKey: null };
-  }
-}
 
 function features(value: Geometry | null, draft: Geometry | null, vertices: ReadonlyArray<[number, number]>) {
   const list = [value, draft].filter((item): item is Geometry => item !== null).map((geometry) => ({ type: 'Feature' as const, properties: {}, geometry }));
@@ -51,16 +34,14 @@ export default function MapEditor({ field, value, onChange, disabled }: Interfac
   useEffect(() => {
     let cancelled = false;
     let instance: MapLibreMap | null = null;
-    void readBasemap().then(({ basemap, mapboxKey }) => {
+    void projectMapStyle().then(({ style, hasBasemap }) => {
       if (cancelled || !container.current) return;
-      const created = new maplibregl.Map({ container: container.current, style: basemapStyle(basemap, mapboxKey) ?? BLANK_STYLE, center: [0, 0], zoom: 2, attributionControl: basemap ? {} : false });
+      const created = new maplibregl.Map({ container: container.current, style, center: [0, 0], zoom: 2, attributionControl: hasBasemap ? {} : false });
       instance = created;
       map.current = created;
       created.on('load', () => {
         created.addSource('value', { type: 'geojson', data: EMPTY });
-        created.addLayer({ id: 'value-fill', type: 'fill', source: 'value', filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': '#1677ff', 'fill-opacity': 0.25 } });
-        created.addLayer({ id: 'value-line', type: 'line', source: 'value', filter: ['!=', ['geometry-type'], 'Point'], paint: { 'line-color': '#1677ff', 'line-width': 2 } });
-        created.addLayer({ id: 'value-point', type: 'circle', source: 'value', filter: ['==', ['geometry-type'], 'Point'], paint: { 'circle-color': '#1677ff', 'circle-radius': 6, 'circle-stroke-color': '#fff', 'circle-stroke-width': 2 } });
+        addGeometryLayers(created, 'value');
         const points = positionsOf(state.current.current);
         if (points.length > 1) created.fitBounds(points.reduce((box, point) => box.extend(point), new maplibregl.LngLatBounds(points[0], points[0])), { padding: 40, maxZoom: 14, duration: 0 });
         else if (points.length === 1) created.jumpTo({ center: points[0], zoom: 8 });
