@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngImage } from '../helpers/images.ts';
 import { startAdmin, type AdminHarness } from './harness.ts';
 
 let harness: AdminHarness;
@@ -100,5 +103,31 @@ describe('the map interface of geometry fields', () => {
     await page.getByTestId('layout-switch').getByText('Table', { exact: true }).click();
     await page.getByTestId('layout-switch').getByText('Map', { exact: true }).click();
     await expect.poll(() => page.getByTestId('map-layout-count').textContent(), { timeout: 15_000 }).toBe('1 item in view');
+  });
+
+  it('draws the project’s raster basemap from its configured tile URL', async () => {
+    const tile = await pngImage(256, 256, '#b7d7a8');
+    const requested: string[] = [];
+    const tiles = createServer((req, res) => {
+      requested.push(req.url ?? '');
+      if (/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(req.url ?? '')) return void res.writeHead(200, { 'Content-Type': 'image/png', 'Access-Control-Allow-Origin': '*' }).end(tile);
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => tiles.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(tiles.address() as AddressInfo).port}/tiles/{z}/{x}/{y}.png`;
+      await harness.app.request.patch('/settings').set('Authorization', `Bearer ${token}`).send({ basemaps: [{ name: 'Local tiles', type: 'raster', url, tileSize: 256, attribution: 'Local test tiles' }] }).expect(200);
+      const page = await harness.newPage();
+      await harness.signIn(page);
+      await page.goto('/admin/content/sites/+');
+      await page.getByTestId('map-location').locator('canvas').waitFor();
+      await expect.poll(() => requested.filter((path) => path.startsWith('/tiles/')).length, { timeout: 15_000 }).toBeGreaterThan(0);
+      await page.getByTestId('map-location').getByText('Local test tiles').waitFor();
+      await harness.screenshot(page, 'map-field-basemap');
+    } finally {
+      await harness.app.request.patch('/settings').set('Authorization', `Bearer ${token}`).send({ basemaps: null });
+      tiles.closeAllConnections();
+      await new Promise((resolve) => tiles.close(resolve));
+    }
   });
 });
