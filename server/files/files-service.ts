@@ -203,7 +203,8 @@ export class FilesService {
       field: 'file',
     });
     try {
-      const writer = await this.#writer(['focal_point_x', 'focal_point_y']);
+      // A focal point carried through the edit is the server's to write; one the caller sends needs their field permission.
+      const writer = await this.#writer(edit.focal_point_x === undefined ? ['focal_point_x', 'focal_point_y'] : []);
       await writer.updateOne(id, { ...stored, ...focal(point) });
     } catch (error) {
       await this.#removeContent([stored]);

@@ -116,5 +116,19 @@ describe('POST /files/:id/edit: the image editor writes new content under the sa
     await edit(file.id, { rotate: 90 }, reader).expect(403);
     await t.request.post(`/files/${file.id}/edit`).send({ rotate: 90 }).expect(403);
     expect((await t.request.get(`/files/${file.id}`).set(bearer(admin)).expect(200)).body.data).toMatchObject({ width: 80, filename_disk: file.filename_disk });
+
+    // A role that may update only the title edits pixels (the server writes the content columns and carries
+    // the focal point), but cannot set a focal point itself.
+    const titler = (await t.request.post('/roles').set(bearer(admin)).send({ name: 'Titler', app_access: true }).expect(200)).body.data.id;
+    await t.request.post('/permissions').set(bearer(admin)).send({ role: titler, collection: 'tessera_files', action: 'read', fields: ['*'] }).expect(200);
+    await t.request.post('/permissions').set(bearer(admin)).send({ role: titler, collection: 'tessera_files', action: 'update', fields: ['title'] }).expect(200);
+    await t.request.post('/users').set(bearer(admin)).send({ email: 'titler@example.com', password: 'titler-password-1', role: titler, status: 'active' }).expect(200);
+    const titlerToken = await t.login('titler@example.com', 'titler-password-1');
+    await edit(file.id, { rotate: 90, focal_point_x: 1, focal_point_y: 1 }, titlerToken).expect(403);
+    await edit(file.id, { focal_point_x: 1, focal_point_y: 1 }, titlerToken).expect(403);
+    const stillSame = (await t.request.get(`/files/${file.id}`).set(bearer(admin)).expect(200)).body.data;
+    expect(stillSame).toMatchObject({ width: 80, filename_disk: file.filename_disk, focal_point_x: null });
+    expect((await t.storedFiles()).filter((name) => name.startsWith(file.id))).toEqual([file.filename_disk]);
+    expect((await edit(file.id, { rotate: 90 }, titlerToken).expect(200)).body.data).toMatchObject({ width: 40, height: 80 });
   });
 });
