@@ -5,8 +5,9 @@ import { AuthTfaUsedStepsMigration } from './20261123000001-auth-tfa-used-steps.
 import { AuthNormalisedEmailsMigration } from './20261123000002-auth-normalised-emails.ts';
 import { WebhookDeliveriesMigration } from './20261123000003-webhook-deliveries.ts';
 import { FlowTicksMigration } from './20261123000004-flow-ticks.ts';
+import { GeometryDomainsMigration } from './20261123000010-geometry-domains.ts';
 import { FieldValidationMigration } from './20261124000001-field-validation.ts';
 import { UniqueTranslationsMigration } from './20261124000002-unique-translations.ts';
 
 /** Every system migration, oldest first; MikroORM runs them in this order. */
-export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration, AuthTfaUsedStepsMigration, AuthNormalisedEmailsMigration, WebhookDeliveriesMigration, FlowTicksMigration, FieldValidationMigration, UniqueTranslationsMigration];
+export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration, AuthTfaUsedStepsMigration, AuthNormalisedEmailsMigration, WebhookDeliveriesMigration, FlowTicksMigration, GeometryDomainsMigration, FieldValidationMigration, UniqueTranslationsMigration];

@@ -13,7 +13,7 @@ main{background:#fff;padding:2.5rem 3rem;border-radius:12px;box-shadow:0 2px 12p
 <body><main><h1>Tessera</h1><p>The server is running. The admin app has not been built in this checkout yet.</p>
 <p>The REST API is live: try <a href="../server/health">/server/health</a>.</p></main></body></html>`;
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.json': 'application/json', '.woff2': 'font/woff2', '.html': 'text/html' };
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.json': 'application/json', '.woff2': 'font/woff2', '.html': 'text/html' };
 
 /** Decodes a URL path; a malformed one matches no file (and so gets index.html). */
 function safeDecode(value: string): string {

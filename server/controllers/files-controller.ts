@@ -92,6 +92,13 @@ export function filesController(app: AppContext): Router {
     await readBack(ctx, files, [ctx.params.id!], true);
   });
 
+  // The admin's image editor: crop, rotate, flip and focal point, applied on the server (a new content, same id).
+  router.post('/files/:id/edit', async (ctx) => {
+    const files = new FilesService(app, ctx.state.accountability);
+    await files.edit(ctx.params.id!, ctx.request.body);
+    await readBack(ctx, files, [ctx.params.id!], true);
+  });
+
   router.patch('/files', async (ctx, next) => {
     const body = ctx.request.body;
     if (Array.isArray(body)) body.forEach((item) => isObject(item) && assertClientFields(item));

@@ -13,7 +13,10 @@ import { SETTINGS_ID } from '../services/settings-service.ts';
 import { assertClientFields, castFormFields, withServerColumns } from './file-fields.ts';
 import { filesRuntime, type FilesRuntime } from './files-runtime.ts';
 import { titleFromFilename } from './metadata/extract-metadata.ts';
+import { changesPixels, EDITABLE_IMAGE_TYPES, editImage, imageEditSchema, mapPoint } from './edit/edit-image.ts';
 import { readMultipart } from './upload/read-multipart.ts';
+import { Readable as ReadableStream } from 'node:stream';
+import { validatePayload } from '../services/validate-payload.ts';
 import { transformsPrefix } from './storage/storage-keys.ts';
 import { storeUpload, type StoredContent } from './upload/store-upload.ts';
 
@@ -154,7 +157,64 @@ export class FilesService {
       if (replacement) await this.#removeContent([(replacement as { stored: StoredContent }).stored]);
       throw error;
     }
-    const { stored } = replacement as { stored: StoredContent };
+    await this.#dropReplaced(id, current, (replacement as { stored: StoredContent }).stored);
+  }
+
+  /**
+   * Edits an image's pixels on the server (flip, flop, rotate by quarter turns, crop; SPEC.md §9 image
+   * editor) and stores the result as the file's new content under the same id, in its own format: width,
+   * height and filesize follow, cached transforms go. The focal point is the one sent, else the old one
+   * carried through the edit (null when the crop cuts it away).
+   */
+  async edit(id: string, body: unknown): Promise<void> {
+    const edit = validatePayload(imageEditSchema, body);
+    const service = await this.items();
+    await service.normalizeAndCheck([id]);
+    const current = await this.#app.database
+      .kysely()
+      .selectFrom(FILES)
+      .select(['storage', 'filename_disk', 'filename_download', 'type', 'width', 'height', 'focal_point_x', 'focal_point_y'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const format = EDITABLE_IMAGE_TYPES[current.type as string];
+    if (!format || !current.filename_disk) {
+      throw new InvalidPayloadError(`Only ${Object.keys(EDITABLE_IMAGE_TYPES).join(', ')} images can be edited; this file is ${current.type ?? 'of no known type'}.`, { field: 'file' });
+    }
+    if ((edit.focal_point_x == null) !== (edit.focal_point_y == null)) {
+      throw new InvalidPayloadError('"focal_point_x" and "focal_point_y" go together.', { field: edit.focal_point_x == null ? 'focal_point_x' : 'focal_point_y' });
+    }
+    const focal = (point: { x: number; y: number } | null) => ({ focal_point_x: point?.x ?? null, focal_point_y: point?.y ?? null });
+    if (!changesPixels(edit)) {
+      if (edit.focal_point_x !== undefined) await service.updateOne(id, focal(edit.focal_point_x === null ? null : { x: edit.focal_point_x, y: edit.focal_point_y! }));
+      return;
+    }
+    const driver = this.#runtime.storage.get(current.storage as string);
+    const input = Buffer.concat(await (await driver.read(current.filename_disk as string)).toArray());
+    const edited = await editImage(input, format, edit, { maxDimension: this.#app.config.assets.transformMaxDimension });
+    const old = current.focal_point_x !== null && current.focal_point_y !== null && current.width && current.height ? mapPoint({ x: Number(current.focal_point_x), y: Number(current.focal_point_y) }, { width: Number(current.width), height: Number(current.height) }, edit) : null;
+    const point = edit.focal_point_x != null ? { x: edit.focal_point_x, y: edit.focal_point_y! } : edit.focal_point_x === null ? null : old;
+    if (point && (point.x > edited.width || point.y > edited.height)) throw new InvalidPayloadError(`The focal point must lie within the edited image (${edited.width}×${edited.height}).`, { field: point.x > edited.width ? 'focal_point_x' : 'focal_point_y' });
+    const stored = await storeUpload(driver, ReadableStream.from([edited.data]), {
+      config: this.#app.config,
+      keyBase: id,
+      avoidKey: current.filename_disk as string,
+      filename: current.filename_download as string,
+      declaredType: current.type as string,
+      field: 'file',
+    });
+    try {
+      // A focal point carried through the edit is the server's to write; one the caller sends needs their field permission.
+      const writer = await this.#writer(edit.focal_point_x === undefined ? ['focal_point_x', 'focal_point_y'] : []);
+      await writer.updateOne(id, { ...stored, ...focal(point) });
+    } catch (error) {
+      await this.#removeContent([stored]);
+      throw error;
+    }
+    await this.#dropReplaced(id, current, stored);
+  }
+
+  /** After a content swap: the old content (when stored under another key) and the cached transforms go. */
+  async #dropReplaced(id: string, current: { storage: unknown; filename_disk: unknown }, stored: StoredContent): Promise<void> {
     if (current.filename_disk && (current.filename_disk !== stored.filename_disk || current.storage !== stored.storage)) {
       await this.#removeContent([{ storage: current.storage as string, filename_disk: current.filename_disk as string }]);
     }

@@ -48,6 +48,13 @@ function scalarOf(field: FieldOverview): GraphQLOutputType & GraphQLInputType {
       return GraphQLBoolean;
     case 'json':
     case 'csv':
+    case 'geometry':
+    case 'geometry.Point':
+    case 'geometry.LineString':
+    case 'geometry.Polygon':
+    case 'geometry.MultiPoint':
+    case 'geometry.MultiLineString':
+    case 'geometry.MultiPolygon':
       return GraphQLJSON;
     default:
       // bigInteger and decimal travel as strings (no precision loss); dates and times as ISO strings.

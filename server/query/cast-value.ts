@@ -108,6 +108,13 @@ export function castValue(value: unknown, type: FieldType, label: string): unkno
       return castValue(value, 'text', label);
     case 'json':
     case 'alias':
+    case 'geometry':
+    case 'geometry.Point':
+    case 'geometry.LineString':
+    case 'geometry.Polygon':
+    case 'geometry.MultiPoint':
+    case 'geometry.MultiLineString':
+    case 'geometry.MultiPolygon':
       return fail('no value (this field can only be tested with _null and _nnull)');
     default:
       // PostgreSQL text cannot hold NUL, so no stored value can match one (and the statement would fail).

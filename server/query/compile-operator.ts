@@ -7,6 +7,8 @@ import { FILTER_OPERATORS, GEOMETRY_OPERATORS } from './constants.ts';
 import { and, type CompileContext, type Sql } from './context.ts';
 import { resolveOperand } from './dynamic-values.ts';
 import { postgresRegexProblem } from './postgres-regex.ts';
+import { compileGeometryOperator } from './compile-geometry.ts';
+import { isGeometryType } from '../schema/geometry-types.ts';
 
 /**
  * A field's column as the left side of a comparison. csv compares as its comma-joined text, also where the
@@ -171,7 +173,8 @@ export function compileOperator(ctx: CompileContext, target: Target, operator: s
     return fail(`Unknown filter operator "${operator}" on field "${target.label}"${hint}.`, target);
   }
   if (GEOMETRY_OPERATORS.includes(operator)) {
-    return fail(`Operator ${operator} is only for geometry fields; "${target.label}" is ${target.type} (Tessera has no geometry fields).`, target);
+    if (!isGeometryType(target.type)) return fail(`Operator ${operator} is only for geometry fields; "${target.label}" is ${target.type}.`, target);
+    return compileGeometryOperator(target, operator, raw);
   }
   if (!operatorsFor(target.type).includes(operator)) {
     return fail(`Operator ${operator} cannot be used on ${target.type} field "${target.label}".`, target);

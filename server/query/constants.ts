@@ -45,7 +45,7 @@ export const FILTER_OPERATORS = [
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
-/** Directus's geometry operators: Tessera has no geometry field type, so each is refused naming the field. */
+/** Directus's geometry operators, only for geometry fields (server/query/compile-geometry.ts). */
 export const GEOMETRY_OPERATORS: readonly string[] = ['_intersects', '_nintersects', '_intersects_bbox', '_nintersects_bbox'];
 
 /**

@@ -24,6 +24,13 @@ export function outputValue(field: FieldOverview, ref: Sql): Sql {
         : sql`to_char(${ref} at time zone 'UTC', ${sql.raw(ISO_UTC)})`;
     case 'csv':
       return field.dbType === 'ARRAY' ? ref : sql`string_to_array(${ref}, ',')`;
+    case 'geometry':
+    case 'geometry.Point':
+    case 'geometry.LineString':
+    case 'geometry.Polygon':
+    case 'geometry.MultiPoint':
+    case 'geometry.MultiLineString':
+    case 'geometry.MultiPolygon':
     case 'json':
       return field.dbType === 'json' || field.dbType === 'jsonb' ? ref : sql`${ref}::json`;
     default:

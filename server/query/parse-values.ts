@@ -1,4 +1,5 @@
 import { InvalidQueryError } from '../errors.ts';
+import { GEOMETRY_OPERATORS } from './constants.ts';
 
 /** True for a plain object (JSON or qs output), not an array or null. */
 export function isObject(value: unknown): value is Record<string, unknown> {
@@ -90,6 +91,9 @@ export function checkFilterShape(value: unknown, path: string, inField = false):
       checkFilterShape(inner, at, true);
     } else if (!inField) {
       throw new InvalidQueryError(`${at}: "${key}" is not a logical operator (_and, _or); comparison operators go inside a field.`);
+    } else if (GEOMETRY_OPERATORS.includes(key)) {
+      // A GeoJSON geometry: the operator checks it (server/query/compile-geometry.ts).
+      continue;
     } else if (isObject(inner) || (Array.isArray(inner) && inner.some((item) => typeof item === 'object' && item !== null))) {
       throw new InvalidQueryError(`${at} must be a value or a list of values.`);
     }

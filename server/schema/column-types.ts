@@ -1,3 +1,4 @@
+import { geometryTypeOfDomain } from './geometry-types.ts';
 import type { FieldSpecial, FieldType } from './types.ts';
 
 /** Field type of each PostgreSQL type (information_schema `udt_name`) Tessera knows. */
@@ -36,8 +37,10 @@ export const TYPE_SPECIALS: Readonly<Partial<Record<FieldType, FieldSpecial>>> =
   boolean: 'cast-boolean',
 };
 
-/** The field type of a column: from its PostgreSQL type, unless a special says otherwise. */
-export function fieldTypeOf(udt: string, special: readonly string[]): FieldType {
+/** The field type of a column: from its PostgreSQL type, unless a special or its domain (geometry) says otherwise. */
+export function fieldTypeOf(udt: string, special: readonly string[], domain?: string | null): FieldType {
+  const geometry = geometryTypeOfDomain(domain);
+  if (geometry) return geometry;
   if (TEXT_UDTS.has(udt)) {
     if (special.includes('cast-csv')) return 'csv';
     if (special.includes('hash')) return 'hash';

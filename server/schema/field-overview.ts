@@ -21,6 +21,13 @@ export const DATA_TYPES: Readonly<Record<FieldType, string | null>> = {
   uuid: 'uuid',
   hash: 'character varying',
   alias: null,
+  'geometry': 'jsonb',
+  'geometry.Point': 'jsonb',
+  'geometry.LineString': 'jsonb',
+  'geometry.Polygon': 'jsonb',
+  'geometry.MultiPoint': 'jsonb',
+  'geometry.MultiLineString': 'jsonb',
+  'geometry.MultiPolygon': 'jsonb',
 };
 
 /** Storage facts of a column that depend on its type. */
@@ -40,7 +47,7 @@ function columnFacts(column: ColumnFacts, type: FieldType): Pick<FieldOverview, 
 /** A field backed by a column of a user table, with its tessera_fields metadata when there is any. */
 export function columnField(column: ColumnFacts, meta: FieldMeta | null, keys: { primaryKey: boolean; unique: boolean; indexed: boolean }): FieldOverview {
   const special: FieldSpecial[] = meta?.special ?? [];
-  const type = fieldTypeOf(column.udt, special);
+  const type = fieldTypeOf(column.udt, special, column.domain);
   const concealed = special.includes('conceal') || type === 'hash';
   return {
     field: column.column,

@@ -15,6 +15,8 @@ export interface ColumnFacts {
   maxLength: number | null;
   precision: number | null;
   scale: number | null;
+  /** The domain the column's type is, when it is one (geometry fields: server/schema/geometry-types.ts). */
+  domain?: string | null;
 }
 
 /** A single-column foreign key. */
@@ -55,7 +57,8 @@ async function readColumns(db: Kysely<any>): Promise<ColumnFacts[]> {
   const result = await sql<ColumnFacts>`
     select c.table_name as "table", c.column_name as "column", c.udt_name as udt, c.data_type as "dataType",
            c.is_nullable = 'YES' as nullable, c.column_default as "default", c.is_identity = 'YES' as identity,
-           c.character_maximum_length as "maxLength", c.numeric_precision as precision, c.numeric_scale as scale
+           c.character_maximum_length as "maxLength", c.numeric_precision as precision, c.numeric_scale as scale,
+           c.domain_name as domain
       from information_schema.columns c
       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
      where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'

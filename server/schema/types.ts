@@ -16,6 +16,13 @@ export const FIELD_TYPES = [
   'uuid',
   'hash',
   'alias',
+  'geometry',
+  'geometry.Point',
+  'geometry.LineString',
+  'geometry.Polygon',
+  'geometry.MultiPoint',
+  'geometry.MultiLineString',
+  'geometry.MultiPolygon',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 

@@ -14,6 +14,7 @@ import {
   type RelationMeta,
   type relationMetaSchema,
 } from './schema/relation-payload.ts';
+import { NAME_RELATIONS, nameRelationResponse } from './schema/name-relations.ts';
 import { relationResponse } from './schema/relation-response.ts';
 import {
   addForeignKey,
@@ -82,7 +83,10 @@ export class RelationsService {
   async readAll(): Promise<RelationResponse[]> {
     const schema = await currentSchema(this.#context, this.#cache);
     const visible = await schemaVisibility(this.#context, schema, 'tessera_relations');
-    return schema.relations.filter((relation) => relationVisible(visible, relation)).map((relation) => relationResponse(schema, relation));
+    return [
+      ...schema.relations.filter((relation) => relationVisible(visible, relation)).map((relation) => relationResponse(schema, relation)),
+      ...NAME_RELATIONS.filter((relation) => relationVisible(visible, relation)).map(nameRelationResponse),
+    ];
   }
 
   /** The relations stored on the fields of one collection; 403 when it does not exist. */
@@ -91,18 +95,18 @@ export class RelationsService {
     const visible = await schemaVisibility(this.#context, schema, 'tessera_relations');
     if (!visible.collection(collection)) throw new ForbiddenError();
     findCollection(schema, collection);
-    return schema.relations
-      .filter((relation) => relation.collection === collection && relationVisible(visible, relation))
-      .map((relation) => relationResponse(schema, relation));
+    const inCollection = (relation: RelationOverview) => relation.collection === collection && relationVisible(visible, relation);
+    return [...schema.relations.filter(inCollection).map((relation) => relationResponse(schema, relation)), ...NAME_RELATIONS.filter(inCollection).map(nameRelationResponse)];
   }
 
   /** The relation of one field; 403 when there is none. */
   async readOne(collection: string, field: string): Promise<RelationResponse> {
     const schema = await currentSchema(this.#context, this.#cache);
     const visible = await schemaVisibility(this.#context, schema, 'tessera_relations');
-    const relation = findRelation(schema, collection, field);
+    const byName = NAME_RELATIONS.find((relation) => relation.collection === collection && relation.field === field);
+    const relation = byName ?? findRelation(schema, collection, field);
     if (!relationVisible(visible, relation)) throw new ForbiddenError();
-    return relationResponse(schema, relation);
+    return byName ? nameRelationResponse(byName) : relationResponse(schema, relation);
   }
 
   /** Creates a relation, its foreign key (m2o with `schema` not null) and its reverse alias, in one transaction. */

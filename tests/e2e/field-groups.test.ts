@@ -68,6 +68,21 @@ describe('field groups', () => {
     await harness.signIn(page);
     await page.goto('/admin/data-model/pages');
     await page.getByTestId('collection-title').waitFor();
+    await page.getByTestId('field-row-remark').waitFor();
+    // The data model nests each group's fields under it, in the item form's order, indented by depth.
+    const rows = await page
+      .locator('tr[data-testid^="field-row-"]')
+      .evaluateAll((nodes) => nodes.map((node) => (node as unknown as { dataset: Record<string, string> }).dataset).map((data) => `${data.testid!.slice('field-row-'.length)}:${data.depth}`));
+    expect(rows).toEqual(['id:0', 'title:0', 'details:0', 'subtitle:1', 'summary:1', 'more:0', 'links:1', 'website:2', 'notes:1', 'remark:2', 'footer:0']);
+    const nameLeft = async (field: string) => (await page.getByTestId(`field-row-${field}`).locator('strong').first().boundingBox())!.x;
+    expect(await nameLeft('website')).toBeGreaterThan(await nameLeft('links'));
+    expect(await nameLeft('links')).toBeGreaterThan(await nameLeft('more'));
+    // Moving is among a group's own fields: summary goes above subtitle, inside details.
+    await expect.poll(async () => page.getByTestId('field-up-subtitle').isDisabled()).toBe(true);
+    await page.getByTestId('field-up-summary').click();
+    await expect.poll(async () => (await api('get', '/fields/pages/summary')).meta.sort).toBe(1);
+    expect((await api('get', '/fields/pages/subtitle')).meta).toMatchObject({ sort: 2, group: 'details' });
+    await harness.screenshot(page, 'groups-data-model-nested');
     await page.getByTestId('group-create').click();
     await page.getByTestId('group-name').fill('seo');
     await page.getByTestId('group-save').click();

@@ -1,4 +1,4 @@
-import { DeleteOutlined, FolderAddOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, FolderAddOutlined, UploadOutlined } from '@ant-design/icons';
 import { useCan, useTranslate } from '@refinedev/core';
 import { App, Button, Card, Empty, Flex, Input, List, Modal, Popconfirm, Select, Typography, Upload } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { apiData, apiRequest, type ApiHttpError } from '../providers/http-client
 import { useFormat } from '../app/use-format.ts';
 import { FILE_FIELDS, fileName, folderOptions, type FileItem, type FolderItem } from './file-info.ts';
 import { FileThumbnail } from './file-thumbnail.tsx';
+import { EDITABLE_TYPES, ImageEditor } from './image-editor.tsx';
 import { uploadFiles } from './upload.ts';
 
 const PAGE_SIZE = 24;
@@ -66,6 +67,8 @@ export function FileBrowser({ onPick, pageSize = PAGE_SIZE }: { onPick?: (file: 
   const { folders, reload: reloadFolders } = useFolders();
   const { data: canUpload } = useCan({ resource: 'files', action: 'create' });
   const { data: canDelete } = useCan({ resource: 'files', action: 'delete' });
+  const { data: canUpdate } = useCan({ resource: 'files', action: 'edit' });
+  const [editing, setEditing] = useState<FileItem | null>(null);
   const { data: canCreateFolder } = useCan({ resource: 'folders', action: 'create' });
   const managing = !onPick;
 
@@ -174,6 +177,9 @@ export function FileBrowser({ onPick, pageSize = PAGE_SIZE }: { onPick?: (file: 
                     {[file.width && file.height ? `${file.width}×${file.height}` : null, format.bytes(file.filesize)].filter(Boolean).join(' · ') || '\u00a0'}
                   </Typography.Text>
                 </div>
+                {managing && canUpdate?.can && EDITABLE_TYPES.includes(file.type ?? '') && (
+                  <Button type="text" size="small" icon={<EditOutlined />} onClick={() => setEditing(file)} aria-label={translate('content.files.edit')} data-testid="file-edit-image" />
+                )}
                 {managing && canDelete?.can && (
                   <Popconfirm title={translate('content.files.confirmDelete')} okButtonProps={{ danger: true }} onConfirm={() => remove(file)}>
                     <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={translate('buttons.delete')} data-testid="file-delete" />
@@ -184,6 +190,17 @@ export function FileBrowser({ onPick, pageSize = PAGE_SIZE }: { onPick?: (file: 
           </List.Item>
         )}
       />
+      {editing && (
+        <ImageEditor
+          file={editing}
+          open
+          onClose={() => setEditing(null)}
+          onSaved={async () => {
+            setEditing(null);
+            await load();
+          }}
+        />
+      )}
       <NewFolderModal
         open={folderModal}
         parent={folder}

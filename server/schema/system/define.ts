@@ -34,6 +34,13 @@ const DEFAULT_INTERFACES: Record<FieldType, string | null> = {
   uuid: 'input',
   hash: 'input-hash',
   alias: null,
+  'geometry': 'map',
+  'geometry.Point': 'map',
+  'geometry.LineString': 'map',
+  'geometry.Polygon': 'map',
+  'geometry.MultiPoint': 'map',
+  'geometry.MultiLineString': 'map',
+  'geometry.MultiPolygon': 'map',
 };
 
 const DEFAULT_SPECIALS: Partial<Record<FieldType, FieldMeta['special']>> = {

@@ -1,3 +1,5 @@
+import { geometryProblem } from '../../schema/geojson.ts';
+import { geojsonTypesOf, type GeometryType } from '../../schema/geometry-types.ts';
 import * as yup from 'yup';
 import type { FieldOverview } from '../../schema/overview.ts';
 
@@ -70,6 +72,17 @@ export function fieldValueSchema(field: FieldOverview): yup.Schema {
         return yup.mixed().test('depth', `${name} nests deeper than ${MAX_JSON_DEPTH} levels`, (value) => shallowEnough(value)).test('nul', `${name} cannot contain NUL characters`, (value) => withoutNul(value));
       case 'alias':
         return yup.mixed();
+      case 'geometry':
+      case 'geometry.Point':
+      case 'geometry.LineString':
+      case 'geometry.Polygon':
+      case 'geometry.MultiPoint':
+      case 'geometry.MultiLineString':
+      case 'geometry.MultiPolygon':
+        return yup.mixed().test('geojson', `${name} is not valid GeoJSON`, function check(value) {
+          const problem = isAbsent(value) ? null : geometryProblem(value, geojsonTypesOf(field.type as GeometryType));
+          return problem ? this.createError({ message: `${name} ${problem}` }) : true;
+        });
     }
   };
   return base().nullable();

@@ -106,6 +106,13 @@ async function castForColumn(field: FieldOverview, value: unknown, trusted: bool
   if (value === null || value === undefined) return null;
   if (field.special.includes('hash') && typeof value === 'string' && !(trusted && ARGON2_HASH.test(value))) return hashPassword(value);
   switch (field.type) {
+    case 'geometry':
+    case 'geometry.Point':
+    case 'geometry.LineString':
+    case 'geometry.Polygon':
+    case 'geometry.MultiPoint':
+    case 'geometry.MultiLineString':
+    case 'geometry.MultiPolygon':
     case 'json':
       // Serialise ourselves: node-postgres would turn a JS array into a PostgreSQL array literal.
       return JSON.stringify(value);

@@ -1,3 +1,5 @@
+import { geometryProblem } from '../../schema/geojson.ts';
+import { GEOMETRY_DOMAINS, geojsonTypesOf } from '../../schema/geometry-types.ts';
 import { sql, type RawBuilder } from 'kysely';
 import { InvalidPayloadError } from '../../errors.ts';
 import type { FieldType } from '../../schema/types.ts';
@@ -21,6 +23,7 @@ const FIXED_TYPES: Readonly<Partial<Record<FieldType, string>>> = {
   csv: 'text',
   uuid: 'uuid',
   hash: 'varchar(255)',
+  ...GEOMETRY_DOMAINS,
 };
 
 /** The sizes a column type takes: varchar length, numeric precision and scale. */
@@ -83,6 +86,17 @@ export function defaultSql(type: FieldType, value: unknown, field: string): RawB
       return sql.lit(value);
     case 'json':
       return sql`${sql.lit(JSON.stringify(value))}::jsonb`;
+    case 'geometry':
+    case 'geometry.Point':
+    case 'geometry.LineString':
+    case 'geometry.Polygon':
+    case 'geometry.MultiPoint':
+    case 'geometry.MultiLineString':
+    case 'geometry.MultiPolygon': {
+      const problem = geometryProblem(value, geojsonTypesOf(type));
+      if (problem) throw invalidDefault(field, `a GeoJSON geometry (the value ${problem})`);
+      return sql`${sql.lit(JSON.stringify(value))}::jsonb`;
+    }
     case 'csv':
       if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return sql.lit(value.join(','));
       if (typeof value !== 'string') throw invalidDefault(field, 'a list of strings');

@@ -152,6 +152,36 @@ describe('/relations', () => {
     await t.request.delete('/relations/nowhere/x').set(auth()).expect(403);
   });
 
+  it('lists fields.group → fields, a match by field name within the collection that the database enforces', async () => {
+    const expected = {
+      collection: 'tessera_fields',
+      field: 'group',
+      related_collection: 'tessera_fields',
+      meta: { system: true, one_field: null, match: 'name-within-collection' },
+      schema: { foreign_key_column: 'field', columns: ['collection', 'group'], foreign_key_columns: ['collection', 'field'], on_delete: 'SET NULL', on_update: 'CASCADE' },
+    };
+    const all = await t.request.get('/relations').set(auth()).expect(200);
+    const listed = all.body.data.filter((relation: { collection: string; field: string }) => relation.collection === 'tessera_fields' && relation.field === 'group');
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject(expected);
+    const inFields = await t.request.get('/relations/tessera_fields').set(auth()).expect(200);
+    expect(inFields.body.data.map((relation: { field: string }) => relation.field).sort()).toEqual(['collection', 'group']);
+    expect((await t.request.get('/relations/tessera_fields/group').set(auth()).expect(200)).body.data).toMatchObject(expected);
+    // What the response claims is the database's own constraint.
+    const groupKeys = (await constraintsOf(db(), 'tessera_fields')).filter((c) => c.type === 'f' && c.definition.includes('"group"'));
+    expect(groupKeys.map((c) => c.definition)).toEqual([expect.stringMatching(/FOREIGN KEY \(collection, "group"\) REFERENCES tessera_fields\(collection, field\) ON UPDATE CASCADE ON DELETE SET NULL/)]);
+    // ...and it behaves as one: deleting the group empties the child's group.
+    await t.request.post('/fields/pages').set(auth()).send({ field: 'box', type: 'alias', meta: { special: ['alias', 'no-data', 'group'], interface: 'group-raw' } }).expect(200);
+    await t.request.post('/fields/pages').set(auth()).send({ field: 'caption', type: 'string', meta: { group: 'box' } }).expect(200);
+    await t.request.post('/fields/pages').set(auth()).send({ field: 'stray', type: 'string', meta: { group: 'nothing_here' } }).expect((response) => expect(response.status).toBe(400));
+    await t.request.delete('/fields/pages/box').set(auth()).expect(204);
+    expect((await t.request.get('/fields/pages/caption').set(auth()).expect(200)).body.data.meta.group).toBeNull();
+    // A system relation: not changed, not deleted, not created again.
+    await t.request.patch('/relations/tessera_fields/group').set(auth()).send({ meta: { one_field: 'children' } }).expect(403);
+    await t.request.delete('/relations/tessera_fields/group').set(auth()).expect(403);
+    await t.request.post('/relations').set(auth()).send({ collection: 'tessera_fields', field: 'group', related_collection: 'tessera_fields' }).expect(403);
+  });
+
   it('deletes a relation: foreign key, row and o2m alias', async () => {
     await t.request.delete('/relations/books/editor').set(auth()).expect(204);
     expect((await foreignKeys('books')).some((definition) => definition.startsWith('FOREIGN KEY (editor)'))).toBe(false);

@@ -116,6 +116,7 @@ describe('tessera migrate with project migrations', () => {
       ['20261123000002-auth-normalised-emails', true],
       ['20261123000003-webhook-deliveries', true],
       ['20261123000004-flow-ticks', true],
+      ['20261123000010-geometry-domains', true],
       ['20261124000001-field-validation', true],
       ['20261124000002-unique-translations', true],
       ['project/N-add-post-views', true],

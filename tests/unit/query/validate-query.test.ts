@@ -99,7 +99,7 @@ describe('validateQuery: Directus 10 parity', () => {
   });
 
   it.each(['_intersects', '_nintersects', '_intersects_bbox', '_nintersects_bbox'])('refuses %s as a geometry operator, naming the field', (operator) => {
-    invalid(`filter[title][${operator}]=x`, `Operator ${operator} is only for geometry fields; "title" is string (Tessera has no geometry fields).`, 'title');
+    invalid(`filter[title][${operator}]=x`, `Operator ${operator} is only for geometry fields; "title" is string.`, 'title');
   });
 
   it('takes a csv value as a list or as its joined text', () => {

@@ -6,6 +6,7 @@ import { DropdownInterface, MultipleDropdownInterface, TagsInterface } from './d
 import { FileInterface } from './file.tsx';
 import { InputInterface } from './input.tsx';
 import { JsonInterface } from './json.tsx';
+import { MapInterface } from './map.tsx';
 import { ManyToOneInterface } from './many-to-one.tsx';
 import { NumberInterface } from './number.tsx';
 import { RichTextInterface } from './rich-text.tsx';
@@ -54,6 +55,7 @@ export const INTERFACES: Record<string, AnyInterface> = {
   translations: TranslationsInterface,
   file: FileInterface,
   'file-image': FileInterface,
+  map: MapInterface,
 };
 
 /** The interface names offered for each field type (the data-model screens list these). */
@@ -74,6 +76,13 @@ export const INTERFACES_BY_TYPE: Record<string, string[]> = {
   uuid: ['input', 'select-dropdown-m2o', 'file', 'file-image'],
   hash: ['input-hash'],
   alias: ['list-o2m', 'list-m2m', 'files'],
+  'geometry': ['map', 'input-json'],
+  'geometry.Point': ['map', 'input-json'],
+  'geometry.LineString': ['map', 'input-json'],
+  'geometry.Polygon': ['map', 'input-json'],
+  'geometry.MultiPoint': ['map', 'input-json'],
+  'geometry.MultiLineString': ['map', 'input-json'],
+  'geometry.MultiPolygon': ['map', 'input-json'],
 };
 
 /** The interface when `meta.interface` is empty or unknown: from the relation, then the type. */
@@ -111,7 +120,8 @@ function defaultInterface(field: FieldInfo): AnyInterface {
     case 'csv':
       return TagsInterface;
     default:
-      return InputInterface;
+      // Geometry fields hold GeoJSON objects: a map edits them.
+      return field.type.startsWith('geometry') ? MapInterface : InputInterface;
   }
 }
 

@@ -41,6 +41,13 @@ export function CellValue({ field, value, target, locale }: { field: FieldInfo; 
     case 'csv':
       return <>{(Array.isArray(value) ? value : String(value).split(',')).map((tag) => <Tag key={String(tag)}>{String(tag)}</Tag>)}</>;
     case 'json':
+    case 'geometry':
+    case 'geometry.Point':
+    case 'geometry.LineString':
+    case 'geometry.Polygon':
+    case 'geometry.MultiPoint':
+    case 'geometry.MultiLineString':
+    case 'geometry.MultiPolygon':
       return (
         <Typography.Text code ellipsis style={{ maxWidth: 240 }}>
           {JSON.stringify(value)}

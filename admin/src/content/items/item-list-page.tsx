@@ -3,7 +3,7 @@ import { useTable } from '@refinedev/antd';
 import { useDeleteMany, useTranslate, type BaseKey } from '@refinedev/core';
 import { App, Alert, Button, Empty, Input, Popconfirm, Result, Segmented, Space, Spin, Table, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { usePreferences } from '../../app/preferences.tsx';
 import { resolveText } from '../../i18n/custom-texts.ts';
@@ -21,6 +21,9 @@ import ItemEditPage from './item-edit-page.tsx';
 import { useCollection } from './use-collection.ts';
 import { ManualFlowButtons } from '../../modules/flows/manual-flow-buttons.tsx';
 import { useRowDrag } from './use-row-drag.ts';
+
+// MapLibre is large: it loads only when the map layout is chosen.
+const MapLayout = lazy(() => import('./map-layout.tsx'));
 
 type Item = Record<string, unknown>;
 type ArchiveView = 'active' | 'archived' | 'all';
@@ -47,9 +50,13 @@ function ItemList({ collection }: { collection: string }) {
   const [archiveView, setArchiveView] = useState<ArchiveView>('active');
   const [selected, setSelected] = useState<BaseKey[]>([]);
   const { mutate: deleteMany, mutation: deletion } = useDeleteMany();
+  const [layout, setLayout] = useState<'table' | 'map'>('table');
 
   const listable = useMemo(() => model.fields.filter((field) => !isPresentational(field) && !field.meta?.hidden), [model.fields]);
-  const defaults = useMemo(() => listable.filter((field) => !isToMany(field) && field.type !== 'json' && field.type !== 'text').slice(0, 6).map((field) => field.field), [listable]);
+  const defaults = useMemo(() => listable.filter((field) => !isToMany(field) && field.type !== 'json' && field.type !== 'text' && !field.type.startsWith('geometry')).slice(0, 6).map((field) => field.field), [listable]);
+  // The map layout draws the first geometry field (Directus's map layout, docs/admin.md).
+  const geometryField = listable.find((field) => field.type.startsWith('geometry'))?.field ?? null;
+  const openItem = useCallback((key: string) => navigate(`/content/${collection}/${encodeURIComponent(key)}`), [navigate, collection]);
   const [visible, setVisible] = useVisibleColumns(collection, defaults, listable.map((field) => field.field));
   const sortField = meta?.sort_field ?? null;
   const manualSort = Boolean(sortField && model.permissions?.isUnrestricted(collection, 'update') && model.canField('update', sortField));
@@ -153,6 +160,17 @@ function ItemList({ collection }: { collection: string }) {
             />
           )}
           <ManualFlowButtons collection={collection} keys={selected as Array<string | number>} location="collection" />
+          {geometryField && (
+            <Segmented
+              value={layout}
+              onChange={(next) => setLayout(next as 'table' | 'map')}
+              options={[
+                { value: 'table', label: translate('content.list.layoutTable') },
+                { value: 'map', label: translate('content.list.layoutMap') },
+              ]}
+              data-testid="layout-switch"
+            />
+          )}
           <ColumnsChooser options={listable.map((field) => ({ value: field.field, label: fieldLabel(field, locale) }))} value={visible} onChange={setVisible} />
           {model.can('create') && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/content/${collection}/+`)} data-testid="create-item">
@@ -176,6 +194,11 @@ function ItemList({ collection }: { collection: string }) {
           </Popconfirm>
         </Space>
       )}
+      {layout === 'map' && geometryField ? (
+        <Suspense fallback={<Spin />}>
+          <MapLayout collection={collection} primaryKey={model.primaryKey} geometryField={geometryField} filter={combined} search={search} onOpen={openItem} />
+        </Suspense>
+      ) : (
       <Table<Item>
         {...tableProps}
         rowKey={(item) => String(item[model.primaryKey])}
@@ -200,6 +223,7 @@ function ItemList({ collection }: { collection: string }) {
         }}
         pagination={tableProps.pagination && typeof tableProps.pagination === 'object' ? { ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [25, 50, 100] } : tableProps.pagination}
       />
+      )}
     </div>
   );
 }

@@ -10,6 +10,8 @@ import { parseFilter, toJsonText } from '../shared/json-rules.ts';
 export const FIELD_TYPES = [
   'string', 'text', 'integer', 'bigInteger', 'float', 'decimal', 'boolean',
   'date', 'time', 'dateTime', 'timestamp', 'json', 'csv', 'uuid', 'hash',
+  // GeoJSON stored in jsonb domains (docs/query.md "Geometry"); edited on a map (or as JSON).
+  'geometry', 'geometry.Point', 'geometry.LineString', 'geometry.Polygon', 'geometry.MultiPoint', 'geometry.MultiLineString', 'geometry.MultiPolygon',
 ] as const;
 /** A storage type offered by the picker. */
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -21,6 +23,7 @@ export const TYPE_GROUPS: ReadonlyArray<{ group: string; types: readonly FieldTy
   { group: 'choice', types: ['boolean', 'csv'] },
   { group: 'time', types: ['date', 'time', 'dateTime', 'timestamp'] },
   { group: 'structured', types: ['json'] },
+  { group: 'geometry', types: ['geometry.Point', 'geometry.LineString', 'geometry.Polygon', 'geometry.MultiPoint', 'geometry.MultiLineString', 'geometry.MultiPolygon', 'geometry'] },
 ];
 
 /** Interfaces per type; the first is the default (the server's default for that type). */
@@ -40,6 +43,13 @@ export const INTERFACES_BY_TYPE: Readonly<Record<FieldType, readonly string[]>> 
   csv: ['tags', 'select-dropdown'],
   uuid: ['input'],
   hash: ['input-hash'],
+  'geometry': ['map', 'input-json'],
+  'geometry.Point': ['map', 'input-json'],
+  'geometry.LineString': ['map', 'input-json'],
+  'geometry.Polygon': ['map', 'input-json'],
+  'geometry.MultiPoint': ['map', 'input-json'],
+  'geometry.MultiLineString': ['map', 'input-json'],
+  'geometry.MultiPolygon': ['map', 'input-json'],
 };
 
 /** Interfaces that take `options.choices` (a list of `{ text, value }`). */

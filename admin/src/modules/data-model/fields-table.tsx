@@ -4,17 +4,19 @@ import { App, Button, Popconfirm, Space, Switch, Table, Tag, Tooltip, Typography
 import { useEffect, useState, type DragEvent } from 'react';
 import type { FieldInfo } from '../../content/schema/types.ts';
 import { apiRequest } from '../../providers/http-client.ts';
-import { moveItem, reorderWrites, sortFields } from './field-types.ts';
+import { moveItem, reorderWrites } from './field-types.ts';
+import { fieldTree, siblingsOf, type FieldTreeRow } from './field-tree.ts';
 
 /**
- * A collection's fields in editor order. Rows are dragged (or moved with the arrows) to reorder; the
- * new order is saved as `meta.sort` on the fields whose position changed (`PATCH /fields/:collection`).
+ * A collection's fields in editor order, each group's fields nested (indented) under it as the item form
+ * holds them. Rows are dragged (or moved with the arrows) among the fields of the same group; the new
+ * order is saved as `meta.sort` on the fields whose position changed (`PATCH /fields/:collection`).
  */
 export function FieldsTable({ collection, fields, indexable, onEdit, onChanged }: { collection: string; fields: FieldInfo[]; indexable: boolean; onEdit(field: FieldInfo): void; onChanged(): Promise<void> }) {
   const { translate } = useTranslation();
   const { mutateAsync: remove } = useDelete();
   const { message } = App.useApp();
-  const [order, setOrder] = useState<FieldInfo[]>(() => sortFields(fields));
+  const [rows, setRows] = useState<FieldTreeRow<FieldInfo>[]>(() => fieldTree(fields));
   const [dragging, setDragging] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const [indexing, setIndexing] = useState<string | null>(null);
@@ -33,11 +35,13 @@ export function FieldsTable({ collection, fields, indexable, onEdit, onChanged }
     }
   };
 
-  useEffect(() => setOrder(sortFields(fields)), [fields]);
+  useEffect(() => setRows(fieldTree(fields)), [fields]);
 
-  const persist = async (next: FieldInfo[]) => {
-    setOrder(next);
-    const writes = reorderWrites(next);
+  /** Saves a new order of one group's fields (or the top level's). */
+  const persist = async (siblings: FieldInfo[]) => {
+    const writes = reorderWrites(siblings);
+    const sortOf = new Map(writes.map((write) => [write.field, write.sort]));
+    setRows(fieldTree(fields.map((field) => (sortOf.has(field.field) ? { ...field, meta: { ...field.meta, sort: sortOf.get(field.field)! } } as FieldInfo : field))));
     if (writes.length === 0) return;
     setSaving(true);
     try {
@@ -51,9 +55,21 @@ export function FieldsTable({ collection, fields, indexable, onEdit, onChanged }
     }
   };
 
+  /** Moves the row at `from` to where the row at `to` is, when both sit in the same group. */
   const move = (from: number, to: number) => {
-    if (to < 0 || to >= order.length || from === to) return;
-    void persist(moveItem(order, from, to));
+    const moving = rows[from];
+    const target = rows[to];
+    if (!moving || !target || from === to || moving.parent !== target.parent) return;
+    const siblings = siblingsOf(rows, moving);
+    void persist(moveItem(siblings, siblings.indexOf(moving.field), siblings.indexOf(target.field)));
+  };
+
+  /** The row index of the sibling `step` places away from the row at `index` (-1 when there is none). */
+  const siblingIndex = (index: number, step: -1 | 1): number => {
+    const row = rows[index]!;
+    const siblings = siblingsOf(rows, row);
+    const neighbour = siblings[siblings.indexOf(row.field) + step];
+    return neighbour ? rows.findIndex((candidate) => candidate.field === neighbour) : -1;
   };
 
   const dragProps = (index: number) => ({
@@ -68,16 +84,17 @@ export function FieldsTable({ collection, fields, indexable, onEdit, onChanged }
       if (dragging !== null) move(dragging, index);
       setDragging(null);
     },
-    'data-testid': `field-row-${order[index]?.field}`,
+    'data-testid': `field-row-${rows[index]?.field.field}`,
+    'data-depth': rows[index]?.depth ?? 0,
   });
 
   return (
-    <Table<FieldInfo>
+    <Table<FieldTreeRow<FieldInfo>>
       scroll={{ x: 'max-content' }}
-      rowKey="field"
+      rowKey={(row) => row.field.field}
       size="small"
       loading={saving}
-      dataSource={order}
+      dataSource={rows}
       pagination={false}
       onRow={(_, index) => dragProps(index ?? 0) as React.HTMLAttributes<HTMLElement>}
       columns={[
@@ -85,8 +102,8 @@ export function FieldsTable({ collection, fields, indexable, onEdit, onChanged }
         {
           title: translate('dataModel.field.name'),
           key: 'field',
-          render: (_, field) => (
-            <Space size={6}>
+          render: (_, { field, depth }) => (
+            <Space size={6} style={{ paddingInlineStart: depth * 24 }}>
               <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{field.field}</Typography.Text>
               {field.schema?.is_primary_key ? <Tag color="gold">{translate('dataModel.field.primaryKey')}</Tag> : null}
               {field.meta?.required ? <Tag color="red">{translate('dataModel.field.required')}</Tag> : null}
@@ -96,14 +113,14 @@ export function FieldsTable({ collection, fields, indexable, onEdit, onChanged }
             </Space>
           ),
         },
-        { title: translate('dataModel.field.type'), key: 'type', width: 130, render: (_, field) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{field.type}</Typography.Text> },
+        { title: translate('dataModel.field.type'), key: 'type', width: 130, render: (_, { field }) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{field.type}</Typography.Text> },
         ...(indexable
           ? [
               {
                 title: <Tooltip title={translate('dataModel.field.indexedHelp')}>{translate('dataModel.field.indexed')}</Tooltip>,
                 key: 'indexed',
                 width: 90,
-                render: (_: unknown, field: FieldInfo) =>
+                render: (_: unknown, { field }: { field: FieldInfo }) =>
                   field.schema && !field.schema.is_primary_key ? (
                     <span onClick={(event) => event.stopPropagation()}>
                       <Switch
@@ -120,18 +137,18 @@ export function FieldsTable({ collection, fields, indexable, onEdit, onChanged }
               },
             ]
           : []),
-        { title: translate('dataModel.field.interface'), key: 'interface', width: 170, render: (_, field) => <Typography.Text type="secondary">{field.meta?.interface ? translate(`dataModel.interfaces.${field.meta.interface}`, field.meta.interface) : ''}</Typography.Text> },
+        { title: translate('dataModel.field.interface'), key: 'interface', width: 170, render: (_, { field }) => <Typography.Text type="secondary">{field.meta?.interface ? translate(`dataModel.interfaces.${field.meta.interface}`, field.meta.interface) : ''}</Typography.Text> },
         {
           key: 'actions',
           width: 150,
           align: 'right',
-          render: (_, field, index) => (
+          render: (_, { field }, index) => (
             <Space size={0} onClick={(event) => event.stopPropagation()}>
               <Tooltip title={translate('dataModel.field.moveUp')}>
-                <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={translate('dataModel.field.moveUp')} data-testid={`field-up-${field.field}`} />
+                <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={siblingIndex(index, -1) < 0} onClick={() => move(index, siblingIndex(index, -1))} aria-label={translate('dataModel.field.moveUp')} data-testid={`field-up-${field.field}`} />
               </Tooltip>
               <Tooltip title={translate('dataModel.field.moveDown')}>
-                <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={index === order.length - 1} onClick={() => move(index, index + 1)} aria-label={translate('dataModel.field.moveDown')} />
+                <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={siblingIndex(index, 1) < 0} onClick={() => move(index, siblingIndex(index, 1))} aria-label={translate('dataModel.field.moveDown')} />
               </Tooltip>
               <Button type="text" size="small" icon={<EditOutlined />} onClick={() => onEdit(field)} aria-label={translate('shared.actions.edit')} data-testid={`field-edit-${field.field}`} />
               {field.schema?.is_primary_key ? null : (

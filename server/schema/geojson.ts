@@ -1,0 +1,68 @@
+import { GEOJSON_TYPES } from './geometry-types.ts';
+
+/** A bounding box: [min x, min y, max x, max y]. */
+export type BBox = [number, number, number, number];
+
+/** Positions of a GeoJSON geometry nest this deep in `coordinates` (a Point 0, a MultiPolygon 3). */
+const DEPTH: Readonly<Record<(typeof GEOJSON_TYPES)[number], number>> = { Point: 0, LineString: 1, MultiPoint: 1, Polygon: 2, MultiLineString: 2, MultiPolygon: 3 };
+
+/** At most this many positions in one geometry: a bound on the work one value can cost. */
+export const MAX_POSITIONS = 100_000;
+
+function isPosition(value: unknown): value is number[] {
+  return Array.isArray(value) && (value.length === 2 || value.length === 3) && value.every((part) => typeof part === 'number' && Number.isFinite(part));
+}
+
+/**
+ * Why `value` is not a GeoJSON geometry of one of `allowed` (RFC 7946 §3.1: positions of 2 or 3 finite
+ * numbers, LineStrings of 2+ positions, closed linear rings of 4+), or null when it is one.
+ */
+export function geometryProblem(value: unknown, allowed: readonly string[]): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'must be a GeoJSON geometry object ({ "type", "coordinates" })';
+  const { type, coordinates } = value as { type?: unknown; coordinates?: unknown };
+  if (typeof type !== 'string' || !allowed.includes(type)) return `must be a GeoJSON ${allowed.join(', ')}`;
+  let positions = 0;
+  const check = (node: unknown, depth: number, kind: string): string | null => {
+    if (depth === 0) {
+      positions += 1;
+      return isPosition(node) ? null : 'has a position that is not [x, y] or [x, y, z] of finite numbers';
+    }
+    if (!Array.isArray(node)) return `has coordinates that do not nest as a ${type}'s do`;
+    if (positions + node.length > MAX_POSITIONS) return `has more than ${MAX_POSITIONS} positions`;
+    if (kind === 'line' && node.length < 2) return 'has a line of fewer than 2 positions';
+    if (kind === 'ring') {
+      if (node.length < 4) return 'has a ring of fewer than 4 positions';
+      const [first, last] = [node[0], node.at(-1)];
+      if (!isPosition(first) || !isPosition(last) || first.some((part, index) => part !== last[index])) return 'has a ring whose last position is not its first';
+    }
+    for (const child of node) {
+      const problem = check(child, depth - 1, childKind(type, depth - 1));
+      if (problem) return problem;
+    }
+    return null;
+  };
+  const depth = DEPTH[type as keyof typeof DEPTH];
+  return check(coordinates, depth, childKind(type, depth));
+}
+
+/** What the arrays at `depth` of a geometry's coordinates are: lines, rings, or plain lists. */
+function childKind(type: string, depth: number): 'line' | 'ring' | 'list' {
+  if (depth === 1 && (type === 'LineString' || type === 'MultiLineString')) return 'line';
+  if (depth === 1 && (type === 'Polygon' || type === 'MultiPolygon')) return 'ring';
+  return 'list';
+}
+
+/** The bounding box of a valid GeoJSON geometry. */
+export function bboxOf(geometry: { coordinates: unknown }): BBox {
+  const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  const visit = (node: unknown) => {
+    if (isPosition(node)) {
+      box[0] = Math.min(box[0], node[0]!);
+      box[1] = Math.min(box[1], node[1]!);
+      box[2] = Math.max(box[2], node[0]!);
+      box[3] = Math.max(box[3], node[1]!);
+    } else if (Array.isArray(node)) node.forEach(visit);
+  };
+  visit(geometry.coordinates);
+  return box;
+}
