@@ -29,6 +29,7 @@ import { utilsController } from './controllers/utils-controller.ts';
 import { webhooksController } from './webhooks/webhooks-controller.ts';
 import { versionsController } from './controllers/versions-controller.ts';
 import { graphqlController } from './graphql/graphql-controller.ts';
+import { openApiController } from './openapi/openapi-controller.ts';
 import { flowsController } from './flows/flows-controller.ts';
 import { RouteNotFoundError } from './errors.ts';
 import { accountability } from './middleware/accountability.ts';
@@ -117,6 +118,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
     systemCollectionsController(context),
     utilsController(context),
     graphqlController(context),
+    openApiController(context),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
