@@ -22,6 +22,7 @@ import type { Query } from '../query/types.ts';
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '../schema/overview.ts';
 import { ItemsService, type ItemKey } from '../services/items/items-service.ts';
 import type { ItemsContext } from '../services/items/items-service.ts';
+import { createFilterTypes } from './filter-types.ts';
 import { GraphQLJSON } from './scalars.ts';
 import { listOptions, selectionToQuery, type ListArgs, type RelationalExtension } from './selection-to-query.ts';
 
@@ -67,14 +68,17 @@ export function graphqlName(collection: string, scope: GraphQLScope): string {
   return scope === 'system' ? collection.replace(/^tessera_/, '') : collection;
 }
 
-const listArgs: GraphQLFieldConfigArgumentMap = {
-  filter: { type: GraphQLJSON },
-  sort: { type: new GraphQLList(GraphQLString) },
-  limit: { type: GraphQLInt },
-  offset: { type: GraphQLInt },
-  page: { type: GraphQLInt },
-  search: { type: GraphQLString },
-};
+/** The list arguments of a collection (root field, o2m field), with its typed `<collection>_filter`. */
+function listArgs(filter: GraphQLInputObjectType): GraphQLFieldConfigArgumentMap {
+  return {
+    filter: { type: filter },
+    sort: { type: new GraphQLList(GraphQLString) },
+    limit: { type: GraphQLInt },
+    offset: { type: GraphQLInt },
+    page: { type: GraphQLInt },
+    search: { type: GraphQLString },
+  };
+}
 
 /**
  * Builds the schema of one role: a query field per readable collection (list, `_by_id`, `_aggregated`),
@@ -87,6 +91,7 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
     const fields = readable(access, schema, collection);
     if (fields && fields.length > 0) fieldsOf.set(collection.collection, fields);
   }
+  const filterOf = createFilterTypes(schema, fieldsOf, (name) => graphqlName(name, scope));
   const types = new Map<string, GraphQLObjectType>();
   const typeOf = (name: string): GraphQLObjectType => types.get(name)!;
   for (const [name, fields] of fieldsOf) {
@@ -106,7 +111,7 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
                 continue;
               }
               const tessera: RelationalExtension = { relatedPrimary: relation.related.primary, list: relation.type === 'o2m' };
-              out[field.field] = relation.type === 'o2m' ? { type: new GraphQLList(typeOf(related)), args: listArgs, extensions: { tessera } } : { type: typeOf(related), extensions: { tessera } };
+              out[field.field] = relation.type === 'o2m' ? { type: new GraphQLList(typeOf(related)), args: listArgs(filterOf(related)), extensions: { tessera } } : { type: typeOf(related), extensions: { tessera } };
               continue;
             }
             if (relation) continue; // many-to-any: not served over GraphQL yet
@@ -132,7 +137,7 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
     };
     query[gql] = {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
-      args: listArgs,
+      args: listArgs(filterOf(name)),
       resolve: async (_root, args: ListArgs, context, info) => (await service(context).readByQuery(selectionToQuery(info, listOptions(args)))).data,
     };
     query[`${gql}_by_id`] = {
@@ -142,7 +147,7 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
     };
     query[`${gql}_aggregated`] = {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(aggregatedType(gql, fields)))),
-      args: { groupBy: { type: new GraphQLList(GraphQLString) }, ...listArgs },
+      args: { groupBy: { type: new GraphQLList(GraphQLString) }, ...listArgs(filterOf(name)) },
       resolve: async (_root, args: ListArgs & { groupBy?: string[] | null }, context, info) => {
         const base: Query = { ...listOptions(args), aggregate: aggregateOf(info) };
         if (args.groupBy) base.groupBy = args.groupBy;

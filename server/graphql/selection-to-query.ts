@@ -1,6 +1,7 @@
 import { getArgumentValues, Kind, type FieldNode, type GraphQLField, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { InvalidQueryError } from '../errors.ts';
 import type { DeepQuery, Filter, Query } from '../query/types.ts';
+import { toQueryFilter } from './filter-types.ts';
 
 /** The list arguments every collection field and o2m field takes, as GraphQL gives them. */
 export interface ListArgs {
@@ -17,7 +18,7 @@ export function listOptions(args: ListArgs): DeepQuery {
   const options: DeepQuery = {};
   if (args.filter != null) {
     if (typeof args.filter !== 'object' || Array.isArray(args.filter)) throw new InvalidQueryError('"filter" must be an object.', { field: 'filter' });
-    options.filter = args.filter;
+    options.filter = toQueryFilter(args.filter as Record<string, unknown>);
   }
   if (args.sort != null) options.sort = args.sort;
   if (args.limit != null) options.limit = args.limit;
