@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AppContext } from './app-context.ts';
 import { createApp } from './app.ts';
 import { createRateLimit } from './middleware/rate-limit.ts';
-import { attachRealtime } from './realtime/realtime-server.ts';
+import { attachRealtime, type RealtimeServer } from './realtime/realtime-server.ts';
 
 /** A listening HTTP server and how to stop it gracefully. */
 export interface RunningServer {
@@ -15,6 +15,8 @@ export interface RunningServer {
    * the remaining connections are dropped). Close the database only after this resolves.
    */
   close(): Promise<void>;
+  /** The WebSocket endpoints (/websocket, graphql-ws on /graphql); null with WEBSOCKETS_ENABLED=false. */
+  realtime: RealtimeServer | null;
 }
 
 /** Serves the app on HOST:PORT with the configured timeouts, connection cap and rate limiter. */
@@ -64,6 +66,7 @@ export async function listen(context: AppContext): Promise<RunningServer> {
   return {
     server,
     port: (server.address() as AddressInfo).port,
+    realtime,
     close: async () => {
       closing = true;
       const realtimeClosed = realtime?.close();

@@ -24,11 +24,14 @@ import { ItemsService, type ItemKey } from '../services/items/items-service.ts';
 import type { ItemsContext } from '../services/items/items-service.ts';
 import { createFilterTypes } from './filter-types.ts';
 import { GraphQLJSON } from './scalars.ts';
+import { mutatedField, type SubscribeToChanges } from './subscription-fields.ts';
 import { listOptions, selectionToQuery, type ListArgs, type RelationalExtension } from './selection-to-query.ts';
 
 /** What every resolver gets: the items context of the caller (its accountability, database and Access). */
 export interface GraphQLContext {
   items: ItemsContext;
+  /** Set on the graphql-ws endpoint: where `<collection>_mutated` subscriptions get their events. */
+  subscribe?: SubscribeToChanges;
   [key: PropertyKey]: unknown;
 }
 
@@ -125,6 +128,7 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
 
   const query: Record<string, GraphQLFieldConfig<unknown, GraphQLContext>> = { ...extra.query };
   const mutation: Record<string, GraphQLFieldConfig<unknown, GraphQLContext>> = { ...extra.mutation };
+  const subscription: Record<string, GraphQLFieldConfig<unknown, GraphQLContext>> = {};
   for (const [name, fields] of fieldsOf) {
     const type = typeOf(name);
     const gql = graphqlName(name, scope);
@@ -155,6 +159,8 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
         return rows.map((row) => toAggregated(row, args.groupBy ?? []));
       },
     };
+
+    if (scope === 'items') subscription[`${gql}_mutated`] = mutatedField(gql, type, name);
 
     const can = (action: 'create' | 'update' | 'delete') => !access || access.permission(name, action) !== null;
     // Input types hold only the fields the role may write with that action (Directus: create_/update_<c>_input).
@@ -223,6 +229,7 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
   return new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields: query }),
     mutation: Object.keys(mutation).length > 0 ? new GraphQLObjectType({ name: 'Mutation', fields: mutation }) : undefined,
+    subscription: Object.keys(subscription).length > 0 ? new GraphQLObjectType({ name: 'Subscription', fields: subscription }) : undefined,
   });
 }
 

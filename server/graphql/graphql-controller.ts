@@ -9,7 +9,7 @@ import { queryLimitsRule } from './limits.ts';
 import { createGraphQLSchemaCache } from './schema-cache.ts';
 
 /** A resolver's Tessera error keeps its code (and field) in `extensions`; anything else is not shown. */
-function formatError(error: unknown): GraphQLError {
+export function formatError(error: unknown): GraphQLError {
   if (!(error instanceof GraphQLError)) return new GraphQLError('Internal error', { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
   const original = error.originalError;
   if (!original || original instanceof GraphQLError) return error;

@@ -76,6 +76,13 @@ function unwrap(type: unknown): { getFields(): Record<string, GraphQLField<unkno
   return current as unknown as { getFields(): Record<string, GraphQLField<unknown, unknown>> };
 }
 
+/** The REST `fields` a selection set of `type` asks for (relations as dotted paths), without their arguments. */
+export function selectedFields(set: SelectionSetNode, type: unknown, info: GraphQLResolveInfo): string[] {
+  const fields = new Set<string>();
+  walk(set, unwrap(type), info, '', fields);
+  return [...fields];
+}
+
 /**
  * The Query AST the REST `fields`/`deep` parameters would produce for this resolver's selection, so a GraphQL
  * read takes the same one-statement read path as REST.
