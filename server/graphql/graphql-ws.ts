@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, parse, specifiedRules, validate, type DocumentNode, type ValidationRule } from 'graphql';
+import { NoSchemaIntrospectionCustomRule, specifiedRules, type ValidationRule } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -10,6 +10,7 @@ import { InvalidPayloadError } from '../errors.ts';
 import { callerFromToken, type SocketCaller } from '../realtime/realtime-auth.ts';
 import type { RealtimeHub, Subscription } from '../realtime/realtime-hub.ts';
 import type { GraphQLContext } from './build-schema.ts';
+import { createDocumentCache } from './document-cache.ts';
 import { formatError } from './graphql-controller.ts';
 import { queryLimitsRule } from './limits.ts';
 import { createGraphQLSchemaCache } from './schema-cache.ts';
@@ -89,6 +90,7 @@ export function createGraphQLWebSocket(app: AppContext, hub: RealtimeHub): Graph
   const { introspection, maxDepth, maxCost } = app.config.graphql;
   const rules: ValidationRule[] = [...specifiedRules, queryLimitsRule(maxDepth, maxCost), ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])];
   const schemaFor = createGraphQLSchemaCache(app);
+  const checkDocument = createDocumentCache(rules);
   const states = new WeakMap<object, SocketState>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: settings.maxMessageSize });
   const accountabilityOf = (state: SocketState) => state.caller?.accountability ?? publicAccountability(state.origin);
@@ -120,15 +122,10 @@ export function createGraphQLWebSocket(app: AppContext, hub: RealtimeHub): Graph
       onSubscribe: async (ctx, _id, payload) => {
         const state = states.get(ctx.extra.socket)!;
         const accountability = accountabilityOf(state);
-        let document: DocumentNode;
-        try {
-          document = parse(payload.query);
-        } catch (error) {
-          return [error instanceof GraphQLError ? error : new GraphQLError(String(error))];
-        }
         const { schema, overview, access } = await schemaFor(accountability, 'items');
-        const invalid = validate(schema, document, rules);
-        if (invalid.length > 0) return invalid.map((error) => formatError(error));
+        const checked = checkDocument(schema, payload.query);
+        if (checked.errors) return checked.errors.map((error) => formatError(error));
+        const document = checked.document;
         const subscribe: SubscribeToChanges = (collection, event, fields) => {
           if (state.subscriptions >= settings.maxSubscriptions) {
             throw new InvalidPayloadError(`At most ${settings.maxSubscriptions} subscriptions per connection (WEBSOCKETS_MAX_SUBSCRIPTIONS).`);
