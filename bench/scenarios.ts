@@ -14,6 +14,8 @@ async function applyAdvisedSortIndex(admin: Api): Promise<string> {
   return `advised index ${advice.index.name} (${advice.index.columns.join(', ')}) built concurrently in ${Math.round(performance.now() - started)} ms`;
 }
 
+const GRAPHQL_RELATIONAL = JSON.stringify({ query: '{ articles(limit: 100) { id title author { name } } }' });
+
 /** Every load scenario, in the order they run (reads first: create adds articles). */
 export function scenarios(articleIds: readonly number[], authorIds: readonly number[], credentials: { email: string; password: string }): Scenario[] {
   const anyArticle = () => articleIds[Math.floor(Math.random() * articleIds.length)]!;
@@ -39,6 +41,16 @@ export function scenarios(articleIds: readonly number[], authorIds: readonly num
       example: 'GET /items/articles?filter[status][_eq]=published&filter[views][_gt]=500',
     },
     { name: 'relational', kind: 'read', directus: 340, method: 'GET', path: '/items/articles?fields=id,title,author.name&limit=100', example: 'GET /items/articles?fields=id,title,author.name&limit=100' },
+    {
+      // The relational read through GraphQL: the same Query AST and one SQL statement as the REST row above.
+      name: 'graphql_relational',
+      kind: 'read',
+      directus: null,
+      method: 'POST',
+      path: '/graphql',
+      example: 'POST /graphql { articles(limit: 100) { id title author { name } } }',
+      next: () => ({ body: GRAPHQL_RELATIONAL }),
+    },
     {
       name: 'o2m_deep',
       kind: 'read',

@@ -74,6 +74,13 @@ export function buildProgram(): Command {
     .option('--migrate', 'run pending migrations first (a new, empty database)')
     .action(async (options) => (await import('./commands/apply.ts')).runApply(options));
 
+  program
+    .command('openapi')
+    .description("print the OpenAPI 3.1 document of the API: the administrator's view, or a role's (GET /server/specs/oas)")
+    .option('--role <role>', 'role name or id whose view to write')
+    .option('--public', "write the public role's view")
+    .action(async (options) => (await import('./commands/openapi.ts')).runOpenApi(options));
+
   const users = program.command('users').description('manage users');
   users
     .command('create')

@@ -29,6 +29,7 @@ import { utilsController } from './controllers/utils-controller.ts';
 import { webhooksController } from './webhooks/webhooks-controller.ts';
 import { versionsController } from './controllers/versions-controller.ts';
 import { graphqlController } from './graphql/graphql-controller.ts';
+import { openApiController } from './openapi/openapi-controller.ts';
 import { flowsController } from './flows/flows-controller.ts';
 import { indexAdviceController } from './controllers/index-advice-controller.ts';
 import { insightsController } from './insights/insights-controller.ts';
@@ -121,6 +122,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
     graphqlController(context),
     indexAdviceController(context),
     insightsController(context),
+    openApiController(context),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

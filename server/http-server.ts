@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { AppContext } from './app-context.ts';
 import { createApp } from './app.ts';
-import { attachRealtime } from './realtime/realtime-server.ts';
+import { attachRealtime, type RealtimeServer } from './realtime/realtime-server.ts';
 
 /** A listening HTTP server and how to stop it gracefully. */
 export interface RunningServer {
@@ -14,6 +14,8 @@ export interface RunningServer {
    * the remaining connections are dropped). Close the database only after this resolves.
    */
   close(): Promise<void>;
+  /** The WebSocket endpoints (/websocket, graphql-ws on /graphql); null with WEBSOCKETS_ENABLED=false. */
+  realtime: RealtimeServer | null;
 }
 
 /**
@@ -68,6 +70,7 @@ export async function listen(context: AppContext, onAppBuilt?: () => void): Prom
   return {
     server,
     port: (server.address() as AddressInfo).port,
+    realtime,
     close: async () => {
       closing = true;
       const realtimeClosed = realtime?.close();

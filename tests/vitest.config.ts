@@ -21,6 +21,8 @@ export default defineConfig({
           root,
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts'],
+          // graphql-ws must import the same `graphql` build as our code (vitest resolves the development one).
+          server: { deps: { inline: ['graphql-ws'] } },
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -22,12 +22,16 @@ import type { Query } from '../query/types.ts';
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '../schema/overview.ts';
 import { ItemsService, type ItemKey } from '../services/items/items-service.ts';
 import type { ItemsContext } from '../services/items/items-service.ts';
+import { createFilterTypes } from './filter-types.ts';
 import { GraphQLJSON } from './scalars.ts';
+import { mutatedField, type SubscribeToChanges } from './subscription-fields.ts';
 import { listOptions, selectionToQuery, type ListArgs, type RelationalExtension } from './selection-to-query.ts';
 
 /** What every resolver gets: the items context of the caller (its accountability, database and Access). */
 export interface GraphQLContext {
   items: ItemsContext;
+  /** Set on the graphql-ws endpoint: where `<collection>_mutated` subscriptions get their events. */
+  subscribe?: SubscribeToChanges;
   [key: PropertyKey]: unknown;
 }
 
@@ -74,14 +78,17 @@ export function graphqlName(collection: string, scope: GraphQLScope): string {
   return scope === 'system' ? collection.replace(/^tessera_/, '') : collection;
 }
 
-const listArgs: GraphQLFieldConfigArgumentMap = {
-  filter: { type: GraphQLJSON },
-  sort: { type: new GraphQLList(GraphQLString) },
-  limit: { type: GraphQLInt },
-  offset: { type: GraphQLInt },
-  page: { type: GraphQLInt },
-  search: { type: GraphQLString },
-};
+/** The list arguments of a collection (root field, o2m field), with its typed `<collection>_filter`. */
+function listArgs(filter: GraphQLInputObjectType): GraphQLFieldConfigArgumentMap {
+  return {
+    filter: { type: filter },
+    sort: { type: new GraphQLList(GraphQLString) },
+    limit: { type: GraphQLInt },
+    offset: { type: GraphQLInt },
+    page: { type: GraphQLInt },
+    search: { type: GraphQLString },
+  };
+}
 
 /**
  * Builds the schema of one role: a query field per readable collection (list, `_by_id`, `_aggregated`),
@@ -94,6 +101,7 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
     const fields = readable(access, schema, collection);
     if (fields && fields.length > 0) fieldsOf.set(collection.collection, fields);
   }
+  const filterOf = createFilterTypes(schema, fieldsOf, (name) => graphqlName(name, scope));
   const types = new Map<string, GraphQLObjectType>();
   const typeOf = (name: string): GraphQLObjectType => types.get(name)!;
   for (const [name, fields] of fieldsOf) {
@@ -113,7 +121,7 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
                 continue;
               }
               const tessera: RelationalExtension = { relatedPrimary: relation.related.primary, list: relation.type === 'o2m' };
-              out[field.field] = relation.type === 'o2m' ? { type: new GraphQLList(typeOf(related)), args: listArgs, extensions: { tessera } } : { type: typeOf(related), extensions: { tessera } };
+              out[field.field] = relation.type === 'o2m' ? { type: new GraphQLList(typeOf(related)), args: listArgs(filterOf(related)), extensions: { tessera } } : { type: typeOf(related), extensions: { tessera } };
               continue;
             }
             if (relation) continue; // many-to-any: not served over GraphQL yet
@@ -127,6 +135,7 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
 
   const query: Record<string, GraphQLFieldConfig<unknown, GraphQLContext>> = { ...extra.query };
   const mutation: Record<string, GraphQLFieldConfig<unknown, GraphQLContext>> = { ...extra.mutation };
+  const subscription: Record<string, GraphQLFieldConfig<unknown, GraphQLContext>> = {};
   for (const [name, fields] of fieldsOf) {
     const type = typeOf(name);
     const gql = graphqlName(name, scope);
@@ -139,7 +148,7 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
     };
     query[gql] = {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
-      args: listArgs,
+      args: listArgs(filterOf(name)),
       resolve: async (_root, args: ListArgs, context, info) => (await service(context).readByQuery(selectionToQuery(info, listOptions(args)))).data,
     };
     query[`${gql}_by_id`] = {
@@ -149,7 +158,7 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
     };
     query[`${gql}_aggregated`] = {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(aggregatedType(gql, fields)))),
-      args: { groupBy: { type: new GraphQLList(GraphQLString) }, ...listArgs },
+      args: { groupBy: { type: new GraphQLList(GraphQLString) }, ...listArgs(filterOf(name)) },
       resolve: async (_root, args: ListArgs & { groupBy?: string[] | null }, context, info) => {
         const base: Query = { ...listOptions(args), aggregate: aggregateOf(info) };
         if (args.groupBy) base.groupBy = args.groupBy;
@@ -157,6 +166,8 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
         return rows.map((row) => toAggregated(row, args.groupBy ?? []));
       },
     };
+
+    if (scope === 'items') subscription[`${gql}_mutated`] = mutatedField(gql, type, name);
 
     const can = (action: 'create' | 'update' | 'delete') => !access || access.permission(name, action) !== null;
     // Input types hold only the fields the role may write with that action (Directus: create_/update_<c>_input).
@@ -225,6 +236,7 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
   return new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields: query }),
     mutation: Object.keys(mutation).length > 0 ? new GraphQLObjectType({ name: 'Mutation', fields: mutation }) : undefined,
+    subscription: Object.keys(subscription).length > 0 ? new GraphQLObjectType({ name: 'Subscription', fields: subscription }) : undefined,
   });
 }
 

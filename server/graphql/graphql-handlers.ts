@@ -1,14 +1,15 @@
-import { execute, getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, parse, printSchema, specifiedRules, validate, type DocumentNode, type ValidationRule } from 'graphql';
+import { execute, getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, printSchema, specifiedRules, type ValidationRule } from 'graphql';
 import { parseRequestParams } from 'graphql-http';
 import type { Context } from 'koa';
 import type { AppContext } from '../app-context.ts';
 import { TesseraError } from '../errors.ts';
 import type { GraphQLContext, GraphQLScope } from './build-schema.ts';
+import { createDocumentCache } from './document-cache.ts';
 import { queryLimitsRule } from './limits.ts';
 import { createGraphQLSchemaCache } from './schema-cache.ts';
 
 /** A resolver's Tessera error keeps its code (and field) in `extensions`; anything else is not shown. */
-function formatError(error: unknown): GraphQLError {
+export function formatError(error: unknown): GraphQLError {
   if (!(error instanceof GraphQLError)) return new GraphQLError('Internal error', { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
   const original = error.originalError;
   if (!original || original instanceof GraphQLError) return error;
@@ -29,6 +30,7 @@ export function createGraphQLHandlers(app: AppContext): GraphQLHandlers {
   const schemaFor = createGraphQLSchemaCache(app);
   const { introspection, maxDepth, maxCost } = app.config.graphql;
   const rules: ValidationRule[] = [queryLimitsRule(maxDepth, maxCost), ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])];
+  const checkDocument = createDocumentCache([...specifiedRules, ...rules]);
 
   // graphql-http parses and checks the HTTP request (GET/POST, media types); parse, validate and execute
   // run here on our own `graphql` import, so every GraphQL object comes from one module instance.
@@ -54,15 +56,10 @@ export function createGraphQLHandlers(app: AppContext): GraphQLHandlers {
       ctx.status = status;
       ctx.body = { errors: errors.map((error) => formatError(error)) };
     };
-    let document: DocumentNode;
-    try {
-      document = parse(params.query);
-    } catch (error) {
-      return refuse(400, [error instanceof GraphQLError ? error : new GraphQLError(String(error))]);
-    }
     const { schema, overview, access } = await schemaFor(ctx.state.accountability, scope);
-    const invalid = validate(schema, document, [...specifiedRules, ...rules]);
-    if (invalid.length > 0) return refuse(400, invalid);
+    const checked = checkDocument(schema, params.query);
+    if (checked.errors) return refuse(400, checked.errors);
+    const document = checked.document;
     const operation = getOperationAST(document, params.operationName);
     if (!operation) return refuse(400, [new GraphQLError('Unable to detect the operation to run.')]);
     if (operation.operation === 'subscription') return refuse(400, [new GraphQLError('Subscriptions are not served over HTTP.')]);

@@ -1,6 +1,7 @@
 import { getArgumentValues, Kind, type FieldNode, type GraphQLField, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { InvalidQueryError } from '../errors.ts';
 import type { DeepQuery, Filter, Query } from '../query/types.ts';
+import { toQueryFilter } from './filter-types.ts';
 
 /** The list arguments every collection field and o2m field takes, as GraphQL gives them. */
 export interface ListArgs {
@@ -17,7 +18,7 @@ export function listOptions(args: ListArgs): DeepQuery {
   const options: DeepQuery = {};
   if (args.filter != null) {
     if (typeof args.filter !== 'object' || Array.isArray(args.filter)) throw new InvalidQueryError('"filter" must be an object.', { field: 'filter' });
-    options.filter = args.filter;
+    options.filter = toQueryFilter(args.filter as Record<string, unknown>);
   }
   if (args.sort != null) options.sort = args.sort;
   if (args.limit != null) options.limit = args.limit;
@@ -73,6 +74,13 @@ function unwrap(type: unknown): { getFields(): Record<string, GraphQLField<unkno
   let current = type as { ofType?: unknown };
   while (current.ofType) current = current.ofType as { ofType?: unknown };
   return current as unknown as { getFields(): Record<string, GraphQLField<unknown, unknown>> };
+}
+
+/** The REST `fields` a selection set of `type` asks for (relations as dotted paths), without their arguments. */
+export function selectedFields(set: SelectionSetNode, type: unknown, info: GraphQLResolveInfo): string[] {
+  const fields = new Set<string>();
+  walk(set, unwrap(type), info, '', fields);
+  return [...fields];
 }
 
 /**

@@ -1,4 +1,9 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Cookies from 'cookies';
 import type { AppContext } from '../app-context.ts';
+import { getChunkedCookie } from '../auth/cookie-chunks.ts';
+import { cookieKeys, SESSION_COOKIE } from '../auth/session-cookie.ts';
+import { findActiveSession } from '../auth/sessions.ts';
 import { verifyAccessTokenWithExpiry } from '../auth/access-token.ts';
 import type { Accountability } from '../auth/accountability.ts';
 import { AuthService } from '../auth/auth-service.ts';
@@ -35,4 +40,48 @@ export async function callerFromToken(app: AppContext, token: string, origin: Or
     accountability: { ...origin, user: claims.id, role: claims.role, admin: claims.admin_access, app: claims.app_access, session: claims.session, share: claims.share ?? null },
     expiresAt,
   };
+}
+
+/** setTimeout's longest delay: a session expiring later is watched from this far out (it is re-checked on the next auth). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The session cookie of a WebSocket upgrade (a browser signed in to the admin or the /auth pages), as REST reads it.
+ * Only for a same-origin page (or a client sending no Origin): a page of another site must not ride on the cookie.
+ */
+export async function callerFromCookie(app: AppContext, request: IncomingMessage, origin: Origin): Promise<SocketCaller | null> {
+  if (!request.headers.cookie || !sameOrigin(app, request)) return null;
+  const cookies = new Cookies(request, {} as ServerResponse, { keys: cookieKeys(app.config.secret) });
+  const token = getChunkedCookie(cookies, SESSION_COOKIE, { signed: true });
+  if (!token) return null;
+  const session = await findActiveSession(app.database.kysely(), token);
+  if (!session) return null;
+  return {
+    accountability: { ...origin, user: session.user, role: session.role, admin: session.admin_access, app: session.app_access, session: session.hash, share: session.share },
+    expiresAt: Math.min(session.expires.getTime(), Date.now() + MAX_TIMER_MS),
+  };
+}
+
+function sameOrigin(app: AppContext, request: IncomingMessage): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  return host === request.headers.host || host === new URL(app.config.server.publicUrl).host;
+}
+
+/**
+ * Who opens a WebSocket (`/websocket` and graphql-ws on `/graphql`): an access or static token from
+ * `?access_token=` or `Authorization: Bearer`, else the session cookie, else nobody yet (null). A token that
+ * does not verify throws (the upgrade answers 401).
+ */
+export async function upgradeCaller(app: AppContext, request: IncomingMessage, url: URL, origin: Origin): Promise<SocketCaller | null> {
+  const header = request.headers.authorization;
+  const token = url.searchParams.get('access_token') || (header?.toLowerCase().startsWith('bearer ') ? header.slice(7) : null);
+  if (token) return callerFromToken(app, token, origin);
+  return callerFromCookie(app, request, origin);
 }

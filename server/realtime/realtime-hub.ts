@@ -35,6 +35,8 @@ export interface RealtimeHub {
   add(subscription: Subscription): () => void;
   /** Reads a subscription's items (all of them for `init`, or only `keys`) as its subscriber may see them. */
   read(subscription: Subscription, keys?: Array<string | number>): Promise<Record<string, unknown>[]>;
+  /** How many subscriptions of this instance listen to `collection` (tests, bench wait on it). */
+  subscribers(collection: string): number;
   /** Resolves once deliveries started so far are done (tests, bench). */
   idle(): Promise<void>;
   ready: Promise<void>;
@@ -120,6 +122,7 @@ export function createRealtimeHub(app: AppContext): RealtimeHub {
       };
     },
     read,
+    subscribers: (collection) => byCollection.get(collection)?.size ?? 0,
     async idle() {
       while (running.size > 0) await Promise.all([...running]);
     },

@@ -2,12 +2,16 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppContext } from '../app-context.ts';
-import { callerFromToken, type SocketCaller } from './realtime-auth.ts';
+import type { GraphQLWebSocket } from '../graphql/graphql-ws.ts';
+import { lazyModule } from '../lazy-module.ts';
+import { upgradeCaller, type SocketCaller } from './realtime-auth.ts';
 import { RealtimeConnection } from './realtime-connection.ts';
 import { createRealtimeHub, type RealtimeHub } from './realtime-hub.ts';
 
 /** The path clients open (Directus's default). */
 export const REALTIME_PATH = '/websocket';
+/** graphql-ws (subprotocol `graphql-transport-ws`) shares the HTTP endpoint's path, as in Directus. */
+export const GRAPHQL_WS_PATH = '/graphql';
 /** How long a `handshake`/`strict` connection may stay unauthenticated (ms). */
 const AUTH_TIMEOUT_MS = 10_000;
 
@@ -20,10 +24,17 @@ export interface RealtimeServer {
   close(): Promise<void>;
 }
 
-/** Serves `/websocket` on the server's upgrade requests; other upgrades are refused. */
+/**
+ * Serves `/websocket` (Directus's realtime protocol) and `/graphql` (graphql-ws) on the server's upgrade
+ * requests, with one caller resolution (token, else session cookie) and one per-user connection limit;
+ * other upgrades are refused.
+ */
 export function attachRealtime(server: Server, app: AppContext): RealtimeServer {
   const settings = app.config.realtime;
   const hub = createRealtimeHub(app);
+  // graphql and graphql-ws load with the first /graphql socket, not at start-up (docs/performance.md).
+  let graphqlWs: GraphQLWebSocket | undefined;
+  const loadGraphqlWs = lazyModule(async () => (graphqlWs = (await import('../graphql/graphql-ws.ts')).createGraphQLWebSocket(app, hub)));
   const wss = new WebSocketServer({ noServer: true, maxPayload: settings.maxMessageSize });
   const perIdentity = new Map<string, number>();
   const sockets = new Set<WebSocket>();
@@ -45,22 +56,35 @@ export function attachRealtime(server: Server, app: AppContext): RealtimeServer 
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== REALTIME_PATH) return refuse(socket, 404, 'Not Found');
+    if (url.pathname !== REALTIME_PATH && url.pathname !== GRAPHQL_WS_PATH) return refuse(socket, 404, 'Not Found');
     const origin = { ip: request.socket.remoteAddress ?? null, userAgent: request.headers['user-agent'] ?? null, origin: request.headers.origin ?? null };
-    const header = request.headers.authorization;
-    const token = url.searchParams.get('access_token') || (header?.toLowerCase().startsWith('bearer ') ? header.slice(7) : null);
     void (async () => {
-      let caller: SocketCaller | null = null;
-      if (token) {
-        try {
-          caller = await callerFromToken(app, token, origin);
-        } catch {
-          return refuse(socket, 401, 'Unauthorized');
-        }
+      let caller: SocketCaller | null;
+      try {
+        caller = await upgradeCaller(app, request, url, origin);
+      } catch {
+        return refuse(socket, 401, 'Unauthorized');
       }
+      if (url.pathname === GRAPHQL_WS_PATH) return upgradeGraphQL(await loadGraphqlWs(), request, socket, head, origin, caller);
       if (!caller && settings.auth === 'strict') return refuse(socket, 401, 'Unauthorized');
       wss.handleUpgrade(request, socket, head, (ws) => open(ws, origin, caller));
     })().catch(() => refuse(socket, 500, 'Internal Server Error'));
+  };
+
+  const upgradeGraphQL = (graphql: GraphQLWebSocket, request: IncomingMessage, socket: Duplex, head: Buffer, origin: RealtimeConnectionOrigin, caller: SocketCaller | null) => {
+    const identity = caller?.accountability.user ? `user:${caller.accountability.user}` : `ip:${origin.ip ?? ''}`;
+    graphql.handleUpgrade(request, socket, head, origin, caller, (ws) => {
+      if (!claim(identity)) {
+        ws.close(1013, 'too many connections');
+        return false;
+      }
+      sockets.add(ws);
+      ws.on('close', () => {
+        sockets.delete(ws);
+        count(identity, -1);
+      });
+      return true;
+    });
   };
 
   const open = (ws: WebSocket, origin: RealtimeConnectionOrigin, caller: SocketCaller | null) => {
@@ -125,6 +149,7 @@ export function attachRealtime(server: Server, app: AppContext): RealtimeServer 
       while (sockets.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       for (const ws of sockets) ws.terminate();
       wss.close();
+      await graphqlWs?.close();
       await hub.close();
     },
   };

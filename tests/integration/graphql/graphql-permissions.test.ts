@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLeakFixture, leakedMarkers, type LeakFixture } from '../permissions/leak-fixture.ts';
+import { createLeakFixture, leakedMarkers, MARKERS, type LeakFixture } from '../permissions/leak-fixture.ts';
 
 let f: LeakFixture;
 beforeAll(async () => {
@@ -65,5 +65,32 @@ describe('GraphQL schema per role', () => {
     expect(update.body.errors[0].extensions.code).toBe('FORBIDDEN');
     const publicMutation = await gql('public', 'mutation { create_articles_item(data: { title: "x" }) { id } }');
     expect(publicMutation.status).toBe(400);
+  });
+});
+
+describe('typed filters per role', () => {
+  it('leaves a field the role cannot read out of its filter type, and refuses filtering by it', async () => {
+    const inputFields = async (who: Who, type: string) => {
+      const response = await gql(who, `{ __type(name: "${type}") { inputFields { name } } }`);
+      return response.body.data.__type?.inputFields.map((field: { name: string }) => field.name) ?? null;
+    };
+    const editorArticles = await inputFields('editor', 'articles_filter');
+    expect(editorArticles).toEqual(expect.arrayContaining(['title', 'status', 'author', 'comments', 'comments_func']));
+    expect(editorArticles).not.toContain('secret_note');
+    expect(await inputFields('editor', 'authors_filter')).not.toContain('email');
+    expect(await inputFields('editor', 'vault_filter')).toBeNull();
+    expect((await inputFields('public', 'articles_filter')).sort()).toEqual(['_and', '_or', 'id', 'title']);
+    expect(await inputFields('admin', 'articles_filter')).toContain('secret_note');
+
+    const probe = await gql('editor', `{ articles(filter: { secret_note: { _contains: "${MARKERS.secretNote}" } }) { id } }`);
+    expect(probe.status).toBe(400);
+    expect(probe.body.errors[0].message).toContain('secret_note');
+    const nested = await gql('editor', '{ articles(filter: { author: { email: { _nnull: true } } }) { id } }');
+    expect(nested.status).toBe(400);
+    expect(nested.body.errors[0].message).toContain('email');
+    // A readable relational filter gives the rows REST gives.
+    const graph = await gql('editor', '{ articles(filter: { author: { name: { _nnull: true } } }, sort: ["id"]) { id } }');
+    const rest = await f.t.request.get('/items/articles?fields=id&sort=id&filter[author][name][_nnull]=true').set(f.as(f.tokens.editor)).expect(200);
+    expect(graph.body.data.articles.map((a: { id: string }) => Number(a.id))).toEqual(rest.body.data.map((a: { id: number }) => a.id));
   });
 });

@@ -29,7 +29,7 @@ afterAll(() => t.close());
 
 describe('GraphQL queries', () => {
   it('reads a list with filter, sort, limit, offset, page and search; JSON values pass through', async () => {
-    const response = await gql('query ($f: JSON) { posts(filter: $f, sort: ["-views"], limit: 2, offset: 1) { id title data } }', { f: { category: { _eq: 'x' } } });
+    const response = await gql('query ($f: posts_filter) { posts(filter: $f, sort: ["-views"], limit: 2, offset: 1) { id title data } }', { f: { category: { _eq: 'x' } } });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ data: { posts: [{ id: '1', title: 'a1', data: { k: 1 } }, { id: '4', title: 'b1', data: null }] } });
     const page = await gql('{ posts(sort: ["id"], limit: 1, page: 2) { title } }');
@@ -57,7 +57,7 @@ describe('GraphQL queries', () => {
       { group: { category: 'x' }, countAll: 3, count: { id: 3 }, sum: { views: 45 }, avg: { views: 15 }, max: { views: 30 } },
       { group: { category: 'y' }, countAll: 1, count: { id: 1 }, sum: { views: 20 }, avg: { views: 20 }, max: { views: 20 } },
     ]);
-    const filtered = await gql('{ posts_aggregated(filter: { writer: { _eq: 2 } }) { count { id } } }');
+    const filtered = await gql('{ posts_aggregated(filter: { writer: { id: { _eq: 2 } } }) { count { id } } }');
     expect(filtered.body.data.posts_aggregated).toEqual([{ count: { id: 1 } }]);
   });
 });

@@ -1,0 +1,175 @@
+import { GraphQLBoolean, GraphQLInputObjectType, GraphQLList, GraphQLScalarType, GraphQLString, Kind, type GraphQLInputFieldConfigMap, type GraphQLInputType } from 'graphql';
+import { FIELD_FUNCTIONS } from '../query/constants.ts';
+import { findRelation } from '../query/schema-lookup.ts';
+import type { Filter } from '../query/types.ts';
+import type { FieldOverview, SchemaOverview } from '../schema/overview.ts';
+
+function stringOrNumber(name: string, description: string): GraphQLScalarType {
+  const accept = (value: unknown) => {
+    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) return value;
+    throw new TypeError(`${name} takes a string or a number.`);
+  };
+  return new GraphQLScalarType({
+    name,
+    description,
+    serialize: accept,
+    parseValue: accept,
+    parseLiteral: (node) => {
+      if (node.kind === Kind.STRING) return node.value;
+      if (node.kind === Kind.INT || node.kind === Kind.FLOAT) return Number(node.value);
+      throw new TypeError(`${name} takes a string or a number.`);
+    },
+  });
+}
+
+/** Directus's scalar for numeric filter values: a number, or a string (`"$NOW"`, a decimal written as text). */
+export const GraphQLStringOrFloat = stringOrNumber('GraphQLStringOrFloat', 'A string or a number.');
+/** Directus's scalar for bigint filter values: a number or its digits as a string (no precision lost). */
+export const GraphQLBigInt = stringOrNumber('GraphQLBigInt', 'A 64-bit integer, as a number or a string of digits.');
+
+const bool = { type: GraphQLBoolean };
+const nulls = { _null: bool, _nnull: bool };
+
+function comparable(name: string, value: GraphQLInputType, between: GraphQLInputType): GraphQLInputObjectType {
+  const list = { type: new GraphQLList(value) };
+  return new GraphQLInputObjectType({
+    name,
+    fields: { _eq: { type: value }, _neq: { type: value }, _lt: { type: value }, _lte: { type: value }, _gt: { type: value }, _gte: { type: value }, _in: list, _nin: list, ...nulls, _between: { type: new GraphQLList(between) }, _nbetween: { type: new GraphQLList(between) } },
+  });
+}
+
+const text = { type: GraphQLString };
+const STRING = new GraphQLInputObjectType({
+  name: 'string_filter_operators',
+  fields: {
+    _eq: text,
+    _neq: text,
+    _contains: text,
+    _icontains: text,
+    _ncontains: text,
+    _nicontains: text,
+    _starts_with: text,
+    _nstarts_with: text,
+    _istarts_with: text,
+    _nistarts_with: text,
+    _ends_with: text,
+    _nends_with: text,
+    _iends_with: text,
+    _niends_with: text,
+    _in: { type: new GraphQLList(GraphQLString) },
+    _nin: { type: new GraphQLList(GraphQLString) },
+    ...nulls,
+    _empty: bool,
+    _nempty: bool,
+  },
+});
+const NUMBER = comparable('number_filter_operators', GraphQLStringOrFloat, GraphQLStringOrFloat);
+const BIG_INT = comparable('big_int_filter_operators', GraphQLBigInt, GraphQLBigInt);
+const DATE = comparable('date_filter_operators', GraphQLString, GraphQLStringOrFloat);
+const BOOLEAN = new GraphQLInputObjectType({ name: 'boolean_filter_operators', fields: { _eq: bool, _neq: bool, ...nulls } });
+const HASH = new GraphQLInputObjectType({ name: 'hash_filter_operators', fields: { ...nulls, _empty: bool, _nempty: bool } });
+
+const numberOf = (parts: string[]) => Object.fromEntries(parts.map((part) => [part, { type: NUMBER }]));
+const COUNT_FUNCTION = new GraphQLInputObjectType({ name: 'count_function_filter_operators', fields: numberOf(['count']) });
+const DATE_FUNCTION = new GraphQLInputObjectType({ name: 'date_function_filter_operators', fields: numberOf(['year', 'month', 'week', 'day', 'weekday']) });
+const TIME_FUNCTION = new GraphQLInputObjectType({ name: 'time_function_filter_operators', fields: numberOf(['hour', 'minute', 'second']) });
+const DATETIME_FUNCTION = new GraphQLInputObjectType({ name: 'datetime_function_filter_operators', fields: numberOf(['year', 'month', 'week', 'day', 'weekday', 'hour', 'minute', 'second']) });
+
+/** The operator type of a column, by its storage type (Directus's mapping). */
+function operatorsOf(field: FieldOverview): GraphQLInputObjectType {
+  switch (field.type) {
+    case 'integer':
+    case 'float':
+    case 'decimal':
+      return NUMBER;
+    case 'bigInteger':
+      return BIG_INT;
+    case 'boolean':
+      return BOOLEAN;
+    case 'date':
+    case 'time':
+    case 'dateTime':
+    case 'timestamp':
+      return DATE;
+    case 'hash':
+      return HASH;
+    default:
+      return STRING;
+  }
+}
+
+function functionsOf(field: FieldOverview): GraphQLInputObjectType | null {
+  if (field.type === 'date') return DATE_FUNCTION;
+  if (field.type === 'time') return TIME_FUNCTION;
+  if (field.type === 'dateTime' || field.type === 'timestamp') return DATETIME_FUNCTION;
+  return null;
+}
+
+/** Builds the `<collection>_filter` input types of one role's schema; only the fields given (readable ones) appear. */
+export function createFilterTypes(schema: SchemaOverview, fieldsOf: ReadonlyMap<string, FieldOverview[]>, nameOf: (collection: string) => string): (collection: string) => GraphQLInputObjectType {
+  const types = new Map<string, GraphQLInputObjectType>();
+  const filterOf = (collection: string): GraphQLInputObjectType => {
+    const existing = types.get(collection);
+    if (existing) return existing;
+    const type: GraphQLInputObjectType = new GraphQLInputObjectType({
+      name: `${nameOf(collection)}_filter`,
+      fields: () => {
+        const out: GraphQLInputFieldConfigMap = { _and: { type: new GraphQLList(type) }, _or: { type: new GraphQLList(type) } };
+        const names = new Set(fieldsOf.get(collection)!.map((field) => field.field));
+        const addFunction = (field: string, functions: GraphQLInputObjectType) => {
+          if (!names.has(`${field}_func`)) out[`${field}_func`] = { type: functions };
+        };
+        for (const field of fieldsOf.get(collection)!) {
+          const relation = findRelation(schema, collection, field.field);
+          if (relation?.type === 'm2a') continue;
+          if (relation?.type === 'o2m') {
+            if (!fieldsOf.has(relation.related.collection)) continue;
+            out[field.field] = { type: filterOf(relation.related.collection) };
+            addFunction(field.field, COUNT_FUNCTION);
+            continue;
+          }
+          if (field.alias) continue;
+          if (relation?.type === 'm2o' && fieldsOf.has(relation.related.collection)) {
+            out[field.field] = { type: filterOf(relation.related.collection) };
+            continue;
+          }
+          out[field.field] = { type: operatorsOf(field) };
+          const functions = functionsOf(field);
+          if (functions) addFunction(field.field, functions);
+        }
+        return out;
+      },
+    });
+    types.set(collection, type);
+    return type;
+  };
+  return filterOf;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const FUNCTIONS = new Set<string>(FIELD_FUNCTIONS);
+
+/**
+ * A typed GraphQL filter as the query compiler takes it: `<field>_func: { year: … }` becomes `year(<field>)`,
+ * everything else keeps its shape (field names, `_and`/`_or`, operators are the REST ones). A `_func` key is
+ * read as functions only when all its keys are function names, so a real field named `x_func` keeps its operators.
+ */
+export function toQueryFilter(value: Record<string, unknown>): Filter {
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if ((key === '_and' || key === '_or') && Array.isArray(inner)) {
+      out[key] = inner.map((item) => (isRecord(item) ? toQueryFilter(item) : item));
+    } else if (key.endsWith('_func') && isRecord(inner) && Object.keys(inner).every((fn) => FUNCTIONS.has(fn))) {
+      const field = key.slice(0, -'_func'.length);
+      for (const [fn, operators] of Object.entries(inner)) out[`${fn}(${field})`] = operators;
+    } else if (isRecord(inner) && !key.startsWith('_')) {
+      out[key] = toQueryFilter(inner);
+    } else {
+      out[key] = inner;
+    }
+  }
+  return out as Filter;
+}
