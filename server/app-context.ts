@@ -10,6 +10,7 @@ import { syncSchemaCache } from './schema/schema-sync.ts';
 import { redisNamespace } from './redis/redis-client.ts';
 import type { ServiceContext } from './services/service-context.ts';
 import type { Kysely } from 'kysely';
+import { createResponseCache, type ResponseCache } from './cache/response-cache.ts';
 import { closeFilesRuntime } from './files/files-runtime.ts';
 import { registerNotificationMail } from './services/notifications/notification-mail.ts';
 import { registerNotificationRules } from './services/notifications/notification-rules.ts';
@@ -24,6 +25,8 @@ export interface AppContext {
   schema: SchemaCache;
   /** Effective permissions per role; cleared whenever the schema cache is invalidated (here or on another instance). */
   permissions: PermissionCache;
+  /** Cached GET responses (CACHE_*); emptied with every schema invalidation (docs/cache.md). */
+  responseCache: ResponseCache;
   /** Builds the context a service runs with for this caller (inside `db` when given a transaction). */
   servicesContext(accountability: Accountability, db?: Kysely<any>): ServiceContext;
   /** Sends e-mail through the transport EMAIL_TRANSPORT selects. */
@@ -44,14 +47,25 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
   const namespace = redisNamespace(config.database.url, config.dataDir);
   const synced = config.redis.url ? syncSchemaCache(local, config.redis.url, logger, namespace) : null;
   const loginAttempts = createLoginAttempts(config.redis.url, logger, namespace);
+  const responseCache = createResponseCache(config, logger, namespace);
+  const shared = synced ?? local;
+  // Schema, permission and snapshot changes invalidate the schema: every cached response may have changed.
+  const schema: SchemaCache = {
+    get: () => shared.get(),
+    invalidate() {
+      shared.invalidate();
+      void responseCache.purgeAll();
+    },
+  };
   const mailer = createMailer(config, logger);
   const context: AppContext = {
     config,
     logger,
     database,
-    schema: synced ?? local,
+    schema,
     permissions,
-    servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config, permissions, schemaCache: synced ?? local, loginAttempts }),
+    responseCache,
+    servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config, permissions, schemaCache: schema, loginAttempts, responseCache }),
     mailer,
     pingRedis: synced ? () => synced.ping() : null,
     ready: synced?.ready ?? Promise.resolve(),
@@ -59,6 +73,7 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
       await loginAttempts.close();
       await mailer.idle();
       await synced?.close();
+      await responseCache.close();
       closeFilesRuntime(context);
       offNotificationMail();
     },

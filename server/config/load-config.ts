@@ -105,6 +105,19 @@ export interface Config {
     credentials: boolean;
     maxAge: number;
   };
+  /** The response cache (server/cache, docs/cache.md). */
+  cache: {
+    enabled: boolean;
+    store: 'memory' | 'redis';
+    ttlMs: number;
+    autoPurge: boolean;
+    namespace: string;
+    /** `s-maxage` seconds for shared caches; null: none. */
+    sMaxAge: number | null;
+    skipAllowed: boolean;
+    maxEntrySize: number;
+    memoryMaxSize: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -127,6 +140,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   }
   if (vars && vars.SERVER_HEADERS_TIMEOUT > vars.SERVER_REQUEST_TIMEOUT) {
     problems.push('SERVER_HEADERS_TIMEOUT: must not be longer than SERVER_REQUEST_TIMEOUT');
+  }
+  if (vars?.CACHE_ENABLED && vars.CACHE_STORE === 'redis' && !vars.REDIS_URL) {
+    problems.push('CACHE_STORE: redis needs REDIS_URL');
   }
   if (vars?.RATE_LIMITER_STORE === 'redis' && !vars.REDIS_URL) {
     problems.push('RATE_LIMITER_STORE: redis needs REDIS_URL');
@@ -275,6 +291,17 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
       exposedHeaders: vars.CORS_EXPOSED_HEADERS,
       credentials: vars.CORS_CREDENTIALS,
       maxAge: vars.CORS_MAX_AGE,
+    },
+    cache: {
+      enabled: vars.CACHE_ENABLED,
+      store: vars.CACHE_STORE as Config['cache']['store'],
+      ttlMs: vars.CACHE_TTL,
+      autoPurge: vars.CACHE_AUTO_PURGE,
+      namespace: vars.CACHE_NAMESPACE,
+      sMaxAge: vars.CACHE_CONTROL_S_MAXAGE ?? null,
+      skipAllowed: vars.CACHE_SKIP_ALLOWED,
+      maxEntrySize: vars.CACHE_MAX_ENTRY_SIZE,
+      memoryMaxSize: vars.CACHE_MEMORY_MAX_SIZE,
     },
   };
 }
