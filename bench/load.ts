@@ -14,6 +14,8 @@ export interface Scenario {
   next?: () => { path?: string; body?: string };
   /** Who sends the requests: the admin (default) or a user whose role restricts rows and fields. */
   as?: 'admin' | 'restricted';
+  /** Sent to a second server on the same database with the response cache on (CACHE_ENABLED=true). */
+  cached?: boolean;
 }
 
 export interface LoadResult {
