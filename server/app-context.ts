@@ -42,21 +42,22 @@ export interface AppContext {
 /** Ties a loaded config, a logger, an open database and its schema cache together. */
 export function createAppContext(config: Config & { secret: string }, logger: Logger, database: Database): AppContext {
   const permissions = createPermissionCache(() => database.kysely());
-  const local = createSchemaCache(() => database.kysely(), undefined, () => permissions.clear());
-  // With several instances, schema changes are announced through Redis so every cache rebuilds.
   const namespace = redisNamespace(config.database.url, config.dataDir);
-  const synced = config.redis.url ? syncSchemaCache(local, config.redis.url, logger, namespace) : null;
-  const loginAttempts = createLoginAttempts(config.redis.url, logger, namespace);
   const responseCache = createResponseCache(config, logger, namespace);
-  const shared = synced ?? local;
-  // Schema, permission and snapshot changes invalidate the schema: every cached response may have changed.
-  const schema: SchemaCache = {
-    get: () => shared.get(),
-    invalidate() {
-      shared.invalidate();
+  // Runs for this instance's changes and for those heard from other instances: an answer computed with the
+  // old schema or permissions must not outlive them (reads that began before the purge are refused).
+  const local = createSchemaCache(
+    () => database.kysely(),
+    undefined,
+    () => {
+      permissions.clear();
       void responseCache.purgeAll();
     },
-  };
+  );
+  // With several instances, schema changes are announced through Redis so every cache rebuilds.
+  const synced = config.redis.url ? syncSchemaCache(local, config.redis.url, logger, namespace) : null;
+  const loginAttempts = createLoginAttempts(config.redis.url, logger, namespace);
+  const schema = synced ?? local;
   const mailer = createMailer(config, logger);
   const context: AppContext = {
     config,
