@@ -4,7 +4,8 @@ export interface CacheEntry {
   etag: string;
   /** Content-Type of the response. */
   type: string;
-  body: string;
+  /** The JSON text; the memory store keeps it encoded, so a hit writes bytes without encoding them again. */
+  body: string | Buffer;
 }
 
 /** The tag that stands for every entry: a purge of it empties the cache. */

@@ -34,7 +34,8 @@ export class MemoryStore implements CacheStore {
 
   async set(key: string, entry: CacheEntry, tags: readonly string[], startedAt: number, ttlMs: number): Promise<void> {
     if (this.#stale(tags, startedAt)) return;
-    this.#entries.set(key, { entry, tags, startedAt }, { ttl: ttlMs });
+    const encoded = typeof entry.body === 'string' ? { ...entry, body: Buffer.from(entry.body) } : entry;
+    this.#entries.set(key, { entry: encoded, tags, startedAt }, { ttl: ttlMs });
   }
 
   async purge(tags: readonly string[]): Promise<void> {

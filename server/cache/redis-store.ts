@@ -84,7 +84,7 @@ export class RedisStore implements CacheStore {
   }
 
   async set(key: string, entry: CacheEntry, tags: readonly string[], startedAt: number, ttlMs: number): Promise<void> {
-    const value = `${startedAt}\n${tags.join(',')}\n${entry.etag}\n${entry.type}\n${entry.body}`;
+    const value = `${startedAt}\n${tags.join(',')}\n${entry.etag}\n${entry.type}\n${entry.body.toString()}`;
     try {
       await this.#redis.set(this.#prefix + 'entry:' + key, value, 'PX', ttlMs);
     } catch {

@@ -58,7 +58,7 @@ function cacheControl(ctx: Context, app: AppContext, accountability: Accountabil
 }
 
 /** Sends `body` (or 304 when the client holds it already) with its validator. */
-function answer(ctx: Context, etag: string, type: string, body: string): void {
+function answer(ctx: Context, etag: string, type: string, body: string | Buffer): void {
   ctx.set('ETag', etag);
   if (matchesIfNoneMatch(ctx.get('If-None-Match'), etag)) {
     ctx.status = 304;
@@ -68,6 +68,12 @@ function answer(ctx: Context, etag: string, type: string, body: string): void {
   ctx.status = 200;
   ctx.type = type;
   ctx.body = body;
+}
+
+/** Gives an uncached JSON answer its ETag (and turns it into a 304 when the client holds it). */
+function withValidator(ctx: Context): void {
+  const body = jsonBody(ctx);
+  if (body !== null && !carriesSecret(body)) answer(ctx, strongEtag(body), 'application/json', body);
 }
 
 /**
@@ -85,22 +91,27 @@ export function responseCache(app: AppContext): Middleware {
     if (!cache.enabled) {
       if (!cacheable) return next();
       await next();
-      const body = jsonBody(ctx);
-      if (body !== null && !carriesSecret(body)) answer(ctx, strongEtag(body), 'application/json', body);
+      return withValidator(ctx);
+    }
+    if (!cacheable) {
+      await purgeAfter(app, ctx, next);
       return;
     }
-    if (!cacheable) return purgeAfter(app, ctx, next);
 
     const accountability = ctx.state.accountability as Accountability;
     if (app.config.cache.skipAllowed && /\bno-store\b/i.test(ctx.get('Cache-Control'))) {
       await purgeAfter(app, ctx, next);
+      withValidator(ctx);
       ctx.set('Cache-Control', 'no-store');
       return;
     }
     const query = normalisedQuery(ctx.querystring);
     const permissions = accountability.admin ? null : await app.permissions.forRole(accountability.role, accountability.app);
     const identity = permissionIdentity(accountability, permissions, query);
-    if (identity === null) return purgeAfter(app, ctx, next);
+    if (identity === null) {
+      await purgeAfter(app, ctx, next);
+      return withValidator(ctx);
+    }
 
     const key = cacheKey(ctx.method, ctx.path, query, identity);
     const hit = await cache.lookup(key);
