@@ -126,6 +126,25 @@ describe(`two instances, redis store (CACHE_SEED=${SEED})`, () => {
   });
 });
 
+describe('two instances, redis store: permission changes', () => {
+  it('a permission change on one instance is never outlived by an answer cached on the other', async () => {
+    const path = '/items/articles?fields=title&sort=id';
+    const titles = async () => ((await second.request.get(path).set(f.as(f.tokens.writer))).body.data as Array<{ title: string }>).map((a) => a.title);
+    await titles();
+    expect((await second.request.get(path).set(f.as(f.tokens.writer))).headers['x-cache']).toBe('HIT');
+    expect(await titles()).not.toContain('Hidden');
+    const rule = await f.t.request.get(`/permissions?filter[role][_eq]=${f.ids.writerRole}&filter[collection][_eq]=articles&fields=id`).set(f.as(f.admin));
+    await f.send('patch', `/permissions/${rule.body.data[0].id}`, { permissions: {} });
+    // The other instance learns of new permissions through Redis (milliseconds); from then on, and for good,
+    // its answers follow them: nothing it cached with the old permissions survives.
+    await expect.poll(titles, { timeout: 5_000 }).toContain('Hidden');
+    for (let i = 0; i < 5; i++) expect(await titles()).toContain('Hidden');
+    await f.send('patch', `/permissions/${rule.body.data[0].id}`, { permissions: { status: { _eq: 'published' } } });
+    await expect.poll(titles, { timeout: 5_000 }).not.toContain('Hidden');
+    for (let i = 0; i < 5; i++) expect(await titles()).not.toContain('Hidden');
+  });
+});
+
 describe('two instances, memory store with purges through Redis', () => {
   it('a write on one instance purges the other instance’s memory cache', async () => {
     const first = await createCacheFixture({ CACHE_STORE: 'memory', REDIS_URL: 'redis://127.0.0.1:6379' });
