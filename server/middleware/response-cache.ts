@@ -11,10 +11,14 @@ import { isSecretKeyName } from '../secret-key-names.ts';
 /** Read routes whose JSON answers are cached: items and the system collections' item routes. */
 const CACHEABLE_PATH =
   /^\/(?:items\/[^/]+|users|roles|permissions|files|folders|activity|revisions|presets|settings|comments|versions|flows|operations|webhooks|notifications|dashboards|panels|translations|shares|collections|fields|relations)(?:\/[^/]+){0,2}\/?$/;
-/** Answers about the caller itself (`/users/me`, `/permissions/me`) or sessions are never shared or kept. */
-const NEVER_CACHED = /\/me(?:\/|$)|^\/shares\/info/;
-/** A string member whose name says it holds a secret and whose value is not the concealed mask. */
-const SECRET_MEMBER = /"([^"\\]{1,64})":"(?!\*{10}")/g;
+/**
+ * Never shared or kept: answers about the caller itself (`/users/me`, `/permissions/me`), share info, and the
+ * automation collections, whose options and headers may hold credentials in shapes no member name reveals
+ * (`{ "header": "Authorization", "value": … }`).
+ */
+const NEVER_CACHED = /\/me(?:\/|$)|^\/shares\/info|^\/(?:webhooks|flows|operations)(?:\/|$)|^\/items\/tessera_(?:webhooks|flows|operations)(?:\/|$)/;
+/** A string member (PostgreSQL's JSON text puts spaces around the colon) whose value is not the concealed mask. */
+const SECRET_MEMBER = /"([^"\\]{1,64})"\s*:\s*"(?!\*{10}")/g;
 
 const tablesOf = new WeakMap<SchemaOverview, ReadonlySet<string>>();
 
@@ -33,8 +37,19 @@ function pathCollection(path: string): string {
   return first === 'items' ? second! : `tessera_${first}`;
 }
 
+/** Member names already judged (the same few names repeat on every item of a page). */
+const secretNames = new Map<string, boolean>();
+
 function carriesSecret(body: string): boolean {
-  for (const match of body.matchAll(SECRET_MEMBER)) if (isSecretKeyName(match[1]!)) return true;
+  for (const match of body.matchAll(SECRET_MEMBER)) {
+    const name = match[1]!;
+    let secret = secretNames.get(name);
+    if (secret === undefined) {
+      secret = isSecretKeyName(name);
+      if (secretNames.size < 10_000) secretNames.set(name, secret);
+    }
+    if (secret) return true;
+  }
   return false;
 }
 
@@ -73,7 +88,7 @@ function answer(ctx: Context, etag: string, type: string, body: string | Buffer)
 /** Gives an uncached JSON answer its ETag (and turns it into a 304 when the client holds it). */
 function withValidator(ctx: Context): void {
   const body = jsonBody(ctx);
-  if (body !== null && !carriesSecret(body)) answer(ctx, strongEtag(body), 'application/json', body);
+  if (body !== null) answer(ctx, strongEtag(body), 'application/json', body);
 }
 
 /**

@@ -44,6 +44,25 @@ describe('hits and misses', () => {
     expect((await get('/users/me', f.tokens.writer)).headers['x-cache']).toBeUndefined();
     expect((await get('/users/me', f.tokens.writer)).headers['x-cache']).toBeUndefined();
     expect((await get('/server/info')).headers['x-cache']).toBeUndefined();
+    for (const path of ['/webhooks', '/flows', '/operations']) {
+      const response = await get(path, f.admin);
+      expect(response.status, path).toBe(200);
+      expect(response.headers['x-cache'], path).toBeUndefined();
+    }
+  });
+
+  it('never keeps an answer that carries a secret; concealed values are masked and may be kept', async () => {
+    await f.send('post', '/collections', { collection: 'integrations', fields: [{ field: 'name', type: 'string' }, { field: 'api_key', type: 'string' }] });
+    await f.send('post', '/items/integrations', { name: 'mailer', api_key: 'key-0123456789' });
+    const secret = '/items/integrations?fields=name,api_key';
+    expect((await get(secret, f.admin)).body.data).toEqual([{ name: 'mailer', api_key: 'key-0123456789' }]);
+    expect((await get(secret, f.admin)).headers['x-cache']).toBe('MISS');
+    expect((await get('/items/integrations?fields=name', f.admin)).headers['x-cache']).toBe('MISS');
+    expect((await get('/items/integrations?fields=name', f.admin)).headers['x-cache']).toBe('HIT');
+    await f.send('patch', `/users/${f.ids.writer2}`, { token: 'static-token-of-writer2-0123456789' });
+    const masked = `/users/${f.ids.writer2}?fields=email,token`;
+    expect((await get(masked, f.admin)).body.data.token).toBe('**********');
+    expect((await get(masked, f.admin)).headers['x-cache']).toBe('HIT');
   });
 
   it('answers 304 to a client holding the current version, and 200 once it changed', async () => {
