@@ -96,18 +96,16 @@ function withValidator(ctx: Context): void {
  * under a key of path, normalised query and the caller's permission identity, tagged with every collection
  * their SQL named. Every other request records the statements it ran and, once it has finished (its
  * transactions committed, its answer not yet sent), purges what they changed, so no later request on any
- * instance can read the old answer. With the cache off, cacheable reads still get an ETag and 304s.
+ * instance can read the old answer. With the cache off it does nothing.
  */
 export function responseCache(app: AppContext): Middleware {
   return async (ctx, next) => {
     const cache = app.responseCache;
     const read = ctx.method === 'GET';
     const cacheable = read && CACHEABLE_PATH.test(ctx.path) && !NEVER_CACHED.test(ctx.path);
-    if (!cache.enabled) {
-      if (!cacheable) return next();
-      await next();
-      return withValidator(ctx);
-    }
+    // Off, nothing is hashed: an ETag costs a SHA-1 of the body (~0.05–0.09 ms for a 44 KB page, about a
+    // tenth of an uncached list_100's server time) and saves no database work.
+    if (!cache.enabled) return next();
     if (!cacheable) {
       await purgeAfter(app, ctx, next);
       return;
