@@ -19,6 +19,8 @@ export interface Scenario {
   before?: (admin: Api) => Promise<string>;
   /** Undoes `before` once measured, so later scenarios run against the same schema as before it. */
   after?: (admin: Api) => Promise<void>;
+  /** Sent to a second server on the same database with the response cache on (CACHE_ENABLED=true). */
+  cached?: boolean;
 }
 
 export interface LoadResult {

@@ -227,12 +227,14 @@ function printTable(results: Array<LoadResult & { postgresAlone: number | null }
 async function main(): Promise<number> {
   let database: BenchDatabase | null = null;
   let server: ServerProcess | null = null;
+  let cachedServer: ServerProcess | null = null;
   let inspector: Inspector | null = null;
   let cleaning: Promise<void> | null = null;
   const cleanup = () =>
     (cleaning ??= (async () => {
       inspector?.close();
       await server?.stop().catch((error: unknown) => log(`could not stop the server: ${String(error)}`));
+      await cachedServer?.stop().catch((error: unknown) => log(`could not stop the cached server: ${String(error)}`));
       if (database && !SETTINGS.keepDb) await database.drop().catch((error: unknown) => log(`could not drop ${database?.name}: ${String(error)}`));
       if (database && SETTINGS.keepDb) log(`kept database ${database.name} (${database.url}); drop it with: psql -h 127.0.0.1 -U postgres -c 'drop database "${database.name}"'`);
     })());
@@ -280,6 +282,13 @@ async function main(): Promise<number> {
     const reader = await restrictedReader(api);
     const apiFor = (scenario: Scenario): Api => (scenario.as === 'restricted' ? reader : api);
     const selected = all.filter((s) => !SETTINGS.only || SETTINGS.only.has(s.name));
+    if (selected.some((scenario) => scenario.cached)) {
+      // The cached scenarios' server: the same database and settings, response cache on (memory store).
+      const env = { ...serverEnv, CACHE_ENABLED: 'true', ...SETTINGS.serverEnv };
+      cachedServer = await startServer({ databaseUrl: database.url, secret: `bench-secret-${process.pid}-0123456789abcdefghijklmnop`, adminEmail: ADMIN.email, adminPassword: ADMIN.password, nodeArgs, env });
+      log(`Tessera with CACHE_ENABLED=true (pid ${cachedServer.child.pid}) listening on ${cachedServer.base}, for the *_cached scenarios`);
+    }
+    const serverFor = (scenario: Scenario): ServerProcess => (scenario.cached ? cachedServer! : server!);
     const results: Array<LoadResult & { cpu: CpuUsage; postgresAlone: number | null }> = [];
     const plain = SETTINGS.postgresAlone && hasPgbench() ? plainStatements(seeded.articleIds) : {};
     if (SETTINGS.postgresAlone && Object.keys(plain).length === 0) log('(pgbench not found: no "PostgreSQL alone" column)');
@@ -288,13 +297,20 @@ async function main(): Promise<number> {
     log('\nLoad (autocannon):');
     for (const scenario of selected) {
       if (scenario.before) log(`  ${scenario.name}: ${await scenario.before(api)}`);
-      const bytes = await preflight(apiFor(scenario), scenario);
-      if (SETTINGS.warmupS > 0) await runLoad(server.base, apiFor(scenario).token, scenario, { connections: SETTINGS.connections, durationS: SETTINGS.warmupS });
+      const target = serverFor(scenario);
+      const caller = scenario.cached ? { ...apiFor(scenario), base: target.base } : apiFor(scenario);
+      const bytes = await preflight(caller, scenario);
+      if (SETTINGS.warmupS > 0) await runLoad(target.base, caller.token, scenario, { connections: SETTINGS.connections, durationS: SETTINGS.warmupS });
+      if (scenario.cached) {
+        // A cached scenario measures hits: make sure they are.
+        const probe = await fetch(`${target.base}${scenario.path}`, { headers: { Authorization: `Bearer ${caller.token}` } });
+        if (probe.headers.get('x-cache') !== 'HIT') throw new Error(`${scenario.name}: expected a cache hit after the warm-up, got x-cache ${probe.headers.get('x-cache')}`);
+      }
       const pgPids = await postgresPids(database.url, database.name);
       await inspector?.start();
-      const before = snapshot(server.child.pid, pgPids);
-      const load = await runLoad(server.base, apiFor(scenario).token, scenario, { connections: SETTINGS.connections, durationS: SETTINGS.durationS });
-      const cpu = usageBetween(before, snapshot(server.child.pid, pgPids), load.requests);
+      const before = snapshot(target.child.pid, pgPids);
+      const load = await runLoad(target.base, caller.token, scenario, { connections: SETTINGS.connections, durationS: SETTINGS.durationS });
+      const cpu = usageBetween(before, snapshot(target.child.pid, pgPids), load.requests);
       if (inspector) {
         const profile = await inspector.stop();
         writeFileSync(path.join(PROFILES, `${scenario.name}.cpuprofile`), JSON.stringify(profile));

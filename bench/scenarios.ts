@@ -82,6 +82,25 @@ export function scenarios(articleIds: readonly number[], authorIds: readonly num
     },
     { name: 'search', kind: 'read', directus: 485, method: 'GET', path: `/items/articles?search=${SEARCH_WORD}&limit=100`, example: `GET /items/articles?search=${SEARCH_WORD}&limit=100` },
     {
+      // list_100 from the response cache: after the warm-up's first request every request is a hit.
+      name: 'list_100_cached',
+      kind: 'read',
+      directus: 350,
+      method: 'GET',
+      path: '/items/articles?limit=100&sort=-published_on',
+      example: 'GET /items/articles?limit=100&sort=-published_on, CACHE_ENABLED=true (hits)',
+      cached: true,
+    },
+    {
+      name: 'aggregate_cached',
+      kind: 'read',
+      directus: 470,
+      method: 'GET',
+      path: '/items/articles?aggregate[count]=*&aggregate[avg]=views&groupBy=status',
+      example: 'GET /items/articles?aggregate[count]=*&aggregate[avg]=views&groupBy=status, CACHE_ENABLED=true (hits)',
+      cached: true,
+    },
+    {
       name: 'create',
       kind: 'write',
       directus: 295,

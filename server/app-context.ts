@@ -10,6 +10,7 @@ import { syncSchemaCache } from './schema/schema-sync.ts';
 import { redisNamespace } from './redis/redis-client.ts';
 import type { ServiceContext } from './services/service-context.ts';
 import type { Kysely } from 'kysely';
+import { createResponseCache, type ResponseCache } from './cache/response-cache.ts';
 import { closeFilesRuntime } from './files/files-runtime.ts';
 import { registerNotificationMail } from './services/notifications/notification-mail.ts';
 import { registerNotificationRules } from './services/notifications/notification-rules.ts';
@@ -24,6 +25,8 @@ export interface AppContext {
   schema: SchemaCache;
   /** Effective permissions per role; cleared whenever the schema cache is invalidated (here or on another instance). */
   permissions: PermissionCache;
+  /** Cached GET responses (CACHE_*); emptied with every schema invalidation (docs/cache.md). */
+  responseCache: ResponseCache;
   /** Builds the context a service runs with for this caller (inside `db` when given a transaction). */
   servicesContext(accountability: Accountability, db?: Kysely<any>): ServiceContext;
   /** Sends e-mail through the transport EMAIL_TRANSPORT selects. */
@@ -39,19 +42,31 @@ export interface AppContext {
 /** Ties a loaded config, a logger, an open database and its schema cache together. */
 export function createAppContext(config: Config & { secret: string }, logger: Logger, database: Database): AppContext {
   const permissions = createPermissionCache(() => database.kysely());
-  const local = createSchemaCache(() => database.kysely(), undefined, () => permissions.clear());
-  // With several instances, schema changes are announced through Redis so every cache rebuilds.
   const namespace = redisNamespace(config.database.url, config.dataDir);
+  const responseCache = createResponseCache(config, logger, namespace);
+  // Runs for this instance's changes and for those heard from other instances: an answer computed with the
+  // old schema or permissions must not outlive them (reads that began before the purge are refused).
+  const local = createSchemaCache(
+    () => database.kysely(),
+    undefined,
+    () => {
+      permissions.clear();
+      void responseCache.purgeAll();
+    },
+  );
+  // With several instances, schema changes are announced through Redis so every cache rebuilds.
   const synced = config.redis.url ? syncSchemaCache(local, config.redis.url, logger, namespace) : null;
   const loginAttempts = createLoginAttempts(config.redis.url, logger, namespace);
+  const schema = synced ?? local;
   const mailer = createMailer(config, logger);
   const context: AppContext = {
     config,
     logger,
     database,
-    schema: synced ?? local,
+    schema,
     permissions,
-    servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config, permissions, schemaCache: synced ?? local, loginAttempts }),
+    responseCache,
+    servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config, permissions, schemaCache: schema, loginAttempts, responseCache }),
     mailer,
     pingRedis: synced ? () => synced.ping() : null,
     ready: synced?.ready ?? Promise.resolve(),
@@ -59,6 +74,7 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
       await loginAttempts.close();
       await mailer.idle();
       await synced?.close();
+      await responseCache.close();
       closeFilesRuntime(context);
       offNotificationMail();
     },

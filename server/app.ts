@@ -39,6 +39,7 @@ import { cancelOnClose } from './middleware/cancel-on-close.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { requestId } from './middleware/request-id.ts';
 import { requestLogger } from './middleware/request-logger.ts';
+import { responseCache } from './middleware/response-cache.ts';
 import { searchAsGet, searchBody } from './middleware/search-method.ts';
 import type { RateLimit } from './middleware/rate-limit.ts';
 
@@ -92,6 +93,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
   app.use(searchAsGet());
   app.use(accountability(config.secret, context));
   if (options.rateLimit) app.use(options.rateLimit.afterAuth);
+  app.use(responseCache(context));
 
   for (const router of [
     serverController(context),

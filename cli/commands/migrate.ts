@@ -56,6 +56,11 @@ export async function runMigrate(direction: string, options: { json?: boolean; n
       const last = await lastExecutedMigration(db);
       names = last?.startsWith(PROJECT_PREFIX) ? [(await migrateProjectDown(db, folder))!] : await migrateDown(orm);
     }
+    if (names.length > 0) {
+      // Running instances rebuild their schema and drop cached responses (through Redis when configured).
+      context.app.schema.invalidate();
+      await context.app.responseCache.purgeAll();
+    }
     if (options.json) {
       process.stdout.write(`${JSON.stringify({ direction, migrations: names })}\n`);
       return;

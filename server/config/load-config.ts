@@ -109,6 +109,19 @@ export interface Config {
   };
   /** The project's IANA time zone (PROJECT_TIME_ZONE): Insights buckets and date grouping. */
   project: { timeZone: string };
+  /** The response cache (server/cache, docs/cache.md). */
+  cache: {
+    enabled: boolean;
+    store: 'memory' | 'redis';
+    ttlMs: number;
+    autoPurge: boolean;
+    namespace: string;
+    /** `s-maxage` seconds for shared caches; null: none. */
+    sMaxAge: number | null;
+    skipAllowed: boolean;
+    maxEntrySize: number;
+    memoryMaxSize: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -131,6 +144,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   }
   if (vars && vars.SERVER_HEADERS_TIMEOUT > vars.SERVER_REQUEST_TIMEOUT) {
     problems.push('SERVER_HEADERS_TIMEOUT: must not be longer than SERVER_REQUEST_TIMEOUT');
+  }
+  if (vars?.CACHE_ENABLED && vars.CACHE_STORE === 'redis' && !vars.REDIS_URL) {
+    problems.push('CACHE_STORE: redis needs REDIS_URL');
   }
   if (vars?.RATE_LIMITER_STORE === 'redis' && !vars.REDIS_URL) {
     problems.push('RATE_LIMITER_STORE: redis needs REDIS_URL');
@@ -282,6 +298,17 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     },
     indexAdvice: { thresholdMs: vars.INDEX_ADVICE_THRESHOLD, maxShapes: vars.INDEX_ADVICE_MAX_SHAPES },
     project: { timeZone: vars.PROJECT_TIME_ZONE },
+    cache: {
+      enabled: vars.CACHE_ENABLED,
+      store: vars.CACHE_STORE as Config['cache']['store'],
+      ttlMs: vars.CACHE_TTL,
+      autoPurge: vars.CACHE_AUTO_PURGE,
+      namespace: vars.CACHE_NAMESPACE,
+      sMaxAge: vars.CACHE_CONTROL_S_MAXAGE ?? null,
+      skipAllowed: vars.CACHE_SKIP_ALLOWED,
+      maxEntrySize: vars.CACHE_MAX_ENTRY_SIZE,
+      memoryMaxSize: vars.CACHE_MEMORY_MAX_SIZE,
+    },
   };
 }
 

@@ -222,6 +222,24 @@ export const variablesSchema = yup.object({
   INDEX_ADVICE_MAX_SHAPES: yup.number().typeError('must be a number').integer().positive().default(500),
   /** IANA time zone of the project: Insights date buckets and date grouping use it. @default UTC */
   PROJECT_TIME_ZONE: yup.string().default('UTC').test('iana-zone', 'must be an IANA time zone such as UTC or Europe/Lisbon', (value) => value === undefined || isTimeZone(value)),
+  /** Cache GET responses of items and system reads (docs/cache.md). @default false */
+  CACHE_ENABLED: yup.boolean().typeError('must be true or false').default(false),
+  /** Where cached responses live: `memory` (this instance; purges reach other instances through REDIS_URL) or `redis` (shared by instances; needs REDIS_URL). @default memory */
+  CACHE_STORE: yup.string().oneOf(['memory', 'redis']).default('memory'),
+  /** How long a cached response is kept when nothing purges it. @default 5m */
+  CACHE_TTL: duration('5m'),
+  /** Purge the cached responses of a collection when its items are created, updated or deleted. @default true */
+  CACHE_AUTO_PURGE: yup.boolean().typeError('must be true or false').default(true),
+  /** Prefix of the cache's Redis keys and channel (after the project's namespace). @default system-cache */
+  CACHE_NAMESPACE: yup.string().matches(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1 to 64 letters, digits or _ . : -').default('system-cache'),
+  /** Seconds shared caches (CDNs, proxies) may keep a cached response (`s-maxage` of Cache-Control); unset: none. @default unset */
+  CACHE_CONTROL_S_MAXAGE: yup.number().typeError('must be a number of seconds').integer().min(0).optional(),
+  /** Let a request skip the cache with `Cache-Control: no-store`. @default false */
+  CACHE_SKIP_ALLOWED: yup.boolean().typeError('must be true or false').default(false),
+  /** Largest response body kept in the cache, in bytes; larger ones are served uncached. @default 1048576 */
+  CACHE_MAX_ENTRY_SIZE: yup.number().typeError('must be a number').integer().positive().default(1_048_576),
+  /** Memory store: total bytes of cached bodies kept by one instance (least recently used go first). @default 67108864 */
+  CACHE_MEMORY_MAX_SIZE: yup.number().typeError('must be a number').integer().positive().default(67_108_864),
 });
 
 /** The raw, validated variables. */

@@ -49,10 +49,11 @@ export function utilsController(app: AppContext): Router {
   });
 
   // Clears the schema cache and with it the permission cache, on every instance (the Redis channel of
-  // schema-sync.ts). Tessera keeps no response cache.
-  router.post('/cache/clear', (ctx) => {
+  // schema-sync.ts), and the response cache (docs/cache.md).
+  router.post('/cache/clear', async (ctx) => {
     if (!ctx.state.accountability.admin) throw new ForbiddenError();
     app.schema.invalidate();
+    await app.responseCache.purgeAll();
     ctx.status = 204;
   });
 

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { noteStatement } from '../cache/statement-recorder.ts';
 import { statementSignal } from './request-signal.ts';
 
 /** The parts of pg's Connection a cancel request uses (untyped in @types/pg). */
@@ -32,6 +33,7 @@ export class CancellableClient extends pg.Client {
   }
 
   override query(...args: any[]): any {
+    noteStatement(args[0]);
     const result = (super.query as (...rest: unknown[]) => unknown)(...args);
     const signal = this.#cancelOnAbort ? statementSignal() : undefined;
     if (!signal || !(result instanceof Promise)) return result;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Accountability } from '../auth/accountability.ts';
 import type { Config } from '../config/index.ts';
 import type { LoginAttempts } from '../auth/login-attempts.ts';
+import type { ResponseCache } from '../cache/response-cache.ts';
 import type { PermissionCache } from '../permissions/permission-cache.ts';
 import type { SchemaCache } from '../schema/schema-cache.ts';
 
@@ -20,4 +21,6 @@ export interface ServiceContext {
    * permissions and roles invalidate through it.
    */
   schemaCache: SchemaCache;
+  /** The response cache, purged after writes that no HTTP request records (CLI, flows, jobs). */
+  responseCache?: ResponseCache;
 }

@@ -27,6 +27,7 @@ import { planItemCopies } from './revision-payloads.ts';
 import { filterItemPayload, flushItemActions, hasItemFilters, queueItemActions, type PendingActions } from '../../events/item-events.ts';
 import { itemWriteHooks } from '../../events/item-write-hooks.ts';
 import type { WriteTransaction } from '../../events/event-names.ts';
+import { statementsRecorded } from '../../cache/statement-recorder.ts';
 import { validateWebhookPayload } from '../../webhooks/validate-webhook.ts';
 import { validatePanelWrite } from '../../insights/validate-panel-write.ts';
 import { assertOperationKeyUnique, assertOperationKeysUniqueOnUpdate, validateFlowPayload, validateOperationPayload } from '../../flows/validate-flow.ts';
@@ -392,6 +393,8 @@ export class ItemsService {
     flushItemActions(pendingActions);
     // After the commit, so no instance can re-read the permissions before the change is visible.
     if ([...written].some((collection) => ACCESS_COLLECTIONS.has(collection))) this.#context.schemaCache.invalidate();
+    // An HTTP request purges what it wrote once it has finished; other writers (CLI, flows, jobs) here.
+    if (!statementsRecorded()) await this.#context.responseCache?.purgeWritten(written);
     return result;
   }
 
