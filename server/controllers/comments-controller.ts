@@ -25,6 +25,14 @@ export function commentsController(app: AppContext): Router {
     await respondWithReadBack(ctx, () => activity.readOne(id, parseQuery(ctx.querystring, {})), () => ({ id }));
   }
 
+  router.get('/activity/comment', async (ctx) => {
+    ctx.body = { data: await (await service(ctx)).list(ctx.query.collection, ctx.query.item) };
+  });
+
+  router.get('/activity/comment/mentionable', async (ctx) => {
+    ctx.body = { data: await (await service(ctx)).mentionable(ctx.query.collection, ctx.query.item, ctx.query.search) };
+  });
+
   router.post('/activity/comment', async (ctx) => {
     const { id, notifications } = await (await service(ctx)).create(ctx.request.body);
     mailNotifications(app, notifications);

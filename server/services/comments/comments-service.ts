@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import * as yup from 'yup';
 import type { Accountability } from '../../auth/accountability.ts';
 import { runTransaction } from '../../database/transaction-retry.ts';
@@ -35,6 +35,22 @@ function validated<T>(schema: yup.Schema<T>, body: unknown): T {
 
 const denied = () => new ForbiddenError("You don't have permission to access this.");
 
+/** At most this many comments of one item are listed (newest kept out beyond it: a discussion, not a log). */
+const COMMENTS_LIMIT = 500;
+
+/** One comment as the item's discussion shows it. */
+export interface CommentEntry {
+  id: number;
+  comment: string;
+  timestamp: unknown;
+  user: { id: string; name: string; avatar: string | null } | null;
+}
+
+/** A user's name for others: first and last name, else "Unnamed user" (never the e-mail address). */
+function displayName(user: { first_name?: unknown; last_name?: unknown }): string {
+  return [user.first_name, user.last_name].filter((part) => typeof part === 'string' && part !== '').join(' ') || 'Unnamed user';
+}
+
 /**
  * Comments on items (activity rows with action `comment`) and the notifications their mentions create.
  * Returns the ids of the notifications written, for the caller to e-mail after the commit.
@@ -62,6 +78,61 @@ export class CommentsService {
       const notifications = await this.#notifyMentions(trx, input.collection, item, input.comment, mentionedUsers(input.comment));
       return { id: row.id as number, notifications };
     });
+  }
+
+  /**
+   * The comments on an item the caller can read, oldest first, each with its author's name and avatar,
+   * and the names of the users the comments mention. SPEC §6 lets app users read only their own activity;
+   * an item's discussion is shared with everyone who may read the item, so it is listed here, and nothing
+   * else of the activity log or of the users (no e-mail addresses) comes with it.
+   */
+  async list(collection: unknown, item: unknown): Promise<{ comments: CommentEntry[]; mentions: Record<string, string> }> {
+    if (typeof collection !== 'string' || collection === '') throw new InvalidPayloadError('"collection" is required.', { field: 'collection' });
+    if (typeof item !== 'string' || item === '') throw new InvalidPayloadError('"item" is required.', { field: 'item' });
+    const { accountability, db } = this.#context;
+    if (!accountability.user) throw denied();
+    if (!(await canReadItem(db, this.#context.permissions, this.#context.schema, accountability, collection, item))) throw denied();
+    const rows = await db
+      .selectFrom('tessera_activity as a')
+      .leftJoin('tessera_users as u', 'u.id', 'a.user')
+      .select(['a.id', 'a.comment', 'a.timestamp', 'a.user', 'u.first_name', 'u.last_name', 'u.avatar'])
+      .where('a.action', '=', 'comment')
+      .where('a.collection', '=', collection)
+      .where('a.item', '=', item)
+      .orderBy('a.id')
+      .limit(COMMENTS_LIMIT)
+      .execute();
+    const comments = rows.map((row) => ({
+      id: row.id as number,
+      comment: row.comment as string,
+      timestamp: row.timestamp,
+      user: row.user ? { id: row.user as string, name: displayName(row), avatar: (row.avatar as string | null) ?? null } : null,
+    }));
+    const mentioned = [...new Set(comments.flatMap((entry) => mentionedUsers(entry.comment ?? '')))];
+    const mentions: Record<string, string> = {};
+    if (mentioned.length > 0) {
+      for (const user of await db.selectFrom('tessera_users').select(['id', 'first_name', 'last_name']).where('id', 'in', mentioned).execute()) mentions[user.id as string] = displayName(user);
+    }
+    return { comments, mentions };
+  }
+
+  /**
+   * Active users a comment on this item could mention (names and avatars only), for the mention picker;
+   * the caller must be able to read the item. Whether a mention notifies someone is still decided by their
+   * own permissions when the comment is written.
+   */
+  async mentionable(collection: unknown, item: unknown, search: unknown): Promise<Array<{ id: string; name: string; avatar: string | null }>> {
+    if (typeof collection !== 'string' || typeof item !== 'string') throw new InvalidPayloadError('"collection" and "item" are required.', { field: 'collection' });
+    const { accountability, db } = this.#context;
+    if (!accountability.user) throw denied();
+    if (!(await canReadItem(db, this.#context.permissions, this.#context.schema, accountability, collection, item))) throw denied();
+    const term = typeof search === 'string' ? search.trim().slice(0, 100) : '';
+    let query = db.selectFrom('tessera_users').select(['id', 'first_name', 'last_name', 'avatar']).where('status', '=', 'active').where('id', '<>', accountability.user).orderBy('first_name').orderBy('last_name').limit(10);
+    if (term) {
+      const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      query = query.where((eb) => eb.or([eb('first_name', 'ilike', pattern), eb('last_name', 'ilike', pattern), eb(sql`concat_ws(' ', first_name, last_name)`, 'ilike', pattern)]));
+    }
+    return (await query.execute()).map((user) => ({ id: user.id as string, name: displayName(user), avatar: (user.avatar as string | null) ?? null }));
   }
 
   /** Edits one's own comment (admins: any); only users mentioned for the first time are notified. */
