@@ -11,6 +11,7 @@ import { renderTemplate } from '../display-template.ts';
 import { templateOf } from '../interfaces/related.ts';
 import { ItemFields } from './item-fields.tsx';
 import { defaultValues, formReadFields, toPayload } from './payload.ts';
+import { CommentsDrawer } from './comments-drawer.tsx';
 import { RevisionsDrawer } from './revisions-drawer.tsx';
 import { ManualFlowButtons } from '../../modules/flows/manual-flow-buttons.tsx';
 import { useCollection } from './use-collection.ts';
@@ -81,6 +82,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
         </Space>
         <Space>
           {!creating && !singleton && <ManualFlowButtons collection={collection} keys={[String(id)]} location="item" />}
+          {!creating && !singleton && <CommentsDrawer collection={collection} id={String(id)} />}
           {!creating && !singleton && model.info.meta?.accountability === 'all' && <RevisionsDrawer collection={collection} id={String(id)} onRestored={() => void query?.refetch()} />}
           {!creating && !singleton && model.can('delete') && (
             <Popconfirm
