@@ -8,6 +8,9 @@ import { FIELD_TYPES, INTERFACES_BY_TYPE, TYPE_GROUPS } from '../../../../admin/
 import { dataModelMessages } from '../../../../admin/src/modules/data-model/messages.ts';
 import { filesMessages } from '../../../../admin/src/modules/files/messages.ts';
 import { flowsMessages } from '../../../../admin/src/modules/flows/messages.ts';
+import { insightsMessages } from '../../../../admin/src/modules/insights/messages.ts';
+import { OPTION_FIELDS, choiceKey } from '../../../../admin/src/modules/insights/option-fields.ts';
+import { PANEL_TYPES, RANGES, REFRESH_INTERVALS } from '../../../../admin/src/modules/insights/panel-types.ts';
 import { FLOW_ACCOUNTABILITY, FLOW_TRIGGERS } from '../../../../admin/src/modules/flows/flow-options.ts';
 import { PERMISSION_ACTIONS } from '../../../../admin/src/modules/roles/permission-matrix.ts';
 import { rolesMessages } from '../../../../admin/src/modules/roles/messages.ts';
@@ -19,7 +22,7 @@ import { usersMessages } from '../../../../admin/src/modules/users/messages.ts';
 import { webhooksMessages } from '../../../../admin/src/modules/webhooks/messages.ts';
 import { WEBHOOK_ACTIONS } from '../../../../admin/src/modules/webhooks/webhook-rules.ts';
 
-const MODULES = { dataModel: dataModelMessages, files: filesMessages, roles: rolesMessages, users: usersMessages, settings: settingsMessages, activity: activityMessages, webhooks: webhooksMessages, flows: flowsMessages };
+const MODULES = { dataModel: dataModelMessages, files: filesMessages, roles: rolesMessages, users: usersMessages, settings: settingsMessages, activity: activityMessages, webhooks: webhooksMessages, flows: flowsMessages, insights: insightsMessages };
 const MODULES_DIR = fileURLToPath(new URL('../../../../admin/src/modules/', import.meta.url));
 const all = withShared(Object.values(MODULES).reduce((merged, messages) => ({ 'en-US': { ...merged['en-US'], ...messages['en-US'] }, 'pt-BR': { ...merged['pt-BR'], ...messages['pt-BR'] } }), { 'en-US': {}, 'pt-BR': {} }));
 
@@ -78,6 +81,10 @@ describe('module messages', () => {
       ...ACTIVITY_ACTIONS.map((action) => `activity.actions.${action}`),
       ...['invalid', 'notObject'].map((key) => `shared.json.${key}`),
       ...['notObject', 'logicalList', 'unknownOperator', 'operatorWithoutField', 'badField', 'empty'].map((key) => `shared.filter.${key}`),
+      ...PANEL_TYPES.map((type) => `insights.types.${type}`),
+      ...Object.values(OPTION_FIELDS).flat().flatMap((field) => [`insights.options.${field.kind === 'variableName' ? 'variable' : field.key}`, ...(field.choices ?? []).map((choice) => choiceKey(field.key, choice))]),
+      ...RANGES.map((range) => choiceKey('range', range)),
+      ...REFRESH_INTERVALS.map((seconds) => `insights.toolbar.every.${seconds}`),
     ];
     expect(built.filter((key) => !(key in all['en-US']) || !(key in all['pt-BR']))).toEqual([]);
   });
