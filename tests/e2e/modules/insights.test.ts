@@ -39,6 +39,22 @@ async function choose(page: Page, select: Locator, option: string): Promise<void
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first().click();
 }
 
+/** The box of an element once it has stopped moving (grid items glide to their place with a CSS transition). */
+async function settledBox(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = '';
+  let box = (await locator.boundingBox())!;
+  await expect
+    .poll(async () => {
+      box = (await locator.boundingBox())!;
+      const now = JSON.stringify(box);
+      const still = now === last;
+      last = now;
+      return still;
+    }, { interval: 150, timeout: 10_000 })
+    .toBe(true);
+  return box;
+}
+
 const panelsOf = async (dashboard: string) => (await send('get', `/panels?filter[dashboard][_eq]=${dashboard}&fields=*&limit=-1`)) as Array<Record<string, any>>;
 const panelNamed = async (name: string) => (await panelsOf(dashboardId)).find((panel) => panel.name === name)!;
 
@@ -173,7 +189,7 @@ describe('insights: a dashboard', () => {
     await page.reload();
     await content('Articles').filter({ hasText: /^6 stories$/ }).waitFor();
     await content('By status').locator('svg text', { hasText: /^published$/ }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe('dark');
+    expect(await page.evaluate('document.documentElement.style.colorScheme')).toBe('dark');
     await harness.screenshot(page, 'insights-dashboard-dark');
     await send('patch', '/users/me', { appearance: null });
   });
@@ -189,6 +205,7 @@ describe('insights: a dashboard', () => {
 
     const grid = (await page.getByTestId('dashboard-grid').boundingBox())!;
     const step = (grid.width - 12 * 23) / 24 + 12;
+    await settledBox(card);
     const handle = (await page.getByTestId(`panel-drag-${articles.id}`).boundingBox())!;
     await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
     await page.mouse.down();
@@ -198,6 +215,7 @@ describe('insights: a dashboard', () => {
     await expect.poll(async () => (await panelNamed('Articles')).position_x, { timeout: 10_000 }).toBe(articles.position_x + 12);
 
     const moved = await panelNamed('Articles');
+    await settledBox(card);
     const corner = (await card.locator('xpath=..').locator('.react-resizable-handle-se').boundingBox())!;
     await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
     await page.mouse.down();
@@ -207,11 +225,12 @@ describe('insights: a dashboard', () => {
     const stored = await panelNamed('Articles');
     expect(stored.position_x).toBe(moved.position_x);
     await page.getByTestId('dashboard-done').click();
-    const before = (await card.boundingBox())!;
+    const before = await settledBox(card);
 
     await page.reload();
     await card.waitFor();
-    await expect.poll(async () => { const after = (await card.boundingBox())!; return [after.x, after.y, after.width, after.height].map(Math.round); }).toEqual([before.x, before.y, before.width, before.height].map(Math.round));
+    const after = await settledBox(card);
+    expect([after.x, after.y, after.width, after.height].map(Math.round)).toEqual([before.x, before.y, before.width, before.height].map(Math.round));
     await harness.screenshot(page, 'insights-moved');
 
     await page.getByTestId('dashboard-fullscreen').click();
