@@ -30,6 +30,7 @@ import pg from 'pg';
 import { request, signIn, type Api } from './api.ts';
 import { snapshot, usageBetween, type CpuUsage } from './cpu.ts';
 import { assetScenarios, uploadBenchImage } from './assets.ts';
+import { createBenchDashboard, insightsScenarios } from './insights.ts';
 import { runLoad, type LoadResult, type Scenario } from './load.ts';
 import { connectInspector, formatSummary, summarize, type Inspector } from './profile.ts';
 import { scenarios } from './scenarios.ts';
@@ -272,7 +273,8 @@ async function main(): Promise<number> {
     log('  vacuum analyze (what autovacuum would do within a minute)');
 
     const assetFile = await uploadBenchImage(api);
-    const all = [...scenarios(seeded.articleIds, seeded.authorIds, ADMIN), ...assetScenarios(assetFile)];
+    const dashboard = await createBenchDashboard(api);
+    const all = [...scenarios(seeded.articleIds, seeded.authorIds, ADMIN), ...assetScenarios(assetFile), ...insightsScenarios(dashboard)];
     const reader = await restrictedReader(api);
     const apiFor = (scenario: Scenario): Api => (scenario.as === 'restricted' ? reader : api);
     const selected = all.filter((s) => !SETTINGS.only || SETTINGS.only.has(s.name));

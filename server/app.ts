@@ -30,6 +30,7 @@ import { webhooksController } from './webhooks/webhooks-controller.ts';
 import { versionsController } from './controllers/versions-controller.ts';
 import { graphqlController } from './graphql/graphql-controller.ts';
 import { flowsController } from './flows/flows-controller.ts';
+import { insightsController } from './insights/insights-controller.ts';
 import { RouteNotFoundError } from './errors.ts';
 import { accountability } from './middleware/accountability.ts';
 import { cancelOnClose } from './middleware/cancel-on-close.ts';
@@ -117,6 +118,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
     systemCollectionsController(context),
     utilsController(context),
     graphqlController(context),
+    insightsController(context),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

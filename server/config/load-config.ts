@@ -105,6 +105,8 @@ export interface Config {
     credentials: boolean;
     maxAge: number;
   };
+  /** The project's IANA time zone (PROJECT_TIME_ZONE): Insights buckets and date grouping. */
+  project: { timeZone: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -276,6 +278,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
       credentials: vars.CORS_CREDENTIALS,
       maxAge: vars.CORS_MAX_AGE,
     },
+    project: { timeZone: vars.PROJECT_TIME_ZONE },
   };
 }
 

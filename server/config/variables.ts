@@ -1,6 +1,7 @@
 import bytes from 'bytes';
 import ms from 'ms';
 import * as yup from 'yup';
+import { isTimeZone } from '../query/time-zone.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -215,6 +216,8 @@ export const variablesSchema = yup.object({
   WEBSOCKETS_MAX_SUBSCRIPTIONS: yup.number().typeError('must be a number').integer().positive().default(100),
   /** Largest WebSocket message accepted, in bytes; larger ones close the connection (1009). @default 1048576 */
   WEBSOCKETS_MAX_MESSAGE_SIZE: yup.number().typeError('must be a number').integer().positive().default(1_048_576),
+  /** IANA time zone of the project: Insights date buckets and date grouping use it. @default UTC */
+  PROJECT_TIME_ZONE: yup.string().default('UTC').test('iana-zone', 'must be an IANA time zone such as UTC or Europe/Lisbon', (value) => value === undefined || isTimeZone(value)),
 });
 
 /** The raw, validated variables. */

@@ -48,6 +48,8 @@ export function serverController(app: AppContext): Router {
   router.get('/info', async (ctx) => {
     const settings = await new SettingsService(app.servicesContext(ctx.state.accountability)).read();
     const project = Object.fromEntries(PUBLIC_SETTINGS.map((key) => [key, settings?.[key] ?? null]));
+    // Not a setting: the admin draws Insights dates in the zone the server buckets them in (PROJECT_TIME_ZONE).
+    project.time_zone = app.config.project.timeZone;
     const data: Record<string, unknown> = { project };
     if (ctx.state.accountability.admin) {
       data.tessera = { version: packageVersion() };

@@ -48,8 +48,11 @@ export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 /** Directus's geometry operators: Tessera has no geometry field type, so each is refused naming the field. */
 export const GEOMETRY_OPERATORS: readonly string[] = ['_intersects', '_nintersects', '_intersects_bbox', '_nintersects_bbox'];
 
-/** Functions usable on a field in fields, filter, sort and groupBy: `year(date)`, `count(comments)`. */
-export const FIELD_FUNCTIONS = ['year', 'month', 'week', 'day', 'weekday', 'hour', 'minute', 'second', 'count'] as const;
+/**
+ * Functions usable on a field in fields, filter, sort and groupBy: `year(date)`, `count(comments)`.
+ * `isoyear` (Tessera's addition) is the ISO-8601 year `week` belongs to, so `isoyear` + `week` name one week.
+ */
+export const FIELD_FUNCTIONS = ['year', 'month', 'week', 'day', 'weekday', 'hour', 'minute', 'second', 'count', 'isoyear'] as const;
 export type FieldFunction = (typeof FIELD_FUNCTIONS)[number];
 
 /** Aggregate functions of `aggregate[fn]=field`. */

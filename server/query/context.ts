@@ -5,6 +5,7 @@ import { QUERY_LIMIT_DEFAULT } from './constants.ts';
 import { ALLOW_ALL_POLICY } from './policy.ts';
 import { createBudget, type SelectionBudget } from './selection-budget.ts';
 import type { ReadOptions, ReadPolicy } from './types.ts';
+import { checkedTimeZone } from './time-zone.ts';
 
 /** A fragment of SQL; values inside are bound parameters. */
 export type Sql = RawBuilder<unknown>;
@@ -24,6 +25,8 @@ export interface CompileContext {
   budget: SelectionBudget;
   /** compileFilter calls in progress: bounds the recursion whatever the filter's source (MAX_JSON_DEPTH). */
   filterNesting: number;
+  /** IANA zone the date functions of timestamps are taken in (validated; default UTC). */
+  timeZone: string;
 }
 
 /** The FROM of one SELECT: its table and the many-to-one joins its filters and sorts asked for. */
@@ -55,6 +58,7 @@ export function createContext(schema: SchemaOverview, options: ReadOptions): Com
     aliasCount: 0,
     budget: createBudget(options.maxFields, options.maxRelations),
     filterNesting: 0,
+    timeZone: checkedTimeZone(options.timeZone ?? 'UTC'),
   };
 }
 

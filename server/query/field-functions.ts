@@ -24,6 +24,7 @@ const DATE_PARTS: Record<Exclude<FieldFunction, 'count'>, string> = {
   hour: 'hour',
   minute: 'minute',
   second: 'second',
+  isoyear: 'isoyear',
 };
 const CLOCK: ReadonlySet<FieldFunction> = new Set(['hour', 'minute', 'second']);
 const DATE_TYPES: ReadonlySet<FieldType> = new Set(['date', 'dateTime', 'timestamp']);
@@ -83,8 +84,10 @@ export function compileFunction(ctx: CompileContext, scope: Scope, call: Functio
     throw new InvalidQueryError(`${call.fn}() cannot be applied to ${field.type} field "${call.field}".`, { field: call.field });
   }
   const part = sql.raw(DATE_PARTS[call.fn]);
-  // Timestamps are returned in UTC (output-value.ts), so their parts are taken in UTC too, whatever the session time zone.
+  // Timestamps are returned in UTC (output-value.ts), so their parts are taken in UTC too, whatever the session
+  // time zone, unless the read names a time zone (Insights buckets). The zone is a literal, not a parameter: the
+  // same expression appears in SELECT and GROUP BY, and PostgreSQL only matches them when they are identical.
   const zoned = field.type === 'timestamp' && field.dbType !== 'timestamp without time zone';
-  const value = zoned ? sql`(${column(scope, call.field)} at time zone 'UTC')` : column(scope, call.field);
+  const value = zoned ? sql`(${column(scope, call.field)} at time zone ${sql.lit(ctx.timeZone)})` : column(scope, call.field);
   return { sql: sql`floor(extract(${part} from ${value}))::integer`, type: 'integer', label };
 }

@@ -78,6 +78,8 @@ export interface ReadOptions {
   maxRelations?: number;
   /** Return each item as JSON text (for responses passed through without parsing) instead of an object. */
   asText?: boolean;
+  /** IANA time zone the date functions (`year(date)` …) of timestamp fields use; default UTC. */
+  timeZone?: string;
 }
 
 /** Counts returned under `meta`. */

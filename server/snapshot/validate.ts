@@ -7,6 +7,7 @@ import { jsonObjectSchema, oneOfValues } from '../services/schema/yup-helpers.ts
 import { ACCOUNTABILITY_VALUES, PERMISSION_ACTIONS, WEBHOOK_ACTIONS, WEBHOOK_METHODS, WEBHOOK_STATUSES } from '../schema/system/constants.ts';
 import { FIELD_TYPES } from '../schema/types.ts';
 import { SETTINGS_COLUMNS } from './config-tables.ts';
+import { validatePanelOptions } from '../insights/panel-options.ts';
 
 const name = () => yup.string().strict().required();
 const optionalText = () => yup.string().strict().nullable();
@@ -105,6 +106,25 @@ const panelShape = {
   height: integer().required(),
   options: json(),
 };
+/** A panel's type and options pass the same check as a write through /panels (server/insights/panel-options.ts). */
+function panelRows(shape: yup.ObjectShape) {
+  const panel = yup
+    .object(shape)
+    .exact()
+    .test('panel-options', 'invalid panel options', function check(value) {
+      if (!value) return true;
+      try {
+        validatePanelOptions(value.type, value.options);
+        return true;
+      } catch (error) {
+        if (!(error instanceof InvalidPayloadError)) throw error;
+        const field = error.extensions.field ?? 'options';
+        return this.createError({ path: `${this.path}.${field}`, message: `${this.path}.${field}: ${error.message}` });
+      }
+    });
+  return yup.array(panel).default(undefined);
+}
+
 const dashboardShape = { id: uuid().required(), name: name(), icon: optionalText(), note: optionalText(), color: optionalText() };
 const webhookShape = {
   name: name(),
@@ -148,7 +168,7 @@ export const roleFileSchema = yup
 export const configFileSchemas: Readonly<Record<string, yup.AnyObjectSchema>> = {
   folders: yup.object({ folders: rows(folderShape) }).exact(),
   flows: yup.object({ flows: rows({ ...flowShape, operations: rows(operationShape) }) }).exact(),
-  dashboards: yup.object({ dashboards: rows({ ...dashboardShape, panels: rows(panelShape) }) }).exact(),
+  dashboards: yup.object({ dashboards: rows({ ...dashboardShape, panels: panelRows(panelShape).default([]) }) }).exact(),
   webhooks: yup.object({ webhooks: rows(webhookShape) }).exact(),
   translations: yup.object({ translations: rows(translationShape) }).exact(),
   presets: yup.object({ presets: rows(presetShape) }).exact(),
@@ -173,7 +193,7 @@ export const documentSchema = yup
     flows: optionalRows(flowShape),
     operations: optionalRows({ ...operationShape, flow: uuid().required() }),
     dashboards: optionalRows(dashboardShape),
-    panels: optionalRows({ ...panelShape, dashboard: uuid().required() }),
+    panels: panelRows({ ...panelShape, dashboard: uuid().required() }),
     webhooks: optionalRows(webhookShape),
     translations: optionalRows(translationShape),
     folders: optionalRows(folderShape),

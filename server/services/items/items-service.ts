@@ -24,6 +24,7 @@ import { planItemCopies } from './revision-payloads.ts';
 import { filterItemPayload, flushItemActions, hasItemFilters, queueItemActions, type PendingActions } from '../../events/item-events.ts';
 import { itemWriteHooks } from '../../events/item-write-hooks.ts';
 import { validateWebhookPayload } from '../../webhooks/validate-webhook.ts';
+import { validatePanelWrite } from '../../insights/validate-panel-write.ts';
 import { assertOperationKeyUnique, validateFlowPayload, validateOperationPayload } from '../../flows/validate-flow.ts';
 
 /** A primary-key value. */
@@ -75,8 +76,8 @@ export class ItemsService {
   }
 
   /** Reads items by query (fields, filter, sort, search, deep, aggregate, meta …) in one statement. */
-  async readByQuery(query: Query): Promise<ReadResult> {
-    const options = await this.#readOptions();
+  async readByQuery(query: Query, extra: Pick<ReadOptions, 'timeZone'> = {}): Promise<ReadResult> {
+    const options = { ...(await this.#readOptions()), ...extra };
     const copies = planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query);
     if (!copies) return readByQuery(this.#db, this.#context.schema, this.collection, query, options);
     const result = await readByQuery(this.#db, this.#context.schema, this.collection, copies.query, options);
@@ -208,7 +209,7 @@ export class ItemsService {
     const keys = unique(this.#normalizeKeys(rawKeys));
     return this.#inTransaction(async (service) => {
       const filtered = await filterItemPayload(service.collection, 'update', asPayload(payload, service.#overview), keys, service.#context.accountability);
-      const data = await service.#systemRules(service.#permitted(await service.#permission('update'), filtered, 'update'), 'update');
+      const data = await service.#systemRules(service.#permitted(await service.#permission('update'), filtered, 'update'), 'update', keys);
       // Nothing to update (no keys, or a query that matched nothing): `in ()` is not SQL.
       if (keys.length === 0) return keys;
       await service.#lockInKeyOrder(keys);
@@ -331,11 +332,12 @@ export class ItemsService {
   }
 
   /** Rules of SPEC.md §5 that belong to one system collection. */
-  async #systemRules(payload: Payload, mode: 'create' | 'update'): Promise<Payload> {
+  async #systemRules(payload: Payload, mode: 'create' | 'update', keys: ItemKey[] = []): Promise<Payload> {
     if (this.collection === 'tessera_users') await assertUserPasswordPolicy(this.#db, payload, this.#context.accountability.admin);
     if (this.collection === 'tessera_settings') return applySettingsRules(payload);
     if (this.collection === 'tessera_webhooks') return validateWebhookPayload(payload, mode, this.#context.schema);
     if (this.collection === 'tessera_flows') return validateFlowPayload(payload, mode);
+    if (this.collection === 'tessera_panels') return validatePanelWrite(this.#db, payload, mode, keys);
     if (this.collection === 'tessera_operations') {
       if (mode === 'create') await assertOperationKeyUnique(this.#db, payload);
       return validateOperationPayload(payload);

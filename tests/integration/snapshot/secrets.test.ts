@@ -28,7 +28,7 @@ describe('secrets in snapshots', () => {
     await source.request.patch('/settings').set(auth).send({ mapbox_key: SECRETS[3] }).expect(200);
     // Configuration without secrets travels too: dashboards with panels, nested folders.
     const dashboard = (await source.request.post('/dashboards').set(auth).send({ name: 'Editorial', icon: 'insights' }).expect(200)).body.data;
-    await source.request.post('/panels').set(auth).send({ dashboard: dashboard.id, name: 'Posts', type: 'metric', position_x: 1, position_y: 1, width: 6, height: 4, options: { collection: 'tessera_users' } }).expect(200);
+    await source.request.post('/panels').set(auth).send({ dashboard: dashboard.id, name: 'Posts', type: 'metric', position_x: 1, position_y: 1, width: 6, height: 4, options: { collection: 'tessera_users', field: 'id', function: 'count' } }).expect(200);
     const parent = (await source.request.post('/folders').set(auth).send({ name: 'Images' }).expect(200)).body.data;
     await source.request.post('/folders').set(auth).send({ name: 'Covers', parent: parent.id }).expect(200);
     writeSnapshot(folder, await snapshotService(source).read(), 'yaml');

@@ -1,0 +1,21 @@
+import { InvalidQueryError } from '../errors.ts';
+
+/** Zone names as IANA spells them: letters, digits and `_ + - /` (no quote can reach the SQL literal). */
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
+
+/** Whether `zone` is an IANA time zone name Node (and so PostgreSQL's tz database) knows. */
+export function isTimeZone(zone: string): boolean {
+  if (!ZONE_NAME.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone, or INVALID_QUERY naming it when it is not an IANA zone name. */
+export function checkedTimeZone(zone: string): string {
+  if (!isTimeZone(zone)) throw new InvalidQueryError(`"${zone}" is not an IANA time zone such as UTC or America/Sao_Paulo.`, { field: 'timeZone' });
+  return zone;
+}
