@@ -22,6 +22,11 @@ export function PanelOptionsForm({ type, form }: { type: PanelType; form: FormIn
   const fieldOptions = (onlyDates: boolean) => fields.filter((field) => !onlyDates || DATE_TYPES.includes(field.type)).map((field) => ({ value: field.field, label: field.field }));
   const required = (field: OptionField) => (field.required ? [{ required: true, message: translate('insights.errors.required') }] : []);
   const label = (key: string) => translate(`insights.options.${key}`);
+  // The project's own collections first, then the system ones (users, activity …).
+  const collectionChoices = schema.collections
+    .filter((entry) => entry.schema)
+    .sort((a, b) => Number(a.collection.startsWith('tessera_')) - Number(b.collection.startsWith('tessera_')))
+    .map((entry) => ({ value: entry.collection, label: collectionName(entry.collection, entry) }));
 
   const item = (field: OptionField) => {
     const name = ['options', field.key];
@@ -34,7 +39,7 @@ export function PanelOptionsForm({ type, form }: { type: PanelType; form: FormIn
               showSearch
               optionFilterProp="label"
               data-testid={testId}
-              options={schema.collections.filter((entry) => entry.schema).map((entry) => ({ value: entry.collection, label: collectionName(entry.collection, entry) }))}
+              options={collectionChoices}
             />
           </Form.Item>
         );
