@@ -37,7 +37,7 @@ afterAll(async () => {
 async function choose(page: Page, select: Locator, option: string): Promise<void> {
   await select.click();
   // Long lists are virtual: narrow a searchable one down so the option is rendered.
-  if (await select.evaluate((element) => !!element.closest('.ant-select-show-search'))) await page.keyboard.type(option);
+  if (await select.evaluate((element) => !!(element as unknown as { closest(selector: string): unknown }).closest('.ant-select-show-search'))) await page.keyboard.type(option);
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first().click();
 }
 
