@@ -194,7 +194,7 @@ describe('insights: a dashboard', () => {
     expect(await page.evaluate('document.documentElement.style.colorScheme')).toBe('dark');
     await harness.screenshot(page, 'insights-dashboard-dark');
     await send('patch', '/users/me', { appearance: null });
-  });
+  }, 180_000);
 
   it('moves and resizes a panel, keeps the layout after a reload, and shows full screen', async () => {
     const page = await harness.newPage();
@@ -246,7 +246,7 @@ describe('insights: a dashboard', () => {
     await choose(page, page.getByTestId('dashboard-refresh'), 'Every 10 s');
     await send('post', '/items/articles', { title: 'Late story', status: 'published', words: 10 });
     await page.getByTestId(`panel-content-${articles.id}`).filter({ hasText: /^7 stories$/ }).waitFor({ timeout: 20_000 });
-  });
+  }, 120_000);
 
   it('shows "No access" for a panel over a collection the viewer may not read, and the other panels', async () => {
     const page = await harness.newPage();

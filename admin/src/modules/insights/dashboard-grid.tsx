@@ -1,5 +1,5 @@
 import { theme } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import ReactGridLayout, { useContainerWidth, verticalCompactor, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import { GRID_COLUMNS, GRID_ROW_HEIGHT, changedPlacements, toGridItem, type PanelPlacement } from './grid-layout.ts';
@@ -26,12 +26,11 @@ export function DashboardGrid({ panels, data, loading, editing, timeZone, chosen
 }) {
   const { token } = theme.useToken();
   const { width, containerRef, mounted } = useContainerWidth();
-  const stored = useMemo(() => panels.map(toGridItem), [panels]);
-  const [layout, setLayout] = useState<Layout>(stored);
-  useEffect(() => setLayout(stored), [stored]);
+  // The stored placement is the only layout fed in: the grid keeps its own state while dragging, and
+  // echoing its changes back as a prop makes it lay out again, in a loop, once a panel is added.
+  const layout = useMemo(() => panels.map(toGridItem), [panels]);
 
   const settle = (next: Layout) => {
-    setLayout(next);
     const changes = changedPlacements(panels, next.map(({ i, x, y, w, h }) => ({ i, x, y, w, h })));
     if (changes.length > 0) onMove(changes);
   };
@@ -46,7 +45,6 @@ export function DashboardGrid({ panels, data, loading, editing, timeZone, chosen
           dragConfig={{ enabled: editing, handle: '.insights-drag-handle' }}
           resizeConfig={{ enabled: editing, handles: ['se'] }}
           compactor={verticalCompactor}
-          onLayoutChange={setLayout}
           onDragStop={(next) => settle(next)}
           onResizeStop={(next) => settle(next)}
         >
