@@ -169,9 +169,10 @@ describe('insights: a dashboard', () => {
     await content('By status').locator('svg text', { hasText: /^published$/ }).waitFor();
     await content('By status').locator('svg text', { hasText: /^draft$/ }).waitFor();
     await harness.screenshot(page, 'insights-dashboard-data');
-    // Outside labels are cut to the room the panel has: the name comes first.
-    await content('Featured').locator('svg text', { hasText: /^Yes/ }).waitFor();
-    await content('Featured').locator('svg text', { hasText: /^No/ }).waitFor();
+    // Names in the legend, shares on the slices (2 of 6 featured).
+    await content('Featured').locator('svg text', { hasText: /^Yes$/ }).waitFor();
+    await content('Featured').locator('svg text', { hasText: /^No$/ }).waitFor();
+    await content('Featured').locator('svg text', { hasText: /^33\.3 %$/ }).waitFor();
     const yesterday = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.now() - DAY));
     await content('Published per day').locator('svg text', { hasText: new RegExp(`^${yesterday}$`) }).waitFor();
     await page.getByTestId(`panel-${id('Status')}`).waitFor();
@@ -210,7 +211,7 @@ describe('insights: a dashboard', () => {
 
     const grid = (await page.getByTestId('dashboard-grid').boundingBox())!;
     const step = (grid.width - 12 * 23) / 24 + 12;
-    await card.scrollIntoViewIfNeeded();
+    await card.evaluate((element) => (element as unknown as { scrollIntoView(options: object): void }).scrollIntoView({ block: 'center' }));
     await settledBox(card);
     const handle = (await page.getByTestId(`panel-drag-${articles.id}`).boundingBox())!;
     await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
@@ -224,7 +225,7 @@ describe('insights: a dashboard', () => {
 
     const moved = await panelNamed('Articles');
     await reread;
-    await card.scrollIntoViewIfNeeded();
+    await card.evaluate((element) => (element as unknown as { scrollIntoView(options: object): void }).scrollIntoView({ block: 'center' }));
     await settledBox(card);
     const corner = (await card.locator('xpath=..').locator('.react-resizable-handle-se').boundingBox())!;
     await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);

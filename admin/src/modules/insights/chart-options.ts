@@ -74,11 +74,14 @@ export function pieOption(result: GroupsResult, options: PanelOptions, context: 
   return {
     backgroundColor: 'transparent',
     tooltip: { ...tooltip(context, 'item'), formatter: (item: { name: string; value: number; percent: number }) => `${item.name}: ${formatValue(item.value, context.locale)} (${formatValue(item.percent, context.locale, 1)} %)` },
+    // Names in the legend, which always has room; the slices carry only their share.
+    legend: { bottom: 0, type: 'scroll' },
     series: [
       {
         type: 'pie',
-        radius: donut ? ['45%', '75%'] : '75%',
-        label: { show: options.showLabels !== false, formatter: (item: { name: string; percent: number }) => `${item.name} ${formatValue(item.percent, context.locale, 1)} %` },
+        center: ['50%', '45%'],
+        radius: donut ? ['38%', '68%'] : '68%',
+        label: { show: options.showLabels !== false, formatter: (item: { percent: number }) => `${formatValue(item.percent, context.locale, 1)} %` },
         data: result.groups.map((group) => ({ name: groupLabel(group.key, context.labels.none, context.labels.yes, context.labels.no), value: group.value })),
       },
     ],

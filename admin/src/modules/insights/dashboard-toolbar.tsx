@@ -23,7 +23,7 @@ export function DashboardToolbar({ range, onRange, refresh, onRefresh, onReload,
   return (
     <Space wrap>
       <Select
-        style={{ width: 170 }}
+        style={{ width: 200 }}
         value={range ?? ''}
         onChange={(value) => onRange(value || null)}
         data-testid="dashboard-range"
@@ -31,7 +31,7 @@ export function DashboardToolbar({ range, onRange, refresh, onRefresh, onReload,
         options={[{ value: '', label: translate('insights.toolbar.rangePanels') }, ...RANGES.filter((value) => value !== 'auto').map((value) => ({ value, label: translate(choiceKey('range', value)) }))]}
       />
       <Select
-        style={{ width: 150 }}
+        style={{ width: 190 }}
         value={refresh}
         onChange={onRefresh}
         data-testid="dashboard-refresh"
