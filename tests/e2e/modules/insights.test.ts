@@ -143,7 +143,7 @@ describe('insights: a dashboard', () => {
     await page.getByTestId('panel-form').waitFor({ state: 'detached' });
     await page.getByTestId('panel-add').click();
     await choose(page, page.getByTestId('panel-type'), 'Global variable');
-    await page.getByTestId('panel-name').fill('Status');
+    await page.getByTestId('panel-name').fill('Situação');
     await page.getByTestId('panel-option-field').fill('Bad name');
     await page.getByTestId('panel-save').click();
     await page.getByText('Lowercase letters, digits and underscores, not starting with a digit.').waitFor();
@@ -156,7 +156,7 @@ describe('insights: a dashboard', () => {
     const panels = await panelsOf(dashboardId);
     expect(panels.map((panel) => panel.type).sort()).toEqual(['bar-chart', 'global-variable', 'label', 'list', 'meter', 'metric', 'metric', 'metric', 'metric', 'pie-chart', 'relational-variable', 'time-series']);
     expect(panels.find((panel) => panel.name === 'Articles')).toMatchObject({ type: 'metric', options: { collection: 'articles', function: 'count', field: 'id', suffix: ' stories' } });
-    expect(panels.find((panel) => panel.type === 'global-variable')).toMatchObject({ name: 'Status', options: { field: 'status', type: 'string', defaultValue: 'published' } });
+    expect(panels.find((panel) => panel.type === 'global-variable')).toMatchObject({ name: 'Situação', options: { field: 'status', type: 'string', defaultValue: 'published' } });
     const id = (name: string) => panels.find((panel) => panel.name === name)!.id as string;
     const content = (name: string) => page.getByTestId(`panel-content-${id(name)}`);
 
@@ -175,11 +175,11 @@ describe('insights: a dashboard', () => {
     await content('Featured').locator('svg text', { hasText: /^33\.3 %$/ }).waitFor();
     const yesterday = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.now() - DAY));
     await content('Published per day').locator('svg text', { hasText: new RegExp(`^${yesterday}$`) }).waitFor();
-    await page.getByTestId(`panel-${id('Status')}`).waitFor();
+    await page.getByTestId(`panel-${id('Situação')}`).waitFor();
     await page.getByTestId(`panel-content-${panels.find((panel) => panel.type === 'label')!.id}`).getByRole('heading', { name: 'Weekly figures' }).waitFor();
 
     // Variables: typing a status and choosing an author change what the panels count.
-    await content('Status').fill('draft');
+    await content('Situação').fill('draft');
     await content('In status').filter({ hasText: /^2$/ }).waitFor();
     await choose(page, content('Author'), 'Grace Hopper');
     await content('By this author').filter({ hasText: /^3$/ }).waitFor();
@@ -267,6 +267,8 @@ describe('insights: a dashboard', () => {
     const articles = await panelNamed('Articles');
     await page.getByTestId(`panel-content-${authors.id}-error`).filter({ hasText: 'No access' }).waitFor();
     await page.getByTestId(`panel-content-${articles.id}`).filter({ hasText: /stories$/ }).waitFor();
+    // The author choices come from authors too.
+    await page.getByTestId(`panel-content-${(await panelNamed('Author')).id}-error`).filter({ hasText: 'No access' }).waitFor();
     // No edit control for a reader.
     expect(await page.getByTestId('dashboard-edit').count()).toBe(0);
     await harness.screenshot(page, 'insights-viewer');

@@ -74,14 +74,15 @@ export function pieOption(result: GroupsResult, options: PanelOptions, context: 
   return {
     backgroundColor: 'transparent',
     tooltip: { ...tooltip(context, 'item'), formatter: (item: { name: string; value: number; percent: number }) => `${item.name}: ${formatValue(item.value, context.locale)} (${formatValue(item.percent, context.locale, 1)} %)` },
-    // Names in the legend, which always has room; the slices carry only their share.
+    // Names in the legend, which always has room; the slices carry only their share, inside them (an
+    // outside label is cut to nothing in a narrow panel).
     legend: { bottom: 0, type: 'scroll' },
     series: [
       {
         type: 'pie',
         center: ['50%', '45%'],
         radius: donut ? ['38%', '68%'] : '68%',
-        label: { show: options.showLabels !== false, formatter: (item: { percent: number }) => `${formatValue(item.percent, context.locale, 1)} %` },
+        label: { show: options.showLabels !== false, position: 'inside', color: '#fff', fontWeight: 600, formatter: (item: { percent: number }) => `${formatValue(item.percent, context.locale, 1)} %` },
         data: result.groups.map((group) => ({ name: groupLabel(group.key, context.labels.none, context.labels.yes, context.labels.no), value: group.value })),
       },
     ],

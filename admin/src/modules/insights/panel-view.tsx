@@ -59,16 +59,6 @@ export function PanelView({ type, options, result, loading, timeZone, testId, va
       </div>
     );
   }
-  if (type === 'global-variable' || type === 'relational-variable') {
-    return (
-      <Centered>
-        <VariableInput type={type} options={options} result={result} value={variable?.value} onChange={(value) => variable?.onChange(value)} testId={testId} />
-      </Centered>
-    );
-  }
-  if (!result) {
-    return <Centered>{loading ? <Spin data-testid={`${testId}-loading`} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={translate('insights.noData')} />}</Centered>;
-  }
   if (isError(result)) {
     const forbidden = result.error.code === 'FORBIDDEN';
     return (
@@ -79,7 +69,16 @@ export function PanelView({ type, options, result, loading, timeZone, testId, va
       </Centered>
     );
   }
-
+  if (type === 'global-variable' || type === 'relational-variable') {
+    return (
+      <Centered>
+        <VariableInput type={type} options={options} result={result} value={variable?.value} onChange={(value) => variable?.onChange(value)} testId={testId} />
+      </Centered>
+    );
+  }
+  if (!result) {
+    return <Centered>{loading ? <Spin data-testid={`${testId}-loading`} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={translate('insights.noData')} />}</Centered>;
+  }
   if (type === 'metric') {
     const value = (result as ValueResult).value;
     const color = metricColor(value, options.conditionalFormatting);
