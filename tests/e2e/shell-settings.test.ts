@@ -79,7 +79,7 @@ describe('settings the admin honours', () => {
     await page.getByTestId('nav-module-settings').click();
     await page.getByTestId('settings-title').waitFor();
     // The project's light overrides recolour antd's primary colour.
-    await expect.poll(() => computedStyle(page.getByTestId('settings-save'), 'backgroundColor')).toBe(rgb('#0B7A75'));
+    await expect.poll(() => computedStyle(page.getByTestId('settings-save'), 'backgroundColor'), { timeout: 10_000 }).toBe(rgb('#0B7A75'));
 
     await page.getByTestId('help-menu').click();
     const bug = page.getByTestId('help-bug');
@@ -96,7 +96,7 @@ describe('settings the admin honours', () => {
       await harness.signIn(page);
       await page.goto('/admin/settings');
       await page.getByTestId('settings-title').waitFor();
-      await expect.poll(() => computedStyle(page.getByTestId('settings-save'), 'backgroundColor')).toBe(rgb('#AA3300'));
+      await expect.poll(() => computedStyle(page.getByTestId('settings-save'), 'backgroundColor'), { timeout: 10_000 }).toBe(rgb('#AA3300'));
     } finally {
       await api('patch', '/users/me', { theme_light_overrides: null });
     }
@@ -129,6 +129,7 @@ describe('settings the admin honours', () => {
       { type: 'module', id: 'collections', enabled: true },
       { type: 'module', id: 'webhooks', enabled: true },
       { type: 'module', id: 'flows', enabled: true },
+      { type: 'module', id: 'dashboards', enabled: true },
       { type: 'link', name: 'Status', url: 'https://status.example', enabled: true },
     ]);
     // The menu follows without a reload.
