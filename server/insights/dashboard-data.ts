@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import pLimit from 'p-limit';
 import type { AppContext } from '../app-context.ts';
 import type { Accountability } from '../auth/accountability.ts';
 import { InvalidQueryError } from '../errors.ts';
@@ -11,6 +12,12 @@ import { fitsVariableType, validatePanelOptions, type PanelType } from './panel-
 import { PANEL_QUERIES } from './panel-registry.ts';
 import { parseRange } from './time-range.ts';
 import type { Variables } from './variables.ts';
+
+/**
+ * Panels of one request computed at once: eight (the issue's dashboard) in parallel, while a dashboard of
+ * forty cannot hold every pooled connection (DB_POOL_MAX, default 10) and stall other requests.
+ */
+export const MAX_PARALLEL_PANELS = 8;
 
 /** A panel as the dashboard holds it. */
 export interface StoredPanel {
@@ -35,10 +42,20 @@ export function checkRange(range: unknown): string | undefined {
   return range;
 }
 
-/** Checks `variables`: an object of name → value. */
+const isScalar = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
+/**
+ * Checks `variables`: an object of name → value, each a scalar or a list of scalars (a multiple relational
+ * variable). Objects are refused: a value stands in for a filter operand, never for a piece of filter.
+ */
 export function checkVariables(value: unknown): Variables {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) throw new InvalidQueryError('"variables" must be a JSON object of name → value.', { field: 'variables' });
+  for (const [name, item] of Object.entries(value)) {
+    if (!isScalar(item) && !(Array.isArray(item) && item.every(isScalar))) {
+      throw new InvalidQueryError(`"variables.${name}" must be text, a number, true/false, null or a list of those.`, { field: `variables.${name}` });
+    }
+  }
   return value as Variables;
 }
 
@@ -81,7 +98,7 @@ export class PanelRunner {
     const items = await this.context();
     const timeZone = this.#app.config.project.timeZone;
     return {
-      read: (collection: string, query: Query) => new ItemsService(collection, items).readByQuery(query, { timeZone }),
+      read: (collection: string, query: Query, rows?: number) => new ItemsService(collection, items).readByQuery(query, rows === undefined ? { timeZone } : { timeZone, maxLimit: rows }),
       schema: items.schema,
       timeZone,
       now: DateTime.now().setZone(timeZone),
@@ -103,7 +120,8 @@ export class PanelRunner {
   /** Every panel's result keyed by panel id, computed in parallel. */
   async runAll(panels: StoredPanel[], request: PanelRequest): Promise<Record<string, PanelResult>> {
     const context = await this.#panelContext(request, withDefaults(panels, request.variables));
-    const results = await Promise.all(panels.map((panel) => this.#run(panel, context)));
+    const limit = pLimit(MAX_PARALLEL_PANELS);
+    const results = await Promise.all(panels.map((panel) => limit(() => this.#run(panel, context))));
     return Object.fromEntries(panels.map((panel, index) => [panel.id, results[index]!]));
   }
 

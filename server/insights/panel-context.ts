@@ -5,8 +5,12 @@ import type { Variables } from './variables.ts';
 
 /** What every panel's query runs with: the caller's read path, the project's zone and the dashboard's variables. */
 export interface PanelContext {
-  /** Reads `collection` through ItemsService as the caller (permissions apply), date functions in `timeZone`. */
-  read(collection: string, query: Query): Promise<ReadResult>;
+  /**
+   * Reads `collection` through ItemsService as the caller (permissions apply), date functions in `timeZone`.
+   * `rows`: how many rows the panel itself bounds the read to (buckets × series), read in full even past
+   * QUERY_LIMIT_MAX, so a series is never cut short silently.
+   */
+  read(collection: string, query: Query, rows?: number): Promise<ReadResult>;
   schema: SchemaOverview;
   /** The project's IANA time zone (PROJECT_TIME_ZONE). */
   timeZone: string;

@@ -28,7 +28,11 @@ export const PRECISION_PARTS: Record<Precision, readonly string[]> = {
 
 /** A bucket start as the API writes it: `2026-11-01T00:00:00-03:00`. */
 export function formatBucket(start: DateTime): string {
-  return start.toFormat("yyyy-MM-dd'T'HH:mm:ssZZ");
+  // By hand rather than toFormat: a long weekly or hourly series formats hundreds of these per panel.
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  const offset = Math.abs(start.offset);
+  const sign = start.offset < 0 ? '-' : '+';
+  return `${pad(start.year, 4)}-${pad(start.month)}-${pad(start.day)}T${pad(start.hour)}:${pad(start.minute)}:${pad(start.second)}${sign}${pad(Math.floor(offset / 60))}:${pad(offset % 60)}`;
 }
 
 /** The start of the bucket holding `instant` (weeks start on Monday, ISO 8601). */
@@ -49,8 +53,15 @@ export function bucketStarts(from: DateTime, to: DateTime, precision: Precision)
   return starts;
 }
 
-/** The bucket start a grouped row names through its date parts (`date_year`, `date_month` …), in `zone`. */
-export function bucketOfParts(parts: Record<string, number>, precision: Precision, zone: string): DateTime {
-  if (precision === 'week') return DateTime.fromObject({ weekYear: parts.isoyear, weekNumber: parts.week, weekday: 1 }, { zone });
-  return DateTime.fromObject({ year: parts.year, month: parts.month ?? 1, day: parts.day ?? 1, hour: parts.hour ?? 0 }, { zone });
+/**
+ * The key of a bucket by its date parts (`2026|44` for ISO week 44 of 2026): rows are matched to buckets by
+ * it, without building a date per row (a weekly series by status can have thousands of rows).
+ */
+export function partsKey(parts: Readonly<Record<string, number>>, precision: Precision): string {
+  return PRECISION_PARTS[precision].map((part) => parts[part]).join('|');
+}
+
+/** The date parts of a bucket start, as the database's date functions name them. */
+export function partsOf(start: DateTime): Record<string, number> {
+  return { year: start.year, month: start.month, day: start.day, hour: start.hour, isoyear: start.weekYear, week: start.weekNumber };
 }

@@ -83,11 +83,12 @@ export function compileFunction(ctx: CompileContext, scope: Scope, call: Functio
   if (!types.has(field.type)) {
     throw new InvalidQueryError(`${call.fn}() cannot be applied to ${field.type} field "${call.field}".`, { field: call.field });
   }
-  const part = sql.raw(DATE_PARTS[call.fn]);
   // Timestamps are returned in UTC (output-value.ts), so their parts are taken in UTC too, whatever the session
   // time zone, unless the read names a time zone (Insights buckets). The zone is a literal, not a parameter: the
   // same expression appears in SELECT and GROUP BY, and PostgreSQL only matches them when they are identical.
   const zoned = field.type === 'timestamp' && field.dbType !== 'timestamp without time zone';
   const value = zoned ? sql`(${column(scope, call.field)} at time zone ${sql.lit(ctx.timeZone)})` : column(scope, call.field);
-  return { sql: sql`floor(extract(${part} from ${value}))::integer`, type: 'integer', label };
+  // date_part (double precision) rather than extract (numeric since PostgreSQL 14): the same parts, and about a
+  // third cheaper per row, which counts when a time series groups every row by two to four of them.
+  return { sql: sql`floor(date_part(${sql.lit(DATE_PARTS[call.fn])}, ${value}))::integer`, type: 'integer', label };
 }

@@ -24,7 +24,7 @@ async function groups(options: PanelOptions, context: PanelContext, grouping: Gr
     sort: grouping.order === 'key' ? [grouping.groupField] : [valueSort, grouping.groupField],
     limit: options.limit ?? GROUP_LIMIT.default,
   };
-  const { data } = await context.read(options.collection, query);
+  const { data } = await context.read(options.collection, query, query.limit);
   return {
     groups: data.map((row) => ({ key: row[grouping.groupField] ?? null, value: aggregateOf(row, fn, grouping.valueField, grouping.valueOption) ?? 0 })),
   };

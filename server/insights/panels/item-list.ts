@@ -15,21 +15,15 @@ function listFields(options: PanelOptions, context: PanelContext): string[] {
 /** `list`: `{ items }`, the first `limit` items in `sortField` order. */
 export const listPanel: PanelQuery = async (options, context) => {
   const direction = options.sortDirection === 'asc' ? '' : '-';
-  const { data } = await context.read(options.collection, {
-    fields: listFields(options, context),
-    filter: applyVariables(options.filter, context.variables),
-    sort: options.sortField ? [`${direction}${options.sortField}`] : undefined,
-    limit: options.limit ?? LIST_LIMIT.default,
-  });
+  const limit: number = options.limit ?? LIST_LIMIT.default;
+  const query = { fields: listFields(options, context), filter: applyVariables(options.filter, context.variables), sort: options.sortField ? [`${direction}${options.sortField}`] : undefined, limit };
+  const { data } = await context.read(options.collection, query, limit);
   return { items: data };
 };
 
 /** `relational-variable`: the items a viewer may pick from, `{ items: [{ id, …template fields }] }`. */
 export const relationalVariablePanel: PanelQuery = async (options, context) => {
-  const { data } = await context.read(options.collection, {
-    fields: listFields(options, context),
-    filter: applyVariables(options.filter, context.variables),
-    limit: options.limit ?? CHOICES_LIMIT.default,
-  });
+  const limit: number = options.limit ?? CHOICES_LIMIT.default;
+  const { data } = await context.read(options.collection, { fields: listFields(options, context), filter: applyVariables(options.filter, context.variables), limit }, limit);
   return { items: data };
 };

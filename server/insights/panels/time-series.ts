@@ -4,7 +4,7 @@ import type { FieldOverview } from '../../schema/overview.ts';
 import type { Filter, Query } from '../../query/types.ts';
 import type { Precision } from '../panel-options.ts';
 import type { PanelContext, PanelOptions, PanelQuery } from '../panel-context.ts';
-import { PRECISION_PARTS, bucketOfParts, bucketStarts, formatBucket, parseRange } from '../time-range.ts';
+import { PRECISION_PARTS, bucketStarts, formatBucket, parseRange, partsKey, partsOf } from '../time-range.ts';
 import { applyVariables } from '../variables.ts';
 import { aggregateOf } from './aggregate-value.ts';
 
@@ -44,6 +44,28 @@ async function span(options: PanelOptions, context: PanelContext, filter: Filter
   return [context.now.minus(duration), context.now];
 }
 
+/** The MAX_SERIES values of `groupBy` with the largest aggregate over the range, largest first. */
+async function topGroups(options: PanelOptions, context: PanelContext, filter: Filter): Promise<unknown[]> {
+  const fn: string = options.function;
+  const { data } = await context.read(options.collection, {
+    aggregate: { [fn]: [options.valueField] },
+    groupBy: [options.groupBy],
+    filter,
+    sort: [`-${fn}.${options.valueField}`, options.groupBy],
+    limit: MAX_SERIES,
+  }, MAX_SERIES);
+  return data.map((row) => row[options.groupBy] ?? null);
+}
+
+/** Items whose `field` is one of `groups` (null: items without a value). */
+function amongGroups(field: string, groups: unknown[]): Filter {
+  const keys = groups.filter((group) => group !== null) as Array<string | number | boolean>;
+  const conditions: Filter[] = [];
+  if (keys.length > 0) conditions.push({ [field]: { _in: keys } });
+  if (keys.length < groups.length) conditions.push({ [field]: { _null: true } });
+  return { _or: conditions };
+}
+
 /** The series' key: a group value as text, null for items without one. */
 function seriesName(value: unknown): string | null {
   if (value === null || value === undefined) return null;
@@ -52,7 +74,8 @@ function seriesName(value: unknown): string | null {
 
 /**
  * `time-series`: the aggregate per bucket (year, month, ISO week, day or hour in the project's time zone) over
- * the range, gap-filled; with `groupBy`, one series per value of that field (the MAX_SERIES largest).
+ * the range, gap-filled; with `groupBy`, one series per value of that field: the MAX_SERIES with the largest
+ * aggregate over the range (asked first, so the series read stays bounded by buckets × series).
  */
 export const timeSeriesPanel: PanelQuery = async (options, context) => {
   const precision: Precision = options.precision ?? 'day';
@@ -65,28 +88,33 @@ export const timeSeriesPanel: PanelQuery = async (options, context) => {
   const field = context.schema.collections[options.collection]?.fields[dateField];
   const within: Filter = { [dateField]: { _gte: boundary(field, starts[0]!), _lt: boundary(field, end) } };
   const parts = PRECISION_PARTS[precision];
+  const range = filter ? [filter, within] : [within];
+  const groups = options.groupBy ? await topGroups(options, context, { _and: range }) : [null];
+  if (groups.length === 0) return { buckets: starts.map(formatBucket), series: [] };
+  const rows = starts.length * groups.length;
   const query: Query = {
     aggregate: { [options.function]: [options.valueField] },
     groupBy: [...parts.map((part) => `${part}(${dateField})`), ...(options.groupBy ? [options.groupBy] : [])],
-    filter: filter ? { _and: [filter, within] } : within,
-    limit: -1,
+    filter: { _and: options.groupBy ? [...range, amongGroups(options.groupBy, groups)] : range },
+    limit: rows,
   };
-  const { data } = await context.read(options.collection, query);
+  const { data } = await context.read(options.collection, query, rows);
 
   const buckets = starts.map(formatBucket);
-  const index = new Map(buckets.map((bucket, position) => [bucket, position]));
+  const index = new Map<string, number>();
+  // A repeated wall-clock hour (daylight saving ends) is one group in the database: it goes to its first bucket.
+  starts.forEach((start, position) => {
+    const key = partsKey(partsOf(start), precision);
+    if (!index.has(key)) index.set(key, position);
+  });
   const empty = ZERO_WHEN_EMPTY.has(options.function) ? 0 : null;
-  const series = new Map<string | null, Array<number | null>>();
-  if (!options.groupBy) series.set(null, buckets.map(() => empty));
+  const series = new Map(groups.map((group) => [seriesName(group), buckets.map((): number | null => empty)]));
   for (const row of data) {
     const values = Object.fromEntries(parts.map((part) => [part, Number(row[`${dateField}_${part}`])]));
-    const position = index.get(formatBucket(bucketOfParts(values, precision, context.timeZone)));
-    if (position === undefined) continue;
-    const name = options.groupBy ? seriesName(row[options.groupBy]) : null;
-    if (!series.has(name)) series.set(name, buckets.map(() => empty));
-    series.get(name)![position] = aggregateOf(row, options.function, options.valueField, 'valueField');
+    const position = index.get(partsKey(values, precision));
+    const seriesValues = series.get(options.groupBy ? seriesName(row[options.groupBy]) : null);
+    if (position === undefined || !seriesValues) continue;
+    seriesValues[position] = aggregateOf(row, options.function, options.valueField, 'valueField');
   }
-  const total = (values: Array<number | null>) => values.reduce<number>((sum, value) => sum + Math.abs(value ?? 0), 0);
-  const ranked = [...series].sort(([, a], [, b]) => total(b) - total(a)).slice(0, MAX_SERIES);
-  return { buckets, series: ranked.map(([name, values]) => ({ name, values })) };
+  return { buckets, series: [...series].map(([name, values]) => ({ name, values })) };
 };

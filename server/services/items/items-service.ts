@@ -76,7 +76,7 @@ export class ItemsService {
   }
 
   /** Reads items by query (fields, filter, sort, search, deep, aggregate, meta …) in one statement. */
-  async readByQuery(query: Query, extra: Pick<ReadOptions, 'timeZone'> = {}): Promise<ReadResult> {
+  async readByQuery(query: Query, extra: Pick<ReadOptions, 'timeZone' | 'maxLimit'> = {}): Promise<ReadResult> {
     const options = { ...(await this.#readOptions()), ...extra };
     const copies = planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query);
     if (!copies) return readByQuery(this.#db, this.#context.schema, this.collection, query, options);

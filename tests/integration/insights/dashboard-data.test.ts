@@ -91,9 +91,22 @@ describe('panel results', () => {
     expect(notJson.body.errors[0].extensions).toMatchObject({ code: 'INVALID_QUERY', field: 'variables' });
     const wrongType = await f.t.request.get(`/dashboards/${id}/data`).query({ variables: JSON.stringify({ min: 'ten' }) }).set(f.auth(f.admin)).expect(400);
     expect(wrongType.body.errors[0].extensions.field).toBe('variables.min');
+    const piece = await f.t.request.get(`/dashboards/${id}/data`).query({ variables: JSON.stringify({ min: { _gt: 1 } }) }).set(f.auth(f.admin)).expect(400);
+    expect(piece.body.errors[0].extensions.field).toBe('variables.min');
     const range = await f.t.request.get(`/dashboards/${id}/data`).query({ range: 'forever' }).set(f.auth(f.admin)).expect(400);
     expect(range.body.errors[0].extensions.field).toBe('range');
     await f.t.request.get('/dashboards/00000000-0000-4000-8000-000000000000/data').set(f.auth(f.admin)).expect(403);
+    const malformed = await f.t.request.get('/dashboards/not-a-uuid/data').set(f.auth(f.admin));
+    expect([400, 403]).toContain(malformed.status);
+  });
+});
+
+describe('many panels', () => {
+  it('computes a dashboard of more panels than run at once, each keyed by its id', async () => {
+    const panels = Array.from({ length: 20 }, (_, index) => ({ type: 'metric', options: { collection: 'articles', field: 'views', function: 'count', filter: { views: { _gte: index * 10 } } } }));
+    const { id, panels: ids } = await f.dashboard(panels);
+    const data = await f.data(id, f.admin);
+    expect(ids.map((panel) => data[panel].value)).toEqual([5, 5, 4, 3, 2, 1, ...Array.from({ length: 14 }, () => 0)]);
   });
 });
 
@@ -112,6 +125,9 @@ describe('POST /panels/preview', () => {
     expect(bad.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'options.function' });
     const type = await f.t.request.post('/panels/preview').set(f.auth(f.admin)).send({ type: 'sparkline', options: {} }).expect(400);
     expect(type.body.errors[0].extensions.field).toBe('type');
+    const variables = await f.t.request.post('/panels/preview').set(f.auth(f.admin)).send({ type: 'label', options: { text: 'x' }, variables: ['a'] }).expect(400);
+    expect(variables.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'variables' });
+    await f.t.request.post('/panels/preview').set(f.auth(f.admin)).send([1]).expect(400);
   });
 });
 

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { InvalidQueryError } from '../../../server/errors.ts';
-import { bucketOfParts, bucketStarts, formatBucket, parseRange } from '../../../server/insights/time-range.ts';
+import { bucketStarts, formatBucket, parseRange, partsKey, partsOf } from '../../../server/insights/time-range.ts';
 
 const zone = 'America/Sao_Paulo';
 const at = (iso: string) => DateTime.fromISO(iso, { zone: 'UTC' }).setZone(zone);
@@ -35,10 +35,18 @@ describe('time ranges and buckets', () => {
     ]);
   });
 
-  it('finds the bucket of grouped parts, ISO weeks across the new year included', () => {
-    expect(formatBucket(bucketOfParts({ isoyear: 2026, week: 53 }, 'week', zone))).toBe('2026-12-28T00:00:00-03:00');
-    expect(formatBucket(bucketOfParts({ isoyear: 2025, week: 1 }, 'week', 'UTC'))).toBe('2024-12-30T00:00:00+00:00');
-    expect(formatBucket(bucketOfParts({ year: 2026, month: 2, day: 3, hour: 4 }, 'hour', zone))).toBe('2026-02-03T04:00:00-03:00');
+  it('keys a bucket by the parts the database groups by, ISO weeks across the new year included', () => {
+    const [week] = bucketStarts(DateTime.fromISO('2024-12-31T10:00:00Z', { zone: 'UTC' }), DateTime.fromISO('2024-12-31T10:00:00Z', { zone: 'UTC' }), 'week');
+    expect(formatBucket(week!)).toBe('2024-12-30T00:00:00+00:00');
+    // 31 December 2024 is in ISO week 1 of 2025: the row PostgreSQL groups as isoyear 2025, week 1.
+    expect(partsKey(partsOf(week!), 'week')).toBe(partsKey({ isoyear: 2025, week: 1 }, 'week'));
+    const [lastWeek] = bucketStarts(at('2027-01-01T12:00:00Z'), at('2027-01-01T12:00:00Z'), 'week');
+    expect(formatBucket(lastWeek!)).toBe('2026-12-28T00:00:00-03:00');
+    expect(partsKey(partsOf(lastWeek!), 'week')).toBe('2026|53');
+    const [hour] = bucketStarts(at('2026-02-03T07:30:00Z'), at('2026-02-03T07:30:00Z'), 'hour');
+    expect(formatBucket(hour!)).toBe('2026-02-03T04:00:00-03:00');
+    expect(partsKey(partsOf(hour!), 'hour')).toBe('2026|2|3|4');
+    expect(partsKey(partsOf(hour!), 'month')).toBe('2026|2');
   });
 
   it('refuses more than 1,000 buckets', () => {
