@@ -69,17 +69,17 @@ describe('settings the admin honours', () => {
     expect(await page.getByTestId('project-url').getAttribute('href')).toBe('https://acme.example');
     expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe(`/assets/${images.favicon}`);
 
-    // module_bar: activity first, then the link, files hidden, settings; users, roles, data model, webhooks, flows, translations (not named) after.
+    // module_bar: activity first, then the link, files hidden, settings; users, roles, data model, webhooks, flows, insights, translations (not named) after.
     const menu = page.locator('.ant-layout-sider');
     await menu.getByTestId('nav-link-docs').waitFor();
     const order = await menu.locator('[data-testid^="nav-module-"], [data-testid^="nav-link-"]').evaluateAll((nodes) => nodes.map((node) => (node as unknown as { dataset: Record<string, string> }).dataset.testid));
-    expect(order).toEqual(['nav-module-activity', 'nav-link-docs', 'nav-module-settings', 'nav-module-users', 'nav-module-roles', 'nav-module-collections', 'nav-module-webhooks', 'nav-module-flows', 'nav-module-translations']);
+    expect(order).toEqual(['nav-module-activity', 'nav-link-docs', 'nav-module-settings', 'nav-module-users', 'nav-module-roles', 'nav-module-collections', 'nav-module-webhooks', 'nav-module-flows', 'nav-module-dashboards', 'nav-module-translations']);
     expect(await menu.getByTestId('nav-link-docs').getAttribute('href')).toBe('https://handbook.example');
 
     await page.getByTestId('nav-module-settings').click();
     await page.getByTestId('settings-title').waitFor();
     // The project's light overrides recolour antd's primary colour.
-    await expect.poll(() => computedStyle(page.getByTestId('settings-save'), 'backgroundColor')).toBe(rgb('#0B7A75'));
+    await expect.poll(() => computedStyle(page.getByTestId('settings-save'), 'backgroundColor'), { timeout: 10_000 }).toBe(rgb('#0B7A75'));
 
     await page.getByTestId('help-menu').click();
     const bug = page.getByTestId('help-bug');
@@ -96,7 +96,7 @@ describe('settings the admin honours', () => {
       await harness.signIn(page);
       await page.goto('/admin/settings');
       await page.getByTestId('settings-title').waitFor();
-      await expect.poll(() => computedStyle(page.getByTestId('settings-save'), 'backgroundColor')).toBe(rgb('#AA3300'));
+      await expect.poll(() => computedStyle(page.getByTestId('settings-save'), 'backgroundColor'), { timeout: 10_000 }).toBe(rgb('#AA3300'));
     } finally {
       await api('patch', '/users/me', { theme_light_overrides: null });
     }
@@ -129,6 +129,8 @@ describe('settings the admin honours', () => {
       { type: 'module', id: 'collections', enabled: true },
       { type: 'module', id: 'webhooks', enabled: true },
       { type: 'module', id: 'flows', enabled: true },
+      { type: 'module', id: 'dashboards', enabled: true },
+      { type: 'module', id: 'translations', enabled: true },
       { type: 'link', name: 'Status', url: 'https://status.example', enabled: true },
     ]);
     // The menu follows without a reload.

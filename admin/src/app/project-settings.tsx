@@ -15,6 +15,8 @@ export interface ProjectInfo {
   public_foreground: string | null;
   public_background: string | null;
   public_favicon: string | null;
+  /** The project's IANA time zone (PROJECT_TIME_ZONE): Insights buckets and dates are shown in it. */
+  time_zone?: string | null;
 }
 
 /** Tessera's purple: the colour when the project has none (or an invalid one). */

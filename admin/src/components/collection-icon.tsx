@@ -14,6 +14,10 @@ import {
   DatabaseOutlined,
   SettingOutlined,
   CommentOutlined,
+  DashboardOutlined,
+  BarChartOutlined,
+  LineChartOutlined,
+  PieChartOutlined,
 } from '@ant-design/icons';
 import type { ComponentType, CSSProperties } from 'react';
 
@@ -41,7 +45,16 @@ const ICONS: Record<string, ComponentType<{ style?: CSSProperties }>> = {
   settings: SettingOutlined,
   comment: CommentOutlined,
   box: AppstoreOutlined,
+  dashboard: DashboardOutlined,
+  space_dashboard: DashboardOutlined,
+  bar_chart: BarChartOutlined,
+  insights: LineChartOutlined,
+  show_chart: LineChartOutlined,
+  pie_chart: PieChartOutlined,
 };
+
+/** The icon names the admin can draw (pickers offer these). */
+export const ICON_NAMES = Object.keys(ICONS);
 
 /** The icon of a collection: its `meta.icon`, a folder for folders, a database otherwise. */
 export function CollectionIcon({ name, folder, color }: { name: string | null; folder?: boolean; color?: string | null }) {

@@ -4,6 +4,7 @@ import { activityModule } from './activity/module.tsx';
 import { dataModelModule } from './data-model/module.tsx';
 import { filesModule } from './files/module.tsx';
 import { flowsModule } from './flows/module.tsx';
+import { insightsModule } from './insights/module.tsx';
 import { rolesModule } from './roles/module.tsx';
 import { notificationsModule } from './notifications/module.tsx';
 import { settingsModule } from './settings/module.tsx';
@@ -12,4 +13,4 @@ import { usersModule } from './users/module.tsx';
 import { webhooksModule } from './webhooks/module.tsx';
 
 /** Areas of the admin beyond sign-in and content, in menu order. */
-export const modules: AdminModule[] = [filesModule, usersModule, rolesModule, dataModelModule, activityModule, webhooksModule, flowsModule, translationsModule, settingsModule, accountModule, notificationsModule];
+export const modules: AdminModule[] = [filesModule, usersModule, rolesModule, dataModelModule, activityModule, webhooksModule, flowsModule, insightsModule, translationsModule, settingsModule, accountModule, notificationsModule];

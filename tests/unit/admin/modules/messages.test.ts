@@ -11,6 +11,9 @@ import { FIELD_TYPES, INTERFACES_BY_TYPE, TYPE_GROUPS } from '../../../../admin/
 import { dataModelMessages } from '../../../../admin/src/modules/data-model/messages.ts';
 import { filesMessages } from '../../../../admin/src/modules/files/messages.ts';
 import { flowsMessages } from '../../../../admin/src/modules/flows/messages.ts';
+import { insightsMessages } from '../../../../admin/src/modules/insights/messages.ts';
+import { OPTION_FIELDS, choiceKey } from '../../../../admin/src/modules/insights/option-fields.ts';
+import { PANEL_TYPES, RANGES, REFRESH_INTERVALS } from '../../../../admin/src/modules/insights/panel-types.ts';
 import { FLOW_ACCOUNTABILITY, FLOW_TRIGGERS } from '../../../../admin/src/modules/flows/flow-options.ts';
 import { OPERATION_TYPES } from '../../../../admin/src/modules/flows/operation-types.ts';
 import { PERMISSION_ACTIONS } from '../../../../admin/src/modules/roles/permission-matrix.ts';
@@ -23,7 +26,7 @@ import { usersMessages } from '../../../../admin/src/modules/users/messages.ts';
 import { webhooksMessages } from '../../../../admin/src/modules/webhooks/messages.ts';
 import { WEBHOOK_ACTIONS } from '../../../../admin/src/modules/webhooks/webhook-rules.ts';
 
-const MODULES = { dataModel: dataModelMessages, files: filesMessages, roles: rolesMessages, users: usersMessages, settings: settingsMessages, activity: activityMessages, webhooks: webhooksMessages, flows: flowsMessages, account: accountMessages, translations: translationsMessages, notifications: notificationsMessages };
+const MODULES = { dataModel: dataModelMessages, files: filesMessages, roles: rolesMessages, users: usersMessages, settings: settingsMessages, activity: activityMessages, webhooks: webhooksMessages, flows: flowsMessages, account: accountMessages, translations: translationsMessages, notifications: notificationsMessages, insights: insightsMessages };
 const MODULES_DIR = fileURLToPath(new URL('../../../../admin/src/modules/', import.meta.url));
 const all = withShared(Object.values(MODULES).reduce((merged, messages) => ({ 'en-US': { ...merged['en-US'], ...messages['en-US'] }, 'pt-BR': { ...merged['pt-BR'], ...messages['pt-BR'] } }), { 'en-US': {}, 'pt-BR': {} }));
 
@@ -90,6 +93,10 @@ describe('module messages', () => {
       ...['queued', 'running', 'retrying'].map((state) => `flows.runs.states.${state}`),
       ...['resolved', 'rejected', 'logged'].map((status) => `flows.runs.statuses.${status}`),
       ...['resolve', 'reject'].flatMap((path) => [`flows.operations.${path}`, `flows.runs.stepStatus.${path}`]),
+      ...PANEL_TYPES.map((type) => `insights.types.${type}`),
+      ...Object.values(OPTION_FIELDS).flat().flatMap((field) => [`insights.options.${field.kind === 'variableName' ? 'variable' : field.key}`, ...(field.choices ?? []).map((choice) => choiceKey(field.key, choice))]),
+      ...RANGES.map((range) => choiceKey('range', range)),
+      ...REFRESH_INTERVALS.map((seconds) => `insights.toolbar.every.${seconds}`),
     ];
     expect(built.filter((key) => !(key in all['en-US']) || !(key in all['pt-BR']))).toEqual([]);
   });

@@ -1,0 +1,295 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishLeaks } from '../english-leaks.ts';
+import { startAdmin, type AdminHarness } from '../harness.ts';
+import { seedNewsroom } from '../seed.ts';
+
+const VIEWER = { email: 'viewer@example.com', password: 'viewer-password-1' };
+const DAY = 86_400_000;
+
+let harness: AdminHarness;
+let send: Awaited<ReturnType<typeof seedNewsroom>>['send'];
+let dashboardId: string;
+
+beforeAll(async () => {
+  harness = await startAdmin();
+  ({ send } = await seedNewsroom(harness.app));
+  await send('post', '/fields/articles', { field: 'published_at', type: 'timestamp' });
+  const now = Date.now();
+  await send('post', '/items/articles', [
+    { title: 'Big story', status: 'published', words: 900, featured: true, author: 1, published_at: new Date(now - 1 * DAY).toISOString() },
+    { title: 'Second story', status: 'published', words: 400, featured: false, author: 2, published_at: new Date(now - 2 * DAY).toISOString() },
+    { title: 'Third story', status: 'published', words: 300, featured: false, author: 1, published_at: new Date(now - 2 * DAY).toISOString() },
+    { title: 'Short note', status: 'published', words: 50, featured: true, author: 2, published_at: new Date(now - 4 * DAY).toISOString() },
+    { title: 'Draft one', status: 'draft', words: 120, featured: false, author: 1, published_at: null },
+    { title: 'Draft two', status: 'draft', words: 80, featured: false, author: 2, published_at: null },
+  ]);
+  // A viewer who may read the dashboards and articles, but not authors.
+  const role = await send('post', '/roles', { name: 'Viewer', app_access: true, admin_access: false });
+  await send('post', '/users', { ...VIEWER, role: role.id, status: 'active' });
+  await send('post', '/permissions', ['tessera_dashboards', 'tessera_panels', 'articles'].map((collection) => ({ role: role.id, collection, action: 'read', fields: ['*'] })));
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+/** Opens an antd select and picks the option with this exact text. */
+async function choose(page: Page, select: Locator, option: string): Promise<void> {
+  await select.click();
+  // Long lists are virtual: narrow a searchable one down so the option is rendered.
+  if (await select.evaluate((element) => !!(element as unknown as { closest(selector: string): unknown }).closest('.ant-select-show-search'))) await page.keyboard.type(option);
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first().click();
+}
+
+/** The box of an element once it has stopped moving (grid items glide to their place with a CSS transition). */
+async function settledBox(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = '';
+  let box = (await locator.boundingBox())!;
+  await expect
+    .poll(async () => {
+      box = (await locator.boundingBox())!;
+      const now = JSON.stringify(box);
+      const still = now === last;
+      last = now;
+      return still;
+    }, { interval: 150, timeout: 10_000 })
+    .toBe(true);
+  return box;
+}
+
+const panelsOf = async (dashboard: string) => (await send('get', `/panels?filter[dashboard][_eq]=${dashboard}&fields=*&limit=-1`)) as Array<Record<string, any>>;
+const panelNamed = async (name: string) => (await panelsOf(dashboardId)).find((panel) => panel.name === name)!;
+
+describe('insights: dashboards list', () => {
+  it('creates a dashboard with icon, colour and note, edits it, and deletes another', async () => {
+    const page = await harness.newPage();
+    await harness.signIn(page);
+    await page.getByTestId('nav-module-dashboards').click();
+    await page.getByTestId('insights-title').waitFor();
+
+    await page.getByTestId('dashboard-create').click();
+    await page.getByTestId('dashboard-save').click();
+    await page.getByText('Required.').waitFor();
+    await page.getByTestId('dashboard-name').fill('Newsroom');
+    await choose(page, page.getByTestId('dashboard-icon'), 'bar_chart');
+    await page.getByTestId('dashboard-color').click();
+    await page.locator('.ant-color-picker-hex-input input').fill('1677FF');
+    await page.getByTestId('dashboard-color').click();
+    await page.locator('.ant-color-picker-hex-input input').waitFor({ state: 'hidden' });
+    await page.getByTestId('dashboard-note').click();
+    await page.getByTestId('dashboard-note').fill('What the newsroom published');
+    await page.getByTestId('dashboard-save').click();
+    // A new dashboard opens at once.
+    await page.waitForURL(/\/admin\/insights\/[0-9a-f-]{36}$/);
+    dashboardId = page.url().split('/').at(-1)!;
+    const [stored] = (await send('get', '/dashboards?fields=*')) as Array<Record<string, unknown>>;
+    expect(stored).toMatchObject({ id: dashboardId, name: 'Newsroom', icon: 'bar_chart', color: '#1677ff', note: 'What the newsroom published' });
+
+    await send('post', '/dashboards', { name: 'Scratch', icon: 'dashboard' });
+    await page.goto('/admin/insights');
+    await page.getByTestId('dashboard-card-Scratch').waitFor();
+    await page.getByTestId('dashboard-card-Newsroom').getByText('What the newsroom published').waitFor();
+    await page.getByTestId('dashboard-edit-Scratch').click();
+    await page.getByTestId('dashboard-name').fill('Scratch pad');
+    await page.getByTestId('dashboard-save').click();
+    await page.getByTestId('dashboard-card-Scratch pad').waitFor();
+    await page.getByTestId('dashboard-delete-Scratch pad').click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByTestId('dashboard-card-Scratch pad').waitFor({ state: 'detached' });
+    expect(((await send('get', '/dashboards?fields=name')) as Array<{ name: string }>).map((row) => row.name)).toEqual(['Newsroom']);
+    await harness.screenshot(page, 'insights-list');
+  });
+});
+
+describe('insights: a dashboard', () => {
+  it('adds panels through the editor with a live preview, shows every panel type with server data, and follows the variables', async () => {
+    // Panels made through the API, placed on the top rows; the editor adds the rest below.
+    const base = { dashboard: dashboardId, show_header: true };
+    await send('post', '/panels', [
+      { ...base, name: 'Published per day', type: 'time-series', position_x: 1, position_y: 1, width: 12, height: 6, options: { collection: 'articles', function: 'count', valueField: 'id', dateField: 'published_at', precision: 'day', range: '1 week' } },
+      { ...base, name: 'By status', type: 'bar-chart', position_x: 13, position_y: 1, width: 6, height: 6, options: { collection: 'articles', xAxis: 'status', function: 'count', yAxis: 'id' } },
+      { ...base, name: 'Featured', type: 'pie-chart', position_x: 19, position_y: 1, width: 6, height: 6, options: { collection: 'articles', column: 'featured', function: 'count', donut: true, showLabels: true } },
+      { ...base, name: 'Longest', type: 'list', position_x: 1, position_y: 7, width: 8, height: 5, options: { collection: 'articles', limit: 3, sortField: 'words', sortDirection: 'desc', displayTemplate: '{{title}} – {{author.name}}' } },
+      { ...base, name: 'Words written', type: 'meter', position_x: 9, position_y: 7, width: 6, height: 5, options: { collection: 'articles', function: 'sum', field: 'words', goal: 2500, size: 'full' } },
+      { ...base, name: 'Author', type: 'relational-variable', position_x: 15, position_y: 7, width: 5, height: 2, options: { field: 'author', collection: 'authors', displayTemplate: '{{name}}' } },
+      { ...base, name: 'By this author', type: 'metric', position_x: 20, position_y: 7, width: 5, height: 2, options: { collection: 'articles', function: 'count', field: 'id', filter: { author: { _eq: '{{ author }}' } } } },
+      { ...base, name: 'Authors', type: 'metric', position_x: 15, position_y: 9, width: 5, height: 3, options: { collection: 'authors', function: 'count', field: 'id' } },
+      { ...base, name: 'In status', type: 'metric', position_x: 20, position_y: 9, width: 5, height: 3, options: { collection: 'articles', function: 'count', field: 'id', filter: { status: { _eq: '{{ status }}' } } } },
+    ]);
+
+    const page = await harness.newPage();
+    await harness.signIn(page);
+    await page.goto(`/admin/insights/${dashboardId}`);
+    await page.getByTestId('dashboard-title').getByText('Newsroom').waitFor();
+    await page.getByTestId('dashboard-edit').click();
+
+    // A metric through the editor: the preview is computed by the server as the options change.
+    await page.getByTestId('panel-add').click();
+    await page.getByTestId('panel-name').fill('Articles');
+    await choose(page, page.getByTestId('panel-option-collection'), 'Articles');
+    await page.getByTestId('panel-preview').filter({ hasText: /^6$/ }).waitFor();
+    await page.getByTestId('panel-option-suffix').fill(' stories');
+    await page.getByTestId('panel-preview').filter({ hasText: /^6 stories$/ }).waitFor();
+    await harness.screenshot(page, 'insights-panel-editor');
+    await page.getByTestId('panel-save').click();
+    await page.getByTestId('panel-form').waitFor({ state: 'detached' });
+
+    // A label and a global variable.
+    await page.getByTestId('panel-add').click();
+    await choose(page, page.getByTestId('panel-type'), 'Label');
+    await page.getByTestId('panel-option-text').fill('## Weekly figures\nNumbers refresh **live**.');
+    await page.getByTestId('panel-preview').getByRole('heading', { name: 'Weekly figures' }).waitFor();
+    await page.getByTestId('panel-save').click();
+    await page.getByTestId('panel-form').waitFor({ state: 'detached' });
+    await page.getByTestId('panel-add').click();
+    await choose(page, page.getByTestId('panel-type'), 'Global variable');
+    await page.getByTestId('panel-name').fill('Situação');
+    await page.getByTestId('panel-option-field').fill('Bad name');
+    await page.getByTestId('panel-save').click();
+    await page.getByText('Lowercase letters, digits and underscores, not starting with a digit.').waitFor();
+    await page.getByTestId('panel-option-field').fill('status');
+    await page.getByTestId('panel-option-defaultValue').fill('published');
+    await page.getByTestId('panel-save').click();
+    await page.getByTestId('panel-form').waitFor({ state: 'detached' });
+    await page.getByTestId('dashboard-done').click();
+
+    const panels = await panelsOf(dashboardId);
+    expect(panels.map((panel) => panel.type).sort()).toEqual(['bar-chart', 'global-variable', 'label', 'list', 'meter', 'metric', 'metric', 'metric', 'metric', 'pie-chart', 'relational-variable', 'time-series']);
+    expect(panels.find((panel) => panel.name === 'Articles')).toMatchObject({ type: 'metric', options: { collection: 'articles', function: 'count', field: 'id', suffix: ' stories' } });
+    expect(panels.find((panel) => panel.type === 'global-variable')).toMatchObject({ name: 'Situação', options: { field: 'status', type: 'string', defaultValue: 'published' } });
+    const id = (name: string) => panels.find((panel) => panel.name === name)!.id as string;
+    const content = (name: string) => page.getByTestId(`panel-content-${id(name)}`);
+
+    // Every panel type shows the server's numbers.
+    await content('Articles').filter({ hasText: /^6 stories$/ }).waitFor();
+    await content('In status').filter({ hasText: /^4$/ }).waitFor();
+    await content('Longest').getByText('Big story – Ada Lovelace').waitFor();
+    await content('Longest').getByText('Second story – Grace Hopper').waitFor();
+    await content('Words written').filter({ hasText: '1,850 / 2,500' }).waitFor();
+    await content('By status').locator('svg text', { hasText: /^published$/ }).waitFor();
+    await content('By status').locator('svg text', { hasText: /^draft$/ }).waitFor();
+    await harness.screenshot(page, 'insights-dashboard-data');
+    // Names in the legend, shares on the slices (2 of 6 featured).
+    await content('Featured').locator('svg text', { hasText: /^Yes$/ }).waitFor();
+    await content('Featured').locator('svg text', { hasText: /^No$/ }).waitFor();
+    await content('Featured').locator('svg text', { hasText: /^33\.3 %$/ }).waitFor();
+    const yesterday = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.now() - DAY));
+    await content('Published per day').locator('svg text', { hasText: new RegExp(`^${yesterday}$`) }).waitFor();
+    await page.getByTestId(`panel-${id('Situação')}`).waitFor();
+    await page.getByTestId(`panel-content-${panels.find((panel) => panel.type === 'label')!.id}`).getByRole('heading', { name: 'Weekly figures' }).waitFor();
+
+    // Variables: typing a status and choosing an author change what the panels count.
+    await content('Situação').fill('draft');
+    await content('In status').filter({ hasText: /^2$/ }).waitFor();
+    await choose(page, content('Author'), 'Grace Hopper');
+    await content('By this author').filter({ hasText: /^3$/ }).waitFor();
+    await harness.screenshot(page, 'insights-dashboard');
+
+    // A date range override narrows the time series to fewer buckets.
+    const bucketsBefore = await content('Published per day').locator('svg text').count();
+    await choose(page, page.getByTestId('dashboard-range'), 'Last day');
+    await expect.poll(() => content('Published per day').locator('svg text').count()).toBeLessThan(bucketsBefore);
+
+    // Dark appearance.
+    await send('patch', '/users/me', { appearance: 'dark' });
+    await page.reload();
+    await content('Articles').filter({ hasText: /^6 stories$/ }).waitFor();
+    await content('By status').locator('svg text', { hasText: /^published$/ }).waitFor();
+    expect(await page.evaluate('document.documentElement.style.colorScheme')).toBe('dark');
+    await harness.screenshot(page, 'insights-dashboard-dark');
+    await send('patch', '/users/me', { appearance: null });
+  }, 180_000);
+
+  it('moves and resizes a panel, keeps the layout after a reload, and shows full screen', async () => {
+    const page = await harness.newPage();
+    await harness.signIn(page);
+    await page.goto(`/admin/insights/${dashboardId}`);
+    const articles = await panelNamed('Articles');
+    const card = page.getByTestId(`panel-${articles.id}`);
+    await card.waitFor();
+    await page.getByTestId('dashboard-edit').click();
+
+    const grid = (await page.getByTestId('dashboard-grid').boundingBox())!;
+    const step = (grid.width - 12 * 23) / 24 + 12;
+    await card.evaluate((element) => (element as unknown as { scrollIntoView(options: object): void }).scrollIntoView({ block: 'center' }));
+    await settledBox(card);
+    const handle = (await page.getByTestId(`panel-drag-${articles.id}`).boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    // Once a drag stops, the grid re-reads the panels; measure only after that.
+    let reread = page.waitForResponse((response) => response.url().includes('/panels?') && response.request().method() === 'GET');
+    await page.mouse.down();
+    // In steps, so the grid sees a drag rather than a click.
+    for (let index = 1; index <= 10; index++) await page.mouse.move(handle.x + handle.width / 2 + (step * 12 * index) / 10, handle.y + handle.height / 2, { steps: 2 });
+    await page.mouse.up();
+    await expect.poll(async () => (await panelNamed('Articles')).position_x, { timeout: 10_000 }).toBe(articles.position_x + 12);
+
+    const moved = await panelNamed('Articles');
+    await reread;
+    await card.evaluate((element) => (element as unknown as { scrollIntoView(options: object): void }).scrollIntoView({ block: 'center' }));
+    await settledBox(card);
+    const corner = (await card.locator('xpath=..').locator('.react-resizable-handle-se').boundingBox())!;
+    await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
+    reread = page.waitForResponse((response) => response.url().includes('/panels?') && response.request().method() === 'GET');
+    await page.mouse.down();
+    for (let index = 1; index <= 10; index++) await page.mouse.move(corner.x + corner.width / 2 + (step * 3 * index) / 10, corner.y + corner.height / 2 + (52 * 2 * index) / 10, { steps: 2 });
+    await page.mouse.up();
+    await expect.poll(async () => { const now = await panelNamed('Articles'); return [now.width, now.height]; }, { timeout: 10_000 }).toEqual([moved.width + 3, moved.height + 2]);
+    const stored = await panelNamed('Articles');
+    expect(stored.position_x).toBe(moved.position_x);
+    await reread;
+    await page.getByTestId('dashboard-done').click();
+    const before = await settledBox(card);
+
+    await page.reload();
+    await card.waitFor();
+    const after = await settledBox(card);
+    expect([after.x, after.y, after.width, after.height].map(Math.round)).toEqual([before.x, before.y, before.width, before.height].map(Math.round));
+    await harness.screenshot(page, 'insights-moved');
+
+    await page.getByTestId('dashboard-fullscreen').click();
+    await page.locator('[data-testid="dashboard-frame"][data-fullscreen="true"]').waitFor();
+    await expect.poll(async () => (await page.getByTestId('dashboard-frame').boundingBox())!.width).toBeGreaterThanOrEqual(1360 - 1);
+    await harness.screenshot(page, 'insights-fullscreen');
+    await page.getByTestId('dashboard-fullscreen').click();
+    await page.locator('[data-testid="dashboard-frame"][data-fullscreen="false"]').waitFor();
+
+    // Auto-refresh polls the server: a new article shows up without a reload.
+    await choose(page, page.getByTestId('dashboard-refresh'), 'Every 10 s');
+    await send('post', '/items/articles', { title: 'Late story', status: 'published', words: 10 });
+    await page.getByTestId(`panel-content-${articles.id}`).filter({ hasText: /^7 stories$/ }).waitFor({ timeout: 20_000 });
+  }, 120_000);
+
+  it('shows "No access" for a panel over a collection the viewer may not read, and the other panels', async () => {
+    const page = await harness.newPage();
+    await harness.signIn(page, VIEWER.email, VIEWER.password);
+    await page.goto(`/admin/insights/${dashboardId}`);
+    const authors = await panelNamed('Authors');
+    const articles = await panelNamed('Articles');
+    await page.getByTestId(`panel-content-${authors.id}-error`).filter({ hasText: 'No access' }).waitFor();
+    await page.getByTestId(`panel-content-${articles.id}`).filter({ hasText: /stories$/ }).waitFor();
+    // The author choices come from authors too.
+    await page.getByTestId(`panel-content-${(await panelNamed('Author')).id}-error`).filter({ hasText: 'No access' }).waitFor();
+    // No edit control for a reader.
+    expect(await page.getByTestId('dashboard-edit').count()).toBe(0);
+    await harness.screenshot(page, 'insights-viewer');
+  });
+
+  it('speaks Brazilian Portuguese with no English left, numbers and dates included', async () => {
+    await send('patch', '/users/me', { language: 'pt-BR' });
+    const page = await harness.newPage();
+    await harness.signIn(page);
+    await page.goto(`/admin/insights/${dashboardId}`);
+    const meter = await panelNamed('Words written');
+    await page.getByTestId(`panel-content-${meter.id}`).filter({ hasText: /^1\.860 \/ 2\.500$/ }).waitFor();
+    const series = await panelNamed('Published per day');
+    const yesterday = new Intl.DateTimeFormat('pt-BR', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.now() - DAY));
+    await page.getByTestId(`panel-content-${series.id}`).locator('svg text', { hasText: yesterday }).waitFor();
+    expect(await englishLeaks(page)).toEqual([]);
+    await page.getByTestId('dashboard-edit').click();
+    await page.getByTestId('panel-add').click();
+    await page.getByTestId('panel-form').waitFor();
+    expect(await englishLeaks(page)).toEqual([]);
+    await harness.screenshot(page, 'insights-pt-BR');
+    await send('patch', '/users/me', { language: null });
+  });
+});
