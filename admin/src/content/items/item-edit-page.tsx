@@ -1,8 +1,8 @@
-import { ArrowLeftOutlined, DeleteOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DeleteOutlined, DiffOutlined, SaveOutlined } from '@ant-design/icons';
 import { useForm } from '@refinedev/antd';
 import { useDelete, useTranslate } from '@refinedev/core';
-import { Alert, Button, Card, Form, Popconfirm, Result, Space, Spin, Typography } from 'antd';
-import { useMemo } from 'react';
+import { Alert, App, Button, Card, Form, Popconfirm, Result, Space, Spin, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { usePreferences } from '../../app/preferences.tsx';
 import { resolveText } from '../../i18n/custom-texts.ts';
 import type { ApiHttpError } from '../../providers/http-client.ts';
@@ -12,6 +12,9 @@ import { templateOf } from '../interfaces/related.ts';
 import { ItemFields } from './item-fields.tsx';
 import { defaultValues, formReadFields, toPayload } from './payload.ts';
 import { CommentsDrawer } from './comments-drawer.tsx';
+import { VersionCompare } from './version-compare.tsx';
+import { VersionSwitcher } from './version-switcher.tsx';
+import { saveToVersion, type VersionRecord } from './versions-api.ts';
 import { RevisionsDrawer } from './revisions-drawer.tsx';
 import { ManualFlowButtons } from '../../modules/flows/manual-flow-buttons.tsx';
 import { useCollection } from './use-collection.ts';
@@ -28,12 +31,17 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
   const { locale } = usePreferences();
   const readFields = useMemo(() => formReadFields(model.fields, model.targetOf, model.labelFieldsOf), [model]);
   const { mutate: deleteItem, mutation: deletion } = useDelete();
+  // The version being edited (collections with versioning): reads carry ?version=, saves go into it.
+  const [version, setVersion] = useState<VersionRecord | null>(null);
+  const [comparing, setComparing] = useState(false);
+  const [versionSaving, setVersionSaving] = useState(false);
+  const { message } = App.useApp();
 
   const { formProps, saveButtonProps, query, onFinish, formLoading } = useForm({
     resource: collection,
     action: creating ? 'create' : 'edit',
     id: singleton ? 'singleton' : id,
-    meta: { fields: readFields, singleton },
+    meta: { fields: readFields, singleton, query: version ? { version: version.key } : undefined },
     redirect: false,
     queryOptions: { enabled: !creating && model.fields.length > 0 },
     // A refusal that names fields of this form shows on them; a second message in a card would repeat it.
@@ -53,6 +61,24 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
   const action = creating ? 'create' : 'update';
   const canSave = creating ? model.can('create') : model.can('update') || (singleton && model.can('create'));
   const writable = (field: { field: string }) => model.canField(action, field.field) || (singleton && model.canField('create', field.field));
+
+  const versioned = !creating && !singleton && model.info?.meta?.versioning === true;
+  const saveVersion = async (payload: Record<string, unknown>) => {
+    if (!version || Object.keys(payload).length === 0) return;
+    setVersionSaving(true);
+    try {
+      await saveToVersion(version.id, payload);
+      message.success(translate('content.versions.saved', { name: version.name || version.key }));
+      await query?.refetch();
+    } catch (failure) {
+      const error = failure as ApiHttpError;
+      const named = Object.entries(error.errors ?? {}).map(([name, errors]) => ({ name, errors: Array.isArray(errors) ? errors : [String(errors)] }));
+      if (named.length > 0) formProps.form?.setFields(named);
+      else message.error(error.message);
+    } finally {
+      setVersionSaving(false);
+    }
+  };
 
   if (model.schema.loading || !model.permissions) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
   if (!model.info || !model.can('read')) return <Result status="403" subTitle={translate('app.forbidden')} />;
@@ -80,7 +106,13 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
             </Typography.Title>
           </div>
         </Space>
-        <Space>
+        <Space wrap>
+          {versioned && <VersionSwitcher collection={collection} item={String(id)} value={version} onChange={setVersion} />}
+          {versioned && version && (
+            <Button icon={<DiffOutlined />} onClick={() => setComparing(true)} data-testid="version-compare">
+              {translate('content.versions.compare')}
+            </Button>
+          )}
           {!creating && !singleton && <ManualFlowButtons collection={collection} keys={[String(id)]} location="item" />}
           {!creating && !singleton && <CommentsDrawer collection={collection} id={String(id)} />}
           {!creating && !singleton && model.info.meta?.accountability === 'all' && <RevisionsDrawer collection={collection} id={String(id)} onRestored={() => void query?.refetch()} />}
@@ -96,8 +128,8 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
             </Popconfirm>
           )}
           {canSave && (
-            <Button type="primary" icon={<SaveOutlined />} {...saveButtonProps} data-testid="save-item">
-              {translate('buttons.save')}
+            <Button type="primary" icon={<SaveOutlined />} {...saveButtonProps} loading={saveButtonProps.loading || versionSaving} data-testid="save-item">
+              {version ? translate('content.versions.saveTo', { name: version.name || version.key }) : translate('buttons.save')}
             </Button>
           )}
         </Space>
@@ -111,13 +143,27 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
           layout="vertical"
           scrollToFirstError
           onFinish={(values) => {
+            const payload = toPayload(model.fields, values as Record<string, unknown>, creating ? null : initial, writable, model.targetOf, (name) => model.schema.fieldsOf(name).map((entry) => entry.field));
+            if (version) return void saveVersion(payload);
             // A refused save shows its errors on the fields (Refine maps the HttpError); nothing else to do.
-            onFinish(toPayload(model.fields, values as Record<string, unknown>, creating ? null : initial, writable, model.targetOf, (name) => model.schema.fieldsOf(name).map((entry) => entry.field))).catch(() => undefined);
+            onFinish(payload).catch(() => undefined);
           }}
         >
           <ItemFields fields={model.fields} creating={creating} canWrite={writable} />
         </Form>
       </Card>
+      {versioned && version && (
+        <VersionCompare
+          version={version}
+          fields={model.fields}
+          open={comparing}
+          onClose={() => setComparing(false)}
+          onPromoted={() => {
+            setComparing(false);
+            setVersion(null);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -18,6 +18,8 @@ export interface CollectionInfo {
     sort: number | null;
     group: string | null;
     collapse: 'open' | 'closed' | 'locked' | null;
+    /** Content versions are on (docs/versions.md). */
+    versioning?: boolean;
   } | null;
   /** null for a folder (a collection without a table). */
   schema: { name: string } | null;
