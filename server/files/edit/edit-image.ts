@@ -1,6 +1,7 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import * as yup from 'yup';
 import { InvalidPayloadError } from '../../errors.ts';
+import { loadSharp } from '../sharp-module.ts';
 
 /** Output formats the editor writes. */
 export type EditableFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'tiff';
@@ -84,6 +85,7 @@ export function mapPoint(point: Point, size: { width: number; height: number }, 
  * the original format. Two passes, so the crop is always measured on the rotated picture the editor showed.
  */
 export async function editImage(input: Buffer, format: EditableFormat, edit: ImageEdit, limits: { maxDimension: number }): Promise<EditedImage> {
+  const sharp = await loadSharp();
   const options = { limitInputPixels: limits.maxDimension ** 2, failOn: 'error' as const };
   let oriented = sharp(input, options).autoOrient();
   if (edit.flip) oriented = oriented.flip();

@@ -51,7 +51,8 @@ describe('flows screen', () => {
     await page.getByText('Outro fluxo').or(page.getByText('Atividade e revisões')).first().waitFor();
     expect(await englishLeaks(page)).toEqual([]);
     await harness.screenshot(page, 'flows-pt-BR');
-    await page.keyboard.press('Escape');
+    await page.locator('.ant-modal-close').click();
+    await page.locator('.ant-modal-wrap').first().waitFor({ state: 'hidden' });
     // The editor too: trigger options, the empty chain and the run log.
     await page.getByTestId('flow-open-Publish reminder').click();
     await page.getByTestId('operation-add-first').waitFor();
