@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, DeleteOutlined, DiffOutlined, SaveOutlined } from '@ant-design/icons';
 import { useForm } from '@refinedev/antd';
 import { useDelete, useTranslate } from '@refinedev/core';
-import { Alert, App, Button, Card, Form, Popconfirm, Result, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Popconfirm, Result, Row, Space, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { usePreferences } from '../../app/preferences.tsx';
 import { resolveText } from '../../i18n/custom-texts.ts';
@@ -12,6 +12,7 @@ import { templateOf } from '../interfaces/related.ts';
 import { ItemFields } from './item-fields.tsx';
 import { defaultValues, formReadFields, toPayload } from './payload.ts';
 import { CommentsDrawer } from './comments-drawer.tsx';
+import { ArchiveButton, PreviewToggle, SaveAsCopyButton } from './item-extra-actions.tsx';
 import { VersionCompare } from './version-compare.tsx';
 import { VersionSwitcher } from './version-switcher.tsx';
 import { saveToVersion, type VersionRecord } from './versions-api.ts';
@@ -35,6 +36,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
   const [version, setVersion] = useState<VersionRecord | null>(null);
   const [comparing, setComparing] = useState(false);
   const [versionSaving, setVersionSaving] = useState(false);
+  const [previewOpen, setPreviewOpen] = useState(false);
   const { message } = App.useApp();
 
   const { formProps, saveButtonProps, query, onFinish, formLoading } = useForm({
@@ -63,6 +65,15 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
   const writable = (field: { field: string }) => model.canField(action, field.field) || (singleton && model.canField('create', field.field));
 
   const versioned = !creating && !singleton && model.info?.meta?.versioning === true;
+  const meta = model.info?.meta;
+  const archiveField = meta?.archive_field ? model.fields.find((field) => field.field === meta.archive_field) : undefined;
+  const previewUrl = !creating && meta?.preview_url && initial ? renderTemplate(meta.preview_url, initial) : null;
+  // The form's unsaved changes to plain fields, carried into a copy (relations come from the original).
+  const unsavedEdits = () => {
+    const values = (formProps.form?.getFieldsValue() ?? {}) as Record<string, unknown>;
+    const plain = model.fields.filter((field) => !model.targetOf(field) || field.type !== 'alias');
+    return toPayload(plain, values, initial, writable, model.targetOf);
+  };
   const saveVersion = async (payload: Record<string, unknown>) => {
     if (!version || Object.keys(payload).length === 0) return;
     setVersionSaving(true);
@@ -114,7 +125,14 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
             </Button>
           )}
           {!creating && !singleton && <ManualFlowButtons collection={collection} keys={[String(id)]} location="item" />}
+          {previewUrl && <PreviewToggle open={previewOpen} onToggle={() => setPreviewOpen(!previewOpen)} />}
           {!creating && !singleton && <CommentsDrawer collection={collection} id={String(id)} />}
+          {!creating && !singleton && archiveField && model.canField('update', archiveField.field) && (
+            <ArchiveButton collection={collection} id={String(id)} item={initial} field={archiveField} archive={meta?.archive_value ?? null} unarchive={meta?.unarchive_value ?? null} onDone={() => void query?.refetch()} />
+          )}
+          {!creating && !singleton && !version && model.can('create') && (
+            <SaveAsCopyButton collection={collection} id={String(id)} fields={model.fields} duplication={meta?.item_duplication_fields} targetOf={model.targetOf} edits={unsavedEdits} />
+          )}
           {!creating && !singleton && model.info.meta?.accountability === 'all' && <RevisionsDrawer collection={collection} id={String(id)} onRestored={() => void query?.refetch()} />}
           {!creating && !singleton && model.can('delete') && (
             <Popconfirm
@@ -136,22 +154,34 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
       </Space>
       {model.info.meta?.note && <Alert type="info" showIcon message={resolveText(model.info.meta.note, locale)} style={{ marginBottom: 16 }} />}
       {!canSave && <Alert type="warning" showIcon message={translate('content.item.readOnly')} style={{ marginBottom: 16 }} />}
-      <Card loading={formLoading && !creating && !initial}>
-        <Form
-          {...formProps}
-          initialValues={creating ? defaultValues(model.fields) : formProps.initialValues}
-          layout="vertical"
-          scrollToFirstError
-          onFinish={(values) => {
-            const payload = toPayload(model.fields, values as Record<string, unknown>, creating ? null : initial, writable, model.targetOf, (name) => model.schema.fieldsOf(name).map((entry) => entry.field));
-            if (version) return void saveVersion(payload);
-            // A refused save shows its errors on the fields (Refine maps the HttpError); nothing else to do.
-            onFinish(payload).catch(() => undefined);
-          }}
-        >
-          <ItemFields fields={model.fields} creating={creating} canWrite={writable} />
-        </Form>
-      </Card>
+      <Row gutter={16}>
+        <Col xs={24} xl={previewUrl && previewOpen ? 12 : 24}>
+          <Card loading={formLoading && !creating && !initial}>
+            <Form
+              {...formProps}
+              initialValues={creating ? defaultValues(model.fields) : formProps.initialValues}
+              layout="vertical"
+              scrollToFirstError
+              onFinish={(values) => {
+                const payload = toPayload(model.fields, values as Record<string, unknown>, creating ? null : initial, writable, model.targetOf, (name) => model.schema.fieldsOf(name).map((entry) => entry.field));
+                if (version) return void saveVersion(payload);
+                // A refused save shows its errors on the fields (Refine maps the HttpError); nothing else to do.
+                onFinish(payload).catch(() => undefined);
+              }}
+            >
+              <ItemFields fields={model.fields} creating={creating} canWrite={writable} />
+            </Form>
+          </Card>
+        </Col>
+        {previewUrl && previewOpen && (
+          <Col xs={24} xl={12}>
+            <Card size="small" title={<Typography.Link href={previewUrl} target="_blank" rel="noreferrer">{previewUrl}</Typography.Link>} styles={{ body: { padding: 0 } }}>
+              {/* Read again after each save (the query's update time is in the key), so the page shows what was saved. */}
+              <iframe key={query?.dataUpdatedAt} src={previewUrl} title={translate('content.item.preview')} style={{ width: '100%', height: '70vh', border: 0, display: 'block' }} sandbox="allow-scripts allow-same-origin allow-forms allow-popups" data-testid="item-preview" />
+            </Card>
+          </Col>
+        )}
+      </Row>
       {versioned && version && (
         <VersionCompare
           version={version}

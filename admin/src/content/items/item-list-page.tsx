@@ -47,7 +47,9 @@ function ItemList({ collection }: { collection: string }) {
   const meta = model.info?.meta;
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<FilterGroup>({ logic: 'and', rules: [] });
-  const [archiveView, setArchiveView] = useState<ArchiveView>('active');
+  // Until the user picks one: active items, unless the collection turns the app's archive filter off.
+  const [pickedArchiveView, setArchiveView] = useState<ArchiveView | null>(null);
+  const archiveView: ArchiveView = pickedArchiveView ?? (meta?.archive_app_filter === false ? 'all' : 'active');
   const [selected, setSelected] = useState<BaseKey[]>([]);
   const { mutate: deleteMany, mutation: deletion } = useDeleteMany();
   const [layout, setLayout] = useState<'table' | 'map'>('table');

@@ -20,6 +20,10 @@ export interface CollectionInfo {
     collapse: 'open' | 'closed' | 'locked' | null;
     /** Content versions are on (docs/versions.md). */
     versioning?: boolean;
+    /** Fields "Save as copy" carries (null: every plain field and many-to-one). */
+    item_duplication_fields?: string[] | null;
+    /** The item's page on the site, with `{{field}}` placeholders: the live preview beside the form. */
+    preview_url?: string | null;
   } | null;
   /** null for a folder (a collection without a table). */
   schema: { name: string } | null;
