@@ -1,4 +1,4 @@
-import { LinkOutlined } from '@ant-design/icons';
+import { BookOutlined, LinkOutlined } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 import { useTranslate } from '@refinedev/core';
 import { Menu, Typography, type MenuProps } from 'antd';
@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { CollectionIcon } from '../../components/collection-icon.tsx';
 import { buildNavigation, type NavigationNode } from '../../content/navigation.ts';
+import { onBookmarksChanged, readBookmarks, type BookmarkEntry } from '../../content/items/bookmarks.ts';
 import { useSchema } from '../../content/schema/schema-context.tsx';
 import { accessControlProvider } from '../../providers/access-control-provider.ts';
 import { usePreferences } from '../preferences.tsx';
@@ -14,12 +15,17 @@ import { useShellSettings } from '../shell/shell-settings.tsx';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-function contentItems(nodes: NavigationNode[]): MenuItem[] {
+function contentItems(nodes: NavigationNode[], bookmarks: BookmarkEntry[]): MenuItem[] {
   return nodes.map((node) => {
     const icon = <CollectionIcon name={node.icon} folder={node.folder} color={node.color} />;
     const label = <span data-testid={`nav-${node.collection}`}>{node.label}</span>;
-    if (node.children.length === 0) return { key: `/content/${node.collection}`, icon, label, disabled: node.folder };
-    const children = contentItems(node.children);
+    // Bookmarks of a collection sit under it, after the collection itself.
+    const saved: MenuItem[] = bookmarks
+      .filter((entry) => entry.collection === node.collection)
+      .map((entry) => ({ key: `/content/${node.collection}?bookmark=${entry.id}`, icon: <BookOutlined />, label: <span data-testid={`nav-bookmark-${entry.id}`}>{entry.bookmark}</span> }));
+    if (node.children.length === 0 && saved.length === 0) return { key: `/content/${node.collection}`, icon, label, disabled: node.folder };
+    if (node.children.length === 0) return { key: `group:${node.collection}`, icon, label, children: [{ key: `/content/${node.collection}`, icon, label }, ...saved] };
+    const children = [...saved, ...contentItems(node.children, bookmarks)];
     // A collection with items that also groups others opens itself first, then its children.
     return { key: `group:${node.collection}`, icon, label, children: node.folder ? children : [{ key: `/content/${node.collection}`, icon, label }, ...children] };
   });
@@ -54,6 +60,12 @@ export function SideMenu({ moduleResources }: { moduleResources: ResourceProps[]
   const location = useLocation();
   const tree = useMemo(() => buildNavigation(schema.collections, locale), [schema.collections, locale, overrides]);
   const allowed = useAllowedResources(moduleResources);
+  const [bookmarks, setBookmarks] = useState<BookmarkEntry[]>([]);
+  useEffect(() => {
+    const load = () => void readBookmarks().then(setBookmarks);
+    load();
+    return onBookmarksChanged(load);
+  }, []);
   const { settings, modules } = useShellSettings();
 
   const openGroups = useMemo(() => {
@@ -85,12 +97,16 @@ export function SideMenu({ moduleResources }: { moduleResources: ResourceProps[]
       type: 'group',
       key: 'content',
       label: translate('app.menu.content'),
-      children: tree.length > 0 ? contentItems(tree) : [{ key: 'empty', label: <Typography.Text type="secondary">{translate('app.menu.noCollections')}</Typography.Text>, disabled: true }],
+      children: tree.length > 0 ? contentItems(tree, bookmarks) : [{ key: 'empty', label: <Typography.Text type="secondary">{translate('app.menu.noCollections')}</Typography.Text>, disabled: true }],
     },
     ...(moduleItems.length > 0 ? [{ type: 'divider' } as MenuItem, ...moduleItems] : []),
   ];
 
-  const selected = [...allowed.map((resource) => resource.list as string), ...schema.collections.map((collection) => `/content/${collection.collection}`)]
+  const here = `${location.pathname}${location.search}`;
+  const bookmarkKeys = bookmarks.map((entry) => `/content/${entry.collection}?bookmark=${entry.id}`);
+  const selected = bookmarkKeys.includes(here)
+    ? [here]
+    : [...allowed.map((resource) => resource.list as string), ...schema.collections.map((collection) => `/content/${collection.collection}`)]
     .filter((path) => location.pathname === path || location.pathname.startsWith(`${path}/`))
     .sort((a, b) => b.length - a.length)
     .slice(0, 1);

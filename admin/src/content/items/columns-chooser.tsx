@@ -1,19 +1,23 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { Button, Checkbox, Popover, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 const storageKey = (collection: string) => `tessera.columns.${collection}`;
 
 /** The visible columns of a collection, kept in the browser per collection. */
-export function useVisibleColumns(collection: string, defaults: string[], available: string[]): [string[], (next: string[]) => void] {
-  const [visible, setVisible] = useState<string[]>(defaults);
+export function useVisibleColumns(collection: string, defaults: string[], available: string[], preferred?: string[]): [string[], (next: string[]) => void] {
+  const [visible, setVisible] = useState<string[]>(preferred ?? defaults);
+  const chosen = useRef(false);
   useEffect(() => {
+    // A saved view (the user's preset) wins over this browser's memory, until the user picks columns here.
+    if (preferred && preferred.length > 0 && !chosen.current) return setVisible(preferred);
     const saved = window.localStorage.getItem(storageKey(collection));
     const parsed = saved ? (JSON.parse(saved) as string[]).filter((field) => available.includes(field)) : null;
     setVisible(parsed && parsed.length > 0 ? parsed : defaults);
   }, [collection, defaults.join(','), available.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
   const update = (next: string[]) => {
+    chosen.current = true;
     setVisible(next);
     window.localStorage.setItem(storageKey(collection), JSON.stringify(next));
   };

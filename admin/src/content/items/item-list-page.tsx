@@ -1,10 +1,10 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useDeleteMany, useTranslate, type BaseKey } from '@refinedev/core';
-import { App, Alert, Button, Empty, Input, Popconfirm, Result, Segmented, Space, Spin, Table, Typography, theme } from 'antd';
+import { App, Alert, Button, Empty, Input, Popconfirm, Result, Segmented, Space, Spin, Table, Tag, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePreferences } from '../../app/preferences.tsx';
 import { resolveText } from '../../i18n/custom-texts.ts';
 import { formatNumber } from '../../i18n/format.ts';
@@ -21,6 +21,10 @@ import ItemEditPage from './item-edit-page.tsx';
 import { useCollection } from './use-collection.ts';
 import { ManualFlowButtons } from '../../modules/flows/manual-flow-buttons.tsx';
 import { useRowDrag } from './use-row-drag.ts';
+import { BookmarkButton } from './bookmark-button.tsx';
+import { announceBookmarksChanged } from './bookmarks.ts';
+import { fromPreset, type ListView, type PresetRow } from './list-preset.ts';
+import { useListPreset } from './use-list-preset.ts';
 
 // MapLibre is large: it loads only when the map layout is chosen.
 const MapLayout = lazy(() => import('./map-layout.tsx'));
@@ -31,13 +35,16 @@ type ArchiveView = 'active' | 'archived' | 'all';
 /** `/content/:collection`: the items of a collection (or, for a singleton, its form). */
 export default function ItemListPage() {
   const { collection = '' } = useParams();
+  const [params] = useSearchParams();
+  const bookmark = params.get('bookmark');
   const model = useCollection(collection);
-  if (model.schema.loading || !model.permissions) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
+  const views = useListPreset(collection, bookmark);
+  if (model.schema.loading || !model.permissions || !views.loaded) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
   if (model.info?.meta?.singleton) return <ItemEditPage singleton />;
-  return <ItemList key={collection} collection={collection} />;
+  return <ItemList key={`${collection}:${bookmark ?? ''}`} collection={collection} preset={views.preset} bookmark={bookmark ? views.preset : null} onViewChange={views.save} />;
 }
 
-function ItemList({ collection }: { collection: string }) {
+function ItemList({ collection, preset, bookmark, onViewChange }: { collection: string; preset: PresetRow | null; bookmark: PresetRow | null; onViewChange(view: ListView): void }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { message } = App.useApp();
@@ -45,8 +52,10 @@ function ItemList({ collection }: { collection: string }) {
   const { locale } = usePreferences();
   const model = useCollection(collection);
   const meta = model.info?.meta;
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<FilterGroup>({ logic: 'and', rules: [] });
+  // The saved view this list starts from (a bookmark, or the default preset), as far as it still applies.
+  const initialView = useMemo(() => (preset ? fromPreset(preset, model.fields.map((field) => field.field)) : {}), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const [search, setSearch] = useState(initialView.search ?? '');
+  const [filter, setFilter] = useState<FilterGroup>(initialView.filter ?? { logic: 'and', rules: [] });
   // Until the user picks one: active items, unless the collection turns the app's archive filter off.
   const [pickedArchiveView, setArchiveView] = useState<ArchiveView | null>(null);
   const archiveView: ArchiveView = pickedArchiveView ?? (meta?.archive_app_filter === false ? 'all' : 'active');
@@ -59,7 +68,7 @@ function ItemList({ collection }: { collection: string }) {
   // The map layout draws the first geometry field (Directus's map layout, docs/admin.md).
   const geometryField = listable.find((field) => field.type.startsWith('geometry'))?.field ?? null;
   const openItem = useCallback((key: string) => navigate(`/content/${collection}/${encodeURIComponent(key)}`), [navigate, collection]);
-  const [visible, setVisible] = useVisibleColumns(collection, defaults, listable.map((field) => field.field));
+  const [visible, setVisible] = useVisibleColumns(collection, defaults, listable.map((field) => field.field), initialView.fields);
   const sortField = meta?.sort_field ?? null;
   const manualSort = Boolean(sortField && model.permissions?.isUnrestricted(collection, 'update') && model.canField('update', sortField));
 
@@ -83,15 +92,24 @@ function ItemList({ collection }: { collection: string }) {
   const userFilter = toFilter(filter);
   const combined = userFilter && archiveFilter ? { _and: [userFilter, archiveFilter] } : (userFilter ?? archiveFilter);
 
-  const { tableProps, tableQuery } = useTable<Item>({
+  const { tableProps, tableQuery, sorters, pageSize } = useTable<Item>({
     resource: collection,
     syncWithLocation: false,
-    pagination: { pageSize: 25 },
-    sorters: { initial: sortField && manualSort ? [{ field: sortField, order: 'asc' }] : [] },
+    pagination: { pageSize: initialView.pageSize ?? 25 },
+    sorters: { initial: sortField && manualSort ? [{ field: sortField, order: 'asc' }] : (initialView.sort ?? []) },
     meta: { fields: readFields, search: search || undefined, filter: combined },
     queryOptions: { enabled: visible.length > 0 },
   });
   const rows = (tableProps.dataSource ?? []) as Item[];
+
+  // Every change of the view (columns, sort, page size, search, filter) is remembered (use-list-preset.ts).
+  const viewKey = JSON.stringify([visible, sorters, pageSize, search, filter]);
+  const firstView = useRef(viewKey);
+  useEffect(() => {
+    if (viewKey === firstView.current) return;
+    firstView.current = '';
+    onViewChange({ fields: visible, sort: manualSort ? [] : sorters.map((entry) => ({ field: entry.field, order: entry.order })), pageSize, search, filter });
+  }, [viewKey]); // eslint-disable-line react-hooks/exhaustive-deps
   const total = tableProps.pagination && typeof tableProps.pagination === 'object' ? (tableProps.pagination.total ?? rows.length) : rows.length;
 
   /** Moves `item` to the place of `target` (`/utils/sort` shifts the rows in between). */
@@ -118,6 +136,7 @@ function ItemList({ collection }: { collection: string }) {
       dataIndex: field.field,
       title: fieldLabel(field, locale),
       sorter: !isToMany(field) && !manualSort,
+      defaultSortOrder: initialView.sort?.find((entry) => entry.field === field.field)?.order === 'desc' ? 'descend' : initialView.sort?.some((entry) => entry.field === field.field) ? 'ascend' : undefined,
       ellipsis: true,
       render: (value: unknown) => <CellValue field={field} value={value} target={model.targetOf(field)} locale={locale} />,
     }));
@@ -144,11 +163,27 @@ function ItemList({ collection }: { collection: string }) {
         <div>
           <Typography.Title level={3} style={{ margin: 0 }} data-testid="collection-title">
             {model.label}
+            {bookmark?.bookmark && (
+              <>
+                <Tag closable onClose={() => navigate(`/content/${collection}`)} style={{ marginInlineStart: 12, verticalAlign: 'middle' }} data-testid="bookmark-tag">
+                  {bookmark.bookmark}
+                </Tag>
+                <Popconfirm
+                  title={translate('content.bookmarks.confirmDelete')}
+                  onConfirm={async () => {
+                    await apiRequest(`/presets/${bookmark.id}`, { method: 'DELETE' }).then(announceBookmarksChanged, (error: ApiHttpError) => message.error(error.message));
+                    navigate(`/content/${collection}`);
+                  }}
+                >
+                  <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={translate('content.bookmarks.delete')} data-testid="bookmark-delete" />
+                </Popconfirm>
+              </>
+            )}
           </Typography.Title>
           <Typography.Text type="secondary">{total === 1 ? translate('content.list.countOne') : translate('content.list.count', { count: formatNumber(total, locale) })}</Typography.Text>
         </div>
         <Space wrap>
-          <Input.Search allowClear placeholder={translate('content.list.search')} onSearch={setSearch} style={{ width: 240 }} data-testid="search" />
+          <Input.Search allowClear defaultValue={initialView.search} placeholder={translate('content.list.search')} onSearch={setSearch} style={{ width: 240 }} data-testid="search" />
           <FilterBuilder fields={listable.filter((field) => !isToMany(field)).map((field) => ({ field: field.field, label: fieldLabel(field, locale), type: field.type, choices: choicesOf(field.meta?.options ?? {}) }))} value={filter} onChange={setFilter} />
           {meta?.archive_field && (
             <Segmented
@@ -161,6 +196,7 @@ function ItemList({ collection }: { collection: string }) {
               ]}
             />
           )}
+          <BookmarkButton collection={collection} current={{ fields: visible, sort: manualSort ? [] : sorters.map((entry) => ({ field: entry.field, order: entry.order })), pageSize, search, filter }} />
           <ManualFlowButtons collection={collection} keys={selected as Array<string | number>} location="collection" />
           {geometryField && (
             <Segmented

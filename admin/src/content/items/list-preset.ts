@@ -1,0 +1,95 @@
+/**
+ * A collection list's view as a tessera_presets row (Directus 10's shape: `layout: tabular`,
+ * `layout_query.tabular { fields, sort, limit }`, `search`, `filter`), and back. Pure logic.
+ */
+import type { TesseraFilter } from '../../providers/query-mapping.ts';
+import { needsValue, toFilter, type FilterGroup, type FilterRule } from '../filter-builder/filter-model.ts';
+
+/** What a list view remembers. */
+export interface ListView {
+  fields: string[];
+  sort: Array<{ field: string; order: 'asc' | 'desc' }>;
+  pageSize: number;
+  search: string;
+  filter: FilterGroup;
+}
+
+/** A tessera_presets row as the list reads it. */
+export interface PresetRow {
+  id: number;
+  bookmark: string | null;
+  user: string | null;
+  role: string | null;
+  collection: string;
+  search: string | null;
+  layout: string | null;
+  layout_query: { tabular?: { fields?: string[]; sort?: string[]; limit?: number } } | null;
+  filter: TesseraFilter | null;
+}
+
+export const PAGE_SIZES = [25, 50, 100];
+
+/** The row's columns for a view (user, role and bookmark are the caller's to add). */
+export function toPresetFields(view: ListView): Pick<PresetRow, 'layout' | 'layout_query' | 'search' | 'filter'> {
+  return {
+    layout: 'tabular',
+    layout_query: { tabular: { fields: view.fields, sort: view.sort.map((entry) => `${entry.order === 'desc' ? '-' : ''}${entry.field}`), limit: view.pageSize } },
+    search: view.search || null,
+    filter: toFilter(view.filter),
+  };
+}
+
+/** A stored view, keeping only what still exists (fields of the collection, a known page size). */
+export function fromPreset(row: PresetRow, available: readonly string[]): Partial<ListView> {
+  const tabular = row.layout_query?.tabular ?? {};
+  const view: Partial<ListView> = {};
+  const fields = (tabular.fields ?? []).filter((field) => available.includes(field));
+  if (fields.length > 0) view.fields = fields;
+  if (Array.isArray(tabular.sort)) {
+    view.sort = tabular.sort
+      .map((entry) => ({ field: entry.replace(/^-/, ''), order: entry.startsWith('-') ? ('desc' as const) : ('asc' as const) }))
+      .filter((entry) => available.includes(entry.field));
+  }
+  if (tabular.limit && PAGE_SIZES.includes(tabular.limit)) view.pageSize = tabular.limit;
+  if (row.search) view.search = row.search;
+  const group = row.filter ? fromFilter(row.filter) : null;
+  if (group) view.filter = group;
+  return view;
+}
+
+/** The default view: the user's own preset, else their role's, else the global one (bookmarks aside). */
+export function pickDefault(rows: readonly PresetRow[], user: string | null, role: string | null): PresetRow | null {
+  const defaults = rows.filter((row) => row.bookmark === null);
+  return defaults.find((row) => user !== null && row.user === user) ?? defaults.find((row) => row.user === null && role !== null && row.role === role) ?? defaults.find((row) => row.user === null && row.role === null) ?? null;
+}
+
+/**
+ * The filter builder's state for a filter it could have made (conditions on fields, joined by one
+ * `_and` or `_or`); null for any other shape, which the builder cannot show.
+ */
+export function fromFilter(filter: TesseraFilter): FilterGroup | null {
+  const keys = Object.keys(filter);
+  const logic = keys.length === 1 && (keys[0] === '_and' || keys[0] === '_or') ? (keys[0] === '_and' ? 'and' : 'or') : null;
+  const parts = logic ? ((filter as Record<string, unknown>)[`_${logic}`] as unknown[]) : [filter];
+  if (!Array.isArray(parts)) return null;
+  const rules: FilterRule[] = [];
+  for (const part of parts) {
+    const rule = ruleOf(part, []);
+    if (!rule) return null;
+    rules.push(rule);
+  }
+  return { logic: logic ?? 'and', rules };
+}
+
+function ruleOf(part: unknown, path: string[]): FilterRule | null {
+  if (typeof part !== 'object' || part === null || Array.isArray(part)) return null;
+  const entries = Object.entries(part as Record<string, unknown>);
+  if (entries.length !== 1) return null;
+  const [key, value] = entries[0]!;
+  if (key.startsWith('_')) {
+    if (path.length === 0) return null;
+    const shown = !needsValue(key) ? '' : Array.isArray(value) ? value.join(', ') : value;
+    return { field: path.join('.'), operator: key, value: shown };
+  }
+  return ruleOf(value, [...path, key]);
+}
