@@ -2,17 +2,13 @@ import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN } from '../helpers/test-app.ts';
-import { startAdmin, type AdminHarness } from './harness.ts';
+import { callApi, startAdmin, type AdminHarness, type ApiMethod } from './harness.ts';
 
 let harness: AdminHarness;
 let token: string;
 const EDITOR = { email: 'secure-editor@example.com', password: 'secure-editor-password-1' };
 
-async function api(method: 'get' | 'post' | 'patch', path: string, body?: object) {
-  const response = await harness.app.request[method](path).set('Authorization', `Bearer ${token}`).send(body);
-  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body?.data;
-}
+const api = (method: ApiMethod, path: string, body?: object) => callApi(harness, token, method, path, body);
 
 const tfaSecretOf = async (email: string) => (await harness.app.system.db.selectFrom('tessera_users').select('tfa_secret').where('email', '=', email).executeTakeFirstOrThrow()).tfa_secret as string | null;
 

@@ -135,3 +135,16 @@ export async function startAdmin(env: Record<string, string> = {}, port?: number
     },
   };
 }
+
+/** The methods `callApi` sends. */
+export type ApiMethod = 'get' | 'post' | 'patch' | 'delete';
+
+/**
+ * Calls the harness's API as `token` and answers the body's `data`; an error status throws with the body,
+ * so seeding and checks in browser tests fail where they go wrong.
+ */
+export async function callApi(harness: AdminHarness, token: string, method: ApiMethod, path: string, body?: object): Promise<any> {
+  const response = await harness.app.request[method](path).set('Authorization', `Bearer ${token}`).send(body);
+  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body?.data;
+}

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdmin, type AdminHarness } from './harness.ts';
+import { callApi, startAdmin, type AdminHarness, type ApiMethod } from './harness.ts';
 
 let harness: AdminHarness;
 let token: string;
 let editorId: string;
 const EDITOR = { email: 'inbox-editor@example.com', password: 'inbox-editor-password-1' };
 
-async function api(method: 'get' | 'post' | 'patch', path: string, body?: object, as = token) {
-  const response = await harness.app.request[method](path).set('Authorization', `Bearer ${as}`).send(body);
-  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body?.data;
-}
+const api = (method: ApiMethod, path: string, body?: object, as = token) => callApi(harness, as, method, path, body);
 
 beforeAll(async () => {
   harness = await startAdmin();

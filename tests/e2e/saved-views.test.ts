@@ -1,17 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdmin, type AdminHarness } from './harness.ts';
+import { callApi, startAdmin, type AdminHarness, type ApiMethod } from './harness.ts';
 
 let harness: AdminHarness;
 let token: string;
 let adminId: string;
 const EDITOR = { email: 'views-editor@example.com', password: 'views-editor-password-1' };
 
-async function api(method: 'get' | 'post' | 'patch', path: string, body?: object) {
-  const response = await harness.app.request[method](path).set('Authorization', `Bearer ${token}`).send(body);
-  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body?.data;
-}
+const api = (method: ApiMethod, path: string, body?: object) => callApi(harness, token, method, path, body);
 
 const headers = (page: Page) => page.locator('.ant-table-thead th').evaluateAll((cells) => cells.map((cell) => ((cell as unknown as { textContent: string | null }).textContent ?? '').trim()).filter(Boolean));
 async function firstTitle(page: Page): Promise<string | null> {

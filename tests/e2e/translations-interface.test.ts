@@ -1,15 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdmin, type AdminHarness } from './harness.ts';
+import { callApi, startAdmin, type AdminHarness, type ApiMethod } from './harness.ts';
 
 let harness: AdminHarness;
 let token: string;
 
-async function api(method: 'get' | 'post', path: string, body?: object) {
-  const response = await harness.app.request[method](path).set('Authorization', `Bearer ${token}`).send(body);
-  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body?.data;
-}
+const api = (method: ApiMethod, path: string, body?: object) => callApi(harness, token, method, path, body);
 
 const translationsOf = async (id: number) =>
   (await api('get', `/items/posts_translations?fields=languages_code,headline,body&filter[posts_id][_eq]=${id}&sort=languages_code`)) as Array<Record<string, unknown>>;
