@@ -1,4 +1,5 @@
 import { Logger as WorkerLogger, run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
+import pg from 'pg';
 import type { Logger } from '../logger.ts';
 
 /** Jobs a Tessera process works on at once. */
@@ -39,19 +40,31 @@ export interface JobWorker {
  * exponential backoff until its max_attempts.
  */
 export async function startJobWorker(options: { url: string; logger: Logger; tasks: TaskList; pollIntervalMs?: number; concurrency?: number }): Promise<JobWorker> {
-  const runner: Runner = await run({
-    connectionString: options.url,
-    concurrency: options.concurrency ?? CONCURRENCY,
-    maxPoolSize: (options.concurrency ?? CONCURRENCY) + 2,
-    noHandleSignals: true,
-    noPreparedStatements: true,
-    pollInterval: options.pollIntervalMs ?? 1000,
-    logger: workerLogger(options.logger),
-    taskList: options.tasks,
-  });
+  // The worker's pool is ours, so its error listener outlives the runner: graphile-worker removes its own
+  // listeners when it stops, and a connection the database ends afterwards (a restart, a dropped database)
+  // would otherwise be an uncaught 'error' event that takes the process down.
+  const pool = new pg.Pool({ connectionString: options.url, max: (options.concurrency ?? CONCURRENCY) + 2 });
+  pool.on('error', (error) => options.logger.warn({ err: error }, 'job queue: a database connection ended'));
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  let runner: Runner;
+  try {
+    runner = await run({
+      pgPool: pool,
+      concurrency: options.concurrency ?? CONCURRENCY,
+      noHandleSignals: true,
+      noPreparedStatements: true,
+      pollInterval: options.pollIntervalMs ?? 1000,
+      logger: workerLogger(options.logger),
+      taskList: options.tasks,
+    });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   return {
     async stop() {
       await runner.stop();
+      await pool.end();
     },
   };
 }
