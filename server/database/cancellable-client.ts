@@ -4,7 +4,7 @@ import { statementSignal } from './request-signal.ts';
 
 /** The parts of pg's Connection a cancel request uses (untyped in @types/pg). */
 interface CancelConnection {
-  on(event: 'connect' | 'error', listener: (...args: unknown[]) => void): void;
+  on(event: 'connect' | 'error' | 'end', listener: (...args: unknown[]) => void): void;
   connect(portOrPath: number | string, host?: string): void;
   cancel(processID: number, secretKey: number): void;
 }
@@ -14,6 +14,9 @@ interface BackendKey {
   processID: number;
   secretKey: number;
 }
+
+/** How long a statement waits at most for this connection's cancel request to be taken. */
+const CANCEL_WAIT_MS = 2_000;
 
 /** The pool option that turns cancelling on; the embedded PGlite server can neither interrupt a statement nor take a cancel request. */
 export const CANCEL_ON_ABORT = 'tesseraCancelOnAbort';
@@ -26,6 +29,12 @@ export const CANCEL_ON_ABORT = 'tesseraCancelOnAbort';
  */
 export class CancellableClient extends pg.Client {
   readonly #cancelOnAbort: boolean;
+  /**
+   * Set while a cancel request is on its way. PostgreSQL cancels whatever the backend runs when the request
+   * arrives, so a statement issued on this connection before then (the pool may already have handed it to
+   * another request) would be the one cancelled; the next statement waits until the server has taken it.
+   */
+  #cancelling: Promise<void> | null = null;
 
   constructor(config?: string | (pg.ClientConfig & { [CANCEL_ON_ABORT]?: boolean })) {
     super(config);
@@ -33,6 +42,8 @@ export class CancellableClient extends pg.Client {
   }
 
   override query(...args: any[]): any {
+    const usesPromise = typeof args[args.length - 1] !== 'function' && typeof args[0]?.submit !== 'function';
+    if (this.#cancelling && usesPromise) return this.#cancelling.then(() => this.query(...args));
     noteStatement(args[0]);
     const result = (super.query as (...rest: unknown[]) => unknown)(...args);
     const signal = this.#cancelOnAbort ? statementSignal() : undefined;
@@ -53,7 +64,19 @@ export class CancellableClient extends pg.Client {
   #sendCancel(): void {
     const { processID, secretKey } = this as unknown as BackendKey;
     const connection = new pg.Connection() as unknown as CancelConnection;
-    connection.on('error', () => undefined);
+    // The server closes the cancel connection once it has signalled the backend; a lost one waits at most 2 s.
+    const cancelling: Promise<void> = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, CANCEL_WAIT_MS);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      connection.on('end', done);
+      connection.on('error', done);
+    }).finally(() => {
+      if (this.#cancelling === cancelling) this.#cancelling = null;
+    });
+    this.#cancelling = cancelling;
     connection.on('connect', () => connection.cancel(processID, secretKey));
     if (this.host?.startsWith('/')) connection.connect(`${this.host}/.s.PGSQL.${this.port}`);
     else connection.connect(this.port, this.host);

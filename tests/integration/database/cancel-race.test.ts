@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANCEL_ON_ABORT, CancellableClient } from '../../../server/database/cancellable-client.ts';
+import { cancellable, runWithRequestSignal } from '../../../server/database/request-signal.ts';
+import { createEmptyDatabase, type TestDatabase } from '../../helpers/test-database.ts';
+
+/**
+ * A cancel sent for a statement that finishes before the cancel arrives must not stop the next statement
+ * on the same connection (the pool hands it to another request at once): PostgreSQL cancels whatever the
+ * backend runs when the request arrives.
+ */
+describe("cancelling an aborted request's statement", () => {
+  let database: TestDatabase;
+  let client: CancellableClient;
+
+  beforeAll(async () => {
+    database = await createEmptyDatabase();
+    client = new CancellableClient({ connectionString: database.url, [CANCEL_ON_ABORT]: true });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.end();
+    await database?.drop();
+  });
+
+  it('never cancels the statement that follows on the connection', async () => {
+    for (let round = 0; round < 5; round++) {
+      const aborted = new AbortController();
+      const quick = runWithRequestSignal(aborted.signal, () => cancellable(() => client.query('select 1')));
+      aborted.abort();
+      await quick.catch(() => undefined);
+      // Another request's statement, issued at once on the same connection.
+      const next = await client.query('select pg_sleep(0.2), 42 as answer');
+      expect(next.rows[0].answer).toBe(42);
+    }
+  });
+
+  it('still cancels the aborted statement itself', async () => {
+    const aborted = new AbortController();
+    const slow = runWithRequestSignal(aborted.signal, () => cancellable(() => client.query('select pg_sleep(5)')));
+    setTimeout(() => aborted.abort(), 100);
+    await expect(slow).rejects.toMatchObject({ code: '57014' });
+  });
+});
