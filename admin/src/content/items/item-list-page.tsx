@@ -53,7 +53,7 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
   const model = useCollection(collection);
   const meta = model.info?.meta;
   // The saved view this list starts from (a bookmark, or the default preset), as far as it still applies.
-  const initialView = useMemo(() => (preset ? fromPreset(preset, model.fields.map((field) => field.field)) : {}), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const [initialView] = useState(() => (preset ? fromPreset(preset, model.fields.map((field) => field.field)) : {}));
   const [search, setSearch] = useState(initialView.search ?? '');
   const [filter, setFilter] = useState<FilterGroup>(initialView.filter ?? { logic: 'and', rules: [] });
   // Until the user picks one: active items, unless the collection turns the app's archive filter off.
@@ -104,12 +104,13 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
 
   // Every change of the view (columns, sort, page size, search, filter) is remembered (use-list-preset.ts).
   const viewKey = JSON.stringify([visible, sorters, pageSize, search, filter]);
-  const firstView = useRef(viewKey);
+  // Only a view that differs from the last one saved (or the one the list opened with) is written.
+  const savedView = useRef(viewKey);
   useEffect(() => {
-    if (viewKey === firstView.current) return;
-    firstView.current = '';
+    if (viewKey === savedView.current) return;
+    savedView.current = viewKey;
     onViewChange({ fields: visible, sort: manualSort ? [] : sorters.map((entry) => ({ field: entry.field, order: entry.order })), pageSize, search, filter });
-  }, [viewKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [viewKey, onViewChange, visible, manualSort, sorters, pageSize, search, filter]);
   const total = tableProps.pagination && typeof tableProps.pagination === 'object' ? (tableProps.pagination.total ?? rows.length) : rows.length;
 
   /** Moves `item` to the place of `target` (`/utils/sort` shifts the rows in between). */
