@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { InvalidQueryError } from '../errors.ts';
 import { bboxOf, geometryProblem, type BBox } from '../schema/geojson.ts';
-import { GEOJSON_TYPES } from '../schema/geometry-types.ts';
+import { ANY_GEOJSON_TYPES } from '../schema/geometry-types.ts';
 import type { Sql } from './context.ts';
 
 /** At most this many polygon edges in an exact `_intersects` value: each becomes a term of the SQL. */
@@ -11,6 +11,8 @@ interface GeometryTarget {
   sql: Sql;
   type: string;
   label: string;
+  /** A PostGIS geometry column rather than GeoJSON in jsonb. */
+  postgis?: boolean;
 }
 
 interface Geometry {
@@ -32,7 +34,7 @@ function geometryOperand(raw: unknown, target: GeometryTarget, operator: string)
       fail(`${operator} on "${target.label}" takes a GeoJSON geometry; the value is not JSON.`, target);
     }
   }
-  const problem = geometryProblem(value, GEOJSON_TYPES);
+  const problem = geometryProblem(value, ANY_GEOJSON_TYPES);
   if (problem) fail(`${operator} on "${target.label}" takes a GeoJSON geometry; the value ${problem}.`, target);
   return value as Geometry;
 }
@@ -69,14 +71,28 @@ function samePoint(target: GeometryTarget, value: Geometry): Sql {
 }
 
 /**
- * Directus's geometry filters over GeoJSON stored in jsonb (no PostGIS here; docs/query.md says what is
- * exact): `_intersects_bbox` / `_nintersects_bbox` compare bounding boxes for every geometry type;
- * `_intersects` / `_nintersects` are exact for point fields against a Point, Polygon or MultiPolygon, and
- * refused (400) for what would need PostGIS's geometry engine.
+ * On a PostGIS column, as Directus does: `_intersects` is ST_Intersects with the geometry, `_intersects_bbox`
+ * ST_Intersects with its bounding box (ST_Envelope), exact for every pair of geometry types.
+ */
+function postgisIntersects(target: GeometryTarget, operator: string, value: Geometry): Sql {
+  const geometry = sql`ST_GeomFromGeoJSON(${JSON.stringify(value)}::text)`;
+  const operand = operator.endsWith('_bbox') ? sql`ST_Envelope(${geometry})` : geometry;
+  return sql`ST_Intersects(${target.sql}, ${operand})`;
+}
+
+/**
+ * Directus's geometry filters (docs/query.md says what each does on each storage). On a PostGIS column every
+ * operator is ST_Intersects. Over GeoJSON in jsonb: `_intersects_bbox` / `_nintersects_bbox` compare
+ * bounding boxes for every geometry type; `_intersects` / `_nintersects` are exact for point fields against
+ * a Point, Polygon or MultiPolygon, and refused (400) for what needs PostGIS's geometry engine.
  */
 export function compileGeometryOperator(target: GeometryTarget, operator: string, raw: unknown): Sql {
   const value = geometryOperand(raw, target, operator);
   const negate = operator.startsWith('_n');
+  if (target.postgis) {
+    const meets = postgisIntersects(target, operator, value);
+    return negate ? sql`not ${meets}` : meets;
+  }
   if (operator === '_intersects_bbox' || operator === '_nintersects_bbox') {
     const meets = bboxMeets(target, bboxOf(value));
     return negate ? sql`not ${meets}` : meets;

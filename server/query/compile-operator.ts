@@ -16,7 +16,7 @@ import { isGeometryType } from '../schema/geometry-types.ts';
  */
 export function fieldTarget(field: FieldOverview, ref: Sql, label: string): Target {
   const value = field.type === 'csv' && field.dbType === 'ARRAY' ? sql`array_to_string(${ref}, ',')` : ref;
-  return { sql: value, type: field.type, label };
+  return { sql: value, type: field.type, label, ...(field.dbType === 'geometry' ? { postgis: true } : {}) };
 }
 
 /** The left side of a comparison: an SQL expression, the type its values have, and its name for messages. */
@@ -24,6 +24,8 @@ export interface Target {
   sql: Sql;
   type: FieldType;
   label: string;
+  /** A PostGIS geometry column (server/query/compile-geometry.ts). */
+  postgis?: boolean;
 }
 
 const EQUALITY = ['_eq', '_neq', '_in', '_nin', '_null', '_nnull'];

@@ -31,6 +31,9 @@ export function outputValue(field: FieldOverview, ref: Sql): Sql {
     case 'geometry.MultiPoint':
     case 'geometry.MultiLineString':
     case 'geometry.MultiPolygon':
+      // A PostGIS column reads as the GeoJSON it was given: 17 decimals keep every double as written.
+      if (field.dbType === 'geometry') return sql`ST_AsGeoJSON(${ref}, 17)::json`;
+      return field.dbType === 'json' || field.dbType === 'jsonb' ? ref : sql`${ref}::json`;
     case 'json':
       return field.dbType === 'json' || field.dbType === 'jsonb' ? ref : sql`${ref}::json`;
     default:

@@ -1,4 +1,5 @@
-import { geometryTypeOfDomain } from './geometry-types.ts';
+import { geometryTypeOfDomain, isGeometryType } from './geometry-types.ts';
+import { geometryTypeOfPostgisColumn } from './postgis.ts';
 import type { FieldSpecial, FieldType } from './types.ts';
 
 /** Field type of each PostgreSQL type (information_schema `udt_name`) Tessera knows. */
@@ -37,10 +38,14 @@ export const TYPE_SPECIALS: Readonly<Partial<Record<FieldType, FieldSpecial>>> =
   boolean: 'cast-boolean',
 };
 
-/** The field type of a column: from its PostgreSQL type, unless a special or its domain (geometry) says otherwise. */
-export function fieldTypeOf(udt: string, special: readonly string[], domain?: string | null): FieldType {
+/**
+ * The field type of a column: from its PostgreSQL type, unless a special, its domain (GeoJSON geometry) or
+ * its PostGIS type (`geometry(Point,4326)`) says otherwise.
+ */
+export function fieldTypeOf(udt: string, special: readonly string[], domain?: string | null, postgisType?: string | null): FieldType {
   const geometry = geometryTypeOfDomain(domain);
   if (geometry) return geometry;
+  if (udt === 'geometry') return geometryTypeOfPostgisColumn(postgisType ?? 'geometry');
   if (TEXT_UDTS.has(udt)) {
     if (special.includes('cast-csv')) return 'csv';
     if (special.includes('hash')) return 'hash';
@@ -64,6 +69,7 @@ export interface ParsedDefault {
 const STRING_LITERAL = /^'((?:[^']|'')*)'(?:::[\w\s."[\]()]+)*$/;
 const CLOCK_DEFAULT = /^(now\(\)|current_timestamp|current_date|current_time|localtimestamp|localtime)(\(\d\))?(::[\w\s]+)?$/i;
 const TEMPORAL_TYPES: ReadonlySet<FieldType> = new Set(['date', 'time', 'dateTime', 'timestamp']);
+const GEOJSON_DEFAULT = /^st_geomfromgeojson\('((?:[^']|'')*)'::text\)$/i;
 const NUMBER_LITERAL = /^\(?(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)\)?(?:::[\w\s."[\]()]+)?$/i;
 
 /** Turns the text of a literal default into the value a field of `type` holds. */
@@ -106,6 +112,9 @@ export function parseColumnDefault(raw: string | null, type: FieldType, identity
   // The clock defaults a field can be given through the API read back as the value it was given, so
   // snapshots reproduce them and a NOT NULL field with one is not required on create.
   if (TEMPORAL_TYPES.has(type) && CLOCK_DEFAULT.test(text)) return { value: 'CURRENT_TIMESTAMP', generated: true };
+  // A PostGIS column's default is the GeoJSON it was given (server/services/schema/column-sql.ts).
+  const geojson = GEOJSON_DEFAULT.exec(text);
+  if (geojson && isGeometryType(type)) return { value: castLiteral(geojson[1]!.replaceAll("''", "'"), 'json'), generated: false };
   // nextval(…), gen_random_uuid(), now(), CURRENT_TIMESTAMP and every other expression: the database decides.
   return { value: null, generated: true };
 }

@@ -35,7 +35,8 @@ function columnFacts(column: ColumnFacts, type: FieldType): Pick<FieldOverview, 
   const { value, generated } = parseColumnDefault(column.default, type, column.identity);
   const numeric = column.udt === 'numeric';
   return {
-    dbType: column.dataType,
+    // A PostGIS column is USER-DEFINED to information_schema; `geometry` says which storage it is.
+    dbType: column.udt === 'geometry' ? 'geometry' : column.dataType,
     defaultValue: value,
     generated,
     maxLength: column.maxLength,
@@ -47,7 +48,7 @@ function columnFacts(column: ColumnFacts, type: FieldType): Pick<FieldOverview, 
 /** A field backed by a column of a user table, with its tessera_fields metadata when there is any. */
 export function columnField(column: ColumnFacts, meta: FieldMeta | null, keys: { primaryKey: boolean; unique: boolean; indexed: boolean }): FieldOverview {
   const special: FieldSpecial[] = meta?.special ?? [];
-  const type = fieldTypeOf(column.udt, special, column.domain);
+  const type = fieldTypeOf(column.udt, special, column.domain, column.postgisType);
   const concealed = special.includes('conceal') || type === 'hash';
   return {
     field: column.column,

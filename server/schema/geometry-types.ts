@@ -1,10 +1,11 @@
 import type { FieldType } from './types.ts';
 
 /**
- * Directus's geometry field types and the PostgreSQL domains that store them. Without PostGIS (not on
- * this machine, not in PGlite) a geometry is GeoJSON in a jsonb domain whose check refuses any other
- * GeoJSON type (migration 20261123000010-geometry-domains); the domain is also how reading the schema
- * gives the type back.
+ * Directus's geometry field types and the PostgreSQL domains that store them without PostGIS (PGlite, a
+ * database without the extension): GeoJSON in a jsonb domain whose check refuses any other GeoJSON type
+ * (migrations 20261123000010-geometry-domains, 20261124000020-geometry-collection); the domain is also how
+ * reading the schema gives the type back. With PostGIS a field is a `geometry(<Type>, 4326)` column
+ * (server/schema/postgis.ts).
  */
 export const GEOMETRY_DOMAINS = {
   geometry: 'tessera_geometry',
@@ -19,8 +20,14 @@ export const GEOMETRY_DOMAINS = {
 /** A geometry field type. */
 export type GeometryType = keyof typeof GEOMETRY_DOMAINS;
 
-/** The GeoJSON geometry types a field of the generic `geometry` type takes. */
+/** The GeoJSON geometry types that hold coordinates (every type but GeometryCollection). */
 export const GEOJSON_TYPES = ['Point', 'LineString', 'Polygon', 'MultiPoint', 'MultiLineString', 'MultiPolygon'] as const;
+
+/** The GeoJSON type that holds other geometries (RFC 7946 §3.1.8). */
+export const GEOMETRY_COLLECTION = 'GeometryCollection';
+
+/** Every GeoJSON geometry type: what a field of the generic `geometry` type and a geometry filter take. */
+export const ANY_GEOJSON_TYPES: readonly string[] = [...GEOJSON_TYPES, GEOMETRY_COLLECTION];
 
 /** True for `geometry` and `geometry.<GeoJSON type>`. */
 export function isGeometryType(type: string): type is GeometryType {
@@ -29,7 +36,7 @@ export function isGeometryType(type: string): type is GeometryType {
 
 /** The GeoJSON types a field of `type` takes. */
 export function geojsonTypesOf(type: GeometryType): readonly string[] {
-  return type === 'geometry' ? GEOJSON_TYPES : [type.slice('geometry.'.length)];
+  return type === 'geometry' ? ANY_GEOJSON_TYPES : [type.slice('geometry.'.length)];
 }
 
 const TYPE_BY_DOMAIN = new Map<string, GeometryType>(Object.entries(GEOMETRY_DOMAINS).map(([type, domain]) => [domain, type as GeometryType]));

@@ -17,6 +17,8 @@ export interface ColumnFacts {
   scale: number | null;
   /** The domain the column's type is, when it is one (geometry fields: server/schema/geometry-types.ts). */
   domain?: string | null;
+  /** `format_type` of a PostGIS geometry column (`geometry(Point,4326)`), else null (server/schema/postgis.ts). */
+  postgisType?: string | null;
 }
 
 /** A single-column foreign key. */
@@ -58,10 +60,18 @@ async function readColumns(db: Kysely<any>): Promise<ColumnFacts[]> {
     select c.table_name as "table", c.column_name as "column", c.udt_name as udt, c.data_type as "dataType",
            c.is_nullable = 'YES' as nullable, c.column_default as "default", c.is_identity = 'YES' as identity,
            c.character_maximum_length as "maxLength", c.numeric_precision as precision, c.numeric_scale as scale,
-           c.domain_name as domain
+           c.domain_name as domain,
+           case when c.udt_name = 'geometry' then
+             (select format_type(a.atttypid, a.atttypmod) from pg_attribute a
+               where a.attrelid = format('%I.%I', c.table_schema, c.table_name)::regclass and a.attname = c.column_name)
+           end as "postgisType"
       from information_schema.columns c
       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
      where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
+       -- Tables an extension owns (PostGIS's spatial_ref_sys) are no collection.
+       and not exists (select 1 from pg_depend d
+                        where d.classid = 'pg_class'::regclass and d.deptype = 'e'
+                          and d.objid = format('%I.%I', c.table_schema, c.table_name)::regclass)
      order by c.table_name, c.ordinal_position`.execute(db);
   return result.rows;
 }

@@ -7,6 +7,7 @@ import type { SchemaCache } from '../schema/schema-cache.ts';
 import { requireSchemaWrite, schemaVisibility } from './schema/access.ts';
 import { collectionMetaRow, collectionMetaSchema, collectionResponse, type CollectionMetaInput } from './schema/collection-meta.ts';
 import { columnDefinitionSql } from './schema/column-sql.ts';
+import { geometryStorageOf } from '../schema/postgis.ts';
 import { lenientObject } from './schema/yup-helpers.ts';
 import { newFieldSchema, prepareNewField, type NewField } from './schema/field-payload.ts';
 import { assertCollectionName, assertFieldName } from './schema/identifiers.ts';
@@ -98,8 +99,9 @@ export class CollectionsService {
     checkMetaReferences(schema, name, meta, new Set(fields.map((field) => field.field)));
     const primary = fields.find((field) => field.column?.is_primary_key);
     // Built before the transaction, so that a bad type or default fails before any DDL runs.
-    const columns = fields.filter((field) => field.column && field !== primary).map((field) => ({ field: field.field, definition: columnDefinitionSql(field) }));
-    const primaryDefinition = primary ? columnDefinitionSql(primary) : null;
+    const storage = await geometryStorageOf(this.#context.db);
+    const columns = fields.filter((field) => field.column && field !== primary).map((field) => ({ field: field.field, definition: columnDefinitionSql(field, storage) }));
+    const primaryDefinition = primary ? columnDefinitionSql(primary, storage) : null;
 
     await runSchemaChange(this.#context, this.#cache, async (trx) => {
       if (primaryDefinition) {

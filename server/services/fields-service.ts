@@ -8,6 +8,7 @@ import type { FieldType } from '../schema/types.ts';
 import { requireSchemaWrite, schemaVisibility, type SchemaVisibility } from './schema/access.ts';
 import { alterColumn, changesColumn } from './schema/column-alter.ts';
 import { columnDefinitionSql } from './schema/column-sql.ts';
+import { geometryStorageOf } from '../schema/postgis.ts';
 import { fieldResponse } from './schema/field-response.ts';
 import { fieldUpdateSchema, newFieldSchema, prepareNewField, withTypeSpecials, type ColumnInput, type FieldMetaInput } from './schema/field-payload.ts';
 import { assertFieldName } from './schema/identifiers.ts';
@@ -81,7 +82,7 @@ export class FieldsService {
     if (field.column && !target.table) throw new InvalidPayloadError(`Folder collection "${collection}" has no table: only alias fields can be added.`, { field: 'type' });
     if (field.column?.is_primary_key) throw new InvalidPayloadError(`"${collection}" already has its primary key "${target.primary}".`, { field: 'schema.is_primary_key' });
     checkGroup(target, field.field, field.meta.group);
-    const definition = field.column ? columnDefinitionSql(field) : null;
+    const definition = field.column ? columnDefinitionSql(field, await geometryStorageOf(this.#context.db)) : null;
     await runSchemaChange(this.#context, this.#cache, async (trx) => {
       if (definition) {
         await withDatabaseErrors(() => sql`alter table ${sql.id(collection)} add column ${definition}`.execute(trx), { collection, field: field.field });

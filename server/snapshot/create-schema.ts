@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { withDatabaseErrors } from '../database/translate-db-error.ts';
 import { InvalidPayloadError } from '../errors.ts';
 import { setColumnIndexedInTransaction } from '../indexes/managed-indexes.ts';
+import { geometryStorageOf, type GeometryStorage } from '../schema/postgis.ts';
 import { getSystemCollection } from '../schema/system/index.ts';
 import type { FieldMeta, FieldType } from '../schema/types.ts';
 import type { CollectionOverview } from '../schema/overview.ts';
@@ -23,17 +24,18 @@ import type { SnapshotCollection, SnapshotDocument, SnapshotField, SnapshotRelat
  */
 
 /** Column definition of a snapshot field, validated by the fields service's own rules. */
-function columnDefinition(field: SnapshotField, path: string) {
+function columnDefinition(field: SnapshotField, path: string, storage: GeometryStorage) {
   assertFieldName(field.field, path);
   const prepared = prepareNewField({ field: field.field, type: field.type as FieldType, meta: field.meta as never, schema: field.schema as never }, path);
-  return prepared.column ? columnDefinitionSql(prepared) : null;
+  return prepared.column ? columnDefinitionSql(prepared, storage) : null;
 }
 
 /** Creates a collection: its table with every column in one statement (none for a folder), then its metadata rows. */
 export async function createCollection(trx: Kysely<any>, collection: SnapshotCollection, fields: SnapshotField[]): Promise<void> {
   const name = collection.collection;
   assertCollectionName(name);
-  const definitions = fields.map((field) => columnDefinition(field, `${name}.${field.field}`)).filter((definition) => definition !== null);
+  const storage = await geometryStorageOf(trx);
+  const definitions = fields.map((field) => columnDefinition(field, `${name}.${field.field}`, storage)).filter((definition) => definition !== null);
   if (collection.schema) {
     if (!fields.some((field) => field.schema?.is_primary_key)) {
       throw new InvalidPayloadError(`Collection "${name}" needs a field with schema.is_primary_key: true.`, { field: name });
@@ -50,7 +52,7 @@ export async function createCollection(trx: Kysely<any>, collection: SnapshotCol
 
 /** Adds a field to an existing collection: its column (none for an alias) and its metadata row. */
 export async function createField(trx: Kysely<any>, field: SnapshotField): Promise<void> {
-  const definition = columnDefinition(field, `${field.collection}.${field.field}`);
+  const definition = columnDefinition(field, `${field.collection}.${field.field}`, await geometryStorageOf(trx));
   if (definition) {
     await withDatabaseErrors(() => sql`alter table ${sql.id(field.collection)} add column ${definition}`.execute(trx), { collection: field.collection, field: field.field });
   }

@@ -3,6 +3,8 @@ import { withDatabaseErrors } from '../../database/translate-db-error.ts';
 import { InvalidPayloadError } from '../../errors.ts';
 import type { FieldOverview } from '../../schema/overview.ts';
 import type { FieldType } from '../../schema/types.ts';
+import { isGeometryType } from '../../schema/geometry-types.ts';
+import { geometryStorageOf, type GeometryStorage } from '../../schema/postgis.ts';
 import { columnTypeSql, defaultSql } from './column-sql.ts';
 import type { ColumnInput } from './field-payload.ts';
 
@@ -16,6 +18,13 @@ const FAMILIES: Readonly<Partial<Record<FieldType, string>>> = {
   float: 'number',
   decimal: 'number',
 };
+
+/** A geometry field keeps the storage it has; any other field that becomes one takes the database's. */
+function geometryStorageFor(trx: Kysely<any>, current: FieldOverview): Promise<GeometryStorage> | GeometryStorage {
+  if (current.dbType === 'geometry') return 'postgis';
+  if (isGeometryType(current.type)) return 'geojson';
+  return geometryStorageOf(trx);
+}
 
 /** The column settings of `column` that differ from what the field has now. */
 function changedSettings(current: FieldOverview, column: ColumnInput) {
@@ -77,17 +86,19 @@ export async function alterColumn(trx: Kysely<any>, table: string, current: Fiel
       precision: column.numeric_precision !== undefined ? column.numeric_precision : current.precision,
       scale: column.numeric_scale !== undefined ? column.numeric_scale : current.scale,
     };
-    const newType = columnTypeSql(type, size, name);
+    const storage = await geometryStorageFor(trx, current);
+    const newType = columnTypeSql(type, size, name, storage);
     const keepDefault = !typeChanged || (FAMILIES[type] !== undefined && FAMILIES[type] === FAMILIES[current.type]);
     if (!keepDefault && (current.defaultValue !== null || current.generated)) await run(sql`${target} drop default`);
     // The USING cast names the type without its size: an explicit cast to varchar(n) would silently
     // truncate, while the assignment to the sized column fails on values that do not fit.
     const castType = type === 'string' || type === 'hash' ? sql`varchar` : type === 'decimal' ? sql`numeric` : newType;
-    await run(sql`${target} type ${newType} using ${sql.id(name)}::${castType}`);
+    const using = storage === 'postgis' && isGeometryType(type) && current.dbType !== 'geometry' ? sql`ST_GeomFromGeoJSON(${sql.id(name)}::text)` : sql`${sql.id(name)}::${castType}`;
+    await run(sql`${target} type ${newType} using ${using}`);
   }
   if (changed.default) {
     const value = column.default_value;
-    await run(value === null ? sql`${target} drop default` : sql`${target} set default ${defaultSql(type, value, name)}`);
+    await run(value === null ? sql`${target} drop default` : sql`${target} set default ${defaultSql(type, value, name, await geometryStorageFor(trx, current))}`);
   }
   if (changed.nullable) await run(column.is_nullable ? sql`${target} drop not null` : sql`${target} set not null`);
   if (changed.unique) {

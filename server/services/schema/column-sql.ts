@@ -1,5 +1,6 @@
 import { geometryProblem } from '../../schema/geojson.ts';
-import { GEOMETRY_DOMAINS, geojsonTypesOf } from '../../schema/geometry-types.ts';
+import { GEOMETRY_DOMAINS, geojsonTypesOf, isGeometryType } from '../../schema/geometry-types.ts';
+import { postgisTypeName, SRID, type GeometryStorage } from '../../schema/postgis.ts';
 import { sql, type RawBuilder } from 'kysely';
 import { InvalidPayloadError } from '../../errors.ts';
 import type { FieldType } from '../../schema/types.ts';
@@ -33,8 +34,12 @@ export interface ColumnSize {
   scale?: number | null;
 }
 
-/** The PostgreSQL type of a field: string varchar(max_length, 255), decimal numeric(p, s; 10, 5), the rest fixed. */
-export function columnTypeSql(type: FieldType, size: ColumnSize, field: string): RawBuilder<unknown> {
+/**
+ * The PostgreSQL type of a field: string varchar(max_length, 255), decimal numeric(p, s; 10, 5), a geometry
+ * `geometry(<Type>, 4326)` where PostGIS stores them, the rest fixed.
+ */
+export function columnTypeSql(type: FieldType, size: ColumnSize, field: string, storage: GeometryStorage = 'geojson'): RawBuilder<unknown> {
+  if (storage === 'postgis' && isGeometryType(type)) return sql.raw(`geometry(${postgisTypeName(type)}, ${SRID})`);
   if (type === 'string') return sql`varchar(${sql.lit(size.maxLength ?? 255)})`;
   if (type === 'decimal') {
     const precision = size.precision ?? 10;
@@ -64,7 +69,7 @@ function invalidDefault(field: string, expected: string): InvalidPayloadError {
  * written as an escaped literal (`sql.lit`); `now()` / CURRENT_TIMESTAMP on date and time fields means
  * "when the row is created".
  */
-export function defaultSql(type: FieldType, value: unknown, field: string): RawBuilder<unknown> {
+export function defaultSql(type: FieldType, value: unknown, field: string, storage: GeometryStorage = 'geojson'): RawBuilder<unknown> {
   const keyword = NOW_KEYWORDS[type];
   if (keyword && typeof value === 'string' && /^(now\(\)|current_timestamp|current_date|current_time|localtimestamp|localtime)$/i.test(value.trim())) return sql.raw(keyword);
   switch (type) {
@@ -93,8 +98,10 @@ export function defaultSql(type: FieldType, value: unknown, field: string): RawB
     case 'geometry.MultiPoint':
     case 'geometry.MultiLineString':
     case 'geometry.MultiPolygon': {
-      const problem = geometryProblem(value, geojsonTypesOf(type));
+      const problem = geometryProblem(value, geojsonTypesOf(type), { twoDimensional: storage === 'postgis' });
       if (problem) throw invalidDefault(field, `a GeoJSON geometry (the value ${problem})`);
+      // A function call, not a geometry literal, so that the default reads back as GeoJSON.
+      if (storage === 'postgis') return sql`ST_GeomFromGeoJSON(${sql.lit(JSON.stringify(value))}::text)`;
       return sql`${sql.lit(JSON.stringify(value))}::jsonb`;
     }
     case 'csv':
@@ -122,11 +129,11 @@ function primaryKeySql(field: NewField, column: ColumnInput): RawBuilder<unknown
 }
 
 /** `"name" type [identity | default …] [not null] [unique]`: one column of CREATE TABLE or ADD COLUMN. */
-export function columnDefinitionSql(field: NewField): RawBuilder<unknown> {
+export function columnDefinitionSql(field: NewField, storage: GeometryStorage = 'geojson'): RawBuilder<unknown> {
   const column = field.column ?? {};
   const parts: RawBuilder<unknown>[] = [
     sql.id(field.field),
-    columnTypeSql(field.type, { maxLength: column.max_length, precision: column.numeric_precision, scale: column.numeric_scale }, field.field),
+    columnTypeSql(field.type, { maxLength: column.max_length, precision: column.numeric_precision, scale: column.numeric_scale }, field.field, storage),
   ];
   if (column.is_primary_key) {
     parts.push(primaryKeySql(field, column));
@@ -136,7 +143,7 @@ export function columnDefinitionSql(field: NewField): RawBuilder<unknown> {
     throw new InvalidPayloadError(`Only an integer primary key can auto-increment; "${field.field}" is not one.`, { field: field.field });
   }
   if (column.default_value !== undefined && column.default_value !== null) {
-    parts.push(sql`default ${defaultSql(field.type, column.default_value, field.field)}`);
+    parts.push(sql`default ${defaultSql(field.type, column.default_value, field.field, storage)}`);
   }
   if (column.is_nullable === false) parts.push(sql`not null`);
   if (column.is_unique) parts.push(sql`unique`);

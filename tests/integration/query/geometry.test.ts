@@ -4,7 +4,11 @@ import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 const square = (x0: number, y0: number, x1: number, y1: number) => [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]];
 
-describe('geometry fields (GeoJSON in jsonb domains) and the geometry filters', () => {
+const collection = { type: 'GeometryCollection', geometries: [{ type: 'Point', coordinates: [40, 40] }, { type: 'LineString', coordinates: [[50, 50], [60, 60]] }] };
+
+/** The same suite on both storages: GeoJSON in jsonb domains (no PostGIS) and PostGIS geometry columns. */
+describe.each(['geojson', 'postgis'] as const)('geometry fields and the geometry filters, stored as %s', (storage) => {
+  const postgis = storage === 'postgis';
   let t: TestApp;
   let admin: string;
   const auth = () => ({ Authorization: `Bearer ${admin}` });
@@ -16,6 +20,7 @@ describe('geometry fields (GeoJSON in jsonb domains) and the geometry filters', 
 
   beforeAll(async () => {
     t = await createTestApp();
+    if (postgis) await sql`create extension postgis`.execute(t.system.db);
     admin = await t.login();
     await t.request
       .post('/collections')
@@ -36,12 +41,60 @@ describe('geometry fields (GeoJSON in jsonb domains) and the geometry filters', 
       { name: 'b', location: { type: 'Point', coordinates: [5, 5] }, area: { type: 'Polygon', coordinates: [square(4, 4, 8, 8)] }, shape: { type: 'LineString', coordinates: [[4, 4], [9, 1]] } },
       { name: 'c', location: { type: 'Point', coordinates: [10, 10] }, shape: { type: 'MultiPoint', coordinates: [[20, 20], [30, 30]] } },
       { name: 'd' },
+      { name: 'g', shape: collection },
     ];
     await t.request.post('/items/places').set(auth()).send(rows).expect(200);
   });
   afterAll(() => t.close());
 
-  it('creates geometry columns whose type reads back, and the database itself refuses another GeoJSON type', async () => {
+  const columnTypes = async () => {
+    const result = await sql<{ column: string; type: string }>`select a.attname as column, format_type(a.atttypid, a.atttypmod) as type from pg_attribute a where a.attrelid = 'places'::regclass and a.attnum > 0 and not a.attisdropped order by a.attname`.execute(t.system.db);
+    return Object.fromEntries(result.rows.map((row) => [row.column, row.type]));
+  };
+
+  if (postgis) it('creates geometry(<Type>, 4326) columns that read back as their field types, and keeps spatial_ref_sys out of the collections', async () => {
+    expect(await columnTypes()).toMatchObject({ location: 'geometry(Point,4326)', area: 'geometry(Polygon,4326)', shape: 'geometry(Geometry,4326)' });
+    const fields = (await t.request.get('/fields/places').set(auth()).expect(200)).body.data;
+    const typeOf = (name: string) => fields.find((field: { field: string }) => field.field === name);
+    expect(typeOf('location')).toMatchObject({ type: 'geometry.Point', schema: { data_type: 'geometry' } });
+    expect(typeOf('area').type).toBe('geometry.Polygon');
+    expect(typeOf('shape').type).toBe('geometry');
+    // The database itself refuses another type in a typed column.
+    await expect(sql`insert into places (name, location) values ('x', ST_GeomFromGeoJSON(${JSON.stringify({ type: 'Polygon', coordinates: [square(0, 0, 1, 1)] })}))`.execute(t.system.db)).rejects.toThrow(/does not match column type/);
+    const collections = (await t.request.get('/collections').set(auth()).expect(200)).body.data.map((item: { collection: string }) => item.collection);
+    expect(collections).toContain('places');
+    expect(collections).not.toContain('spatial_ref_sys');
+    // Values read back as the GeoJSON written, also digits a double needs all 17 of.
+    const [a] = (await t.request.get('/items/places').query({ filter: JSON.stringify({ name: { _eq: 'a' } }) }).set(auth()).expect(200)).body.data;
+    expect(a.location).toEqual({ type: 'Point', coordinates: [1, 1] });
+    const precise = { type: 'Point', coordinates: [0.1 + 0.2, -33.123456789012345] };
+    const created = (await t.request.post('/items/places').set(auth()).send({ name: 'p', location: precise }).expect(200)).body.data;
+    expect((await t.request.get(`/items/places/${created.id}`).set(auth()).expect(200)).body.data.location).toEqual(precise);
+    await t.request.delete(`/items/places/${created.id}`).set(auth()).expect(204);
+  });
+
+  if (postgis) it('creates and alters a geometry field on PostGIS through the data model, default included', async () => {
+    const pin = { type: 'Point', coordinates: [2.35, 48.85] };
+    await t.request.post('/fields/places').set(auth()).send({ field: 'pin', type: 'geometry.Point', schema: { default_value: pin } }).expect(200);
+    expect((await columnTypes()).pin).toBe('geometry(Point,4326)');
+    expect((await t.request.get('/fields/places/pin').set(auth()).expect(200)).body.data).toMatchObject({ type: 'geometry.Point', schema: { default_value: pin } });
+    const created = (await t.request.post('/items/places').set(auth()).send({ name: 'pinned' }).expect(200)).body.data;
+    expect((await t.request.get(`/items/places/${created.id}`).set(auth()).expect(200)).body.data.pin).toEqual(pin);
+    // A Point field becomes the generic geometry type: the column becomes geometry(Geometry, 4326), values kept.
+    await t.request.patch('/fields/places/pin').set(auth()).send({ type: 'geometry' }).expect(200);
+    expect((await columnTypes()).pin).toBe('geometry(Geometry,4326)');
+    expect((await t.request.get('/fields/places/pin').set(auth()).expect(200)).body.data.type).toBe('geometry');
+    expect((await t.request.get(`/items/places/${created.id}`).set(auth()).expect(200)).body.data.pin).toEqual(pin);
+    await t.request.patch(`/items/places/${created.id}`).set(auth()).send({ pin: collection }).expect(200);
+    expect((await t.request.get(`/items/places/${created.id}`).set(auth()).expect(200)).body.data.pin).toEqual(collection);
+    // A z coordinate does not fit a 2-dimensional column: a 400 naming the field, not a database error.
+    const response = await t.request.patch(`/items/places/${created.id}`).set(auth()).send({ pin: { type: 'Point', coordinates: [1, 2, 3] } }).expect(400);
+    expect(response.body.errors[0]).toMatchObject({ extensions: { code: 'INVALID_PAYLOAD', field: 'pin' }, message: expect.stringMatching(/z coordinate/) });
+    await t.request.delete(`/items/places/${created.id}`).set(auth()).expect(204);
+    await t.request.delete('/fields/places/pin').set(auth()).expect(204);
+  });
+
+  if (!postgis) it('creates geometry columns whose type reads back, and the database itself refuses another GeoJSON type', async () => {
     const fields = (await t.request.get('/fields/places').set(auth()).expect(200)).body.data;
     const typeOf = (name: string) => fields.find((field: { field: string }) => field.field === name);
     expect(typeOf('location')).toMatchObject({ type: 'geometry.Point', schema: { data_type: 'jsonb' } });
@@ -64,7 +117,10 @@ describe('geometry fields (GeoJSON in jsonb domains) and the geometry filters', 
       [{ area: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1]]] } }, 'area', /last position is not its first/],
       [{ area: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [0, 0]]] } }, 'area', /fewer than 4/],
       [{ shape: { type: 'LineString', coordinates: [[0, 0]] } }, 'shape', /fewer than 2/],
-      [{ shape: { type: 'GeometryCollection', geometries: [] } }, 'shape', /GeoJSON Point, LineString/],
+      [{ area: { type: 'GeometryCollection', geometries: [] } }, 'area', /GeoJSON Polygon/],
+      [{ shape: { type: 'GeometryCollection', geometries: [collection] } }, 'shape', /GeometryCollection inside a GeometryCollection/],
+      [{ shape: { type: 'GeometryCollection', geometries: [{ type: 'Point', coordinates: [0] }] } }, 'shape', /geometries\[0\] that has a position/],
+      [{ shape: { type: 'GeometryCollection' } }, 'shape', /without a "geometries" list/],
     ];
     for (const [body, field, message] of cases) {
       const response = await t.request.post('/items/places').set(auth()).send({ name: 'bad', ...body });
@@ -92,6 +148,43 @@ describe('geometry fields (GeoJSON in jsonb domains) and the geometry filters', 
     expect(response.body.data.map((row: { name: string }) => row.name)).toEqual(['a', 'b']);
   });
 
+  it('takes a GeometryCollection in a generic geometry field; _intersects_bbox covers its members', async () => {
+    const [g] = (await t.request.get('/items/places').query({ filter: JSON.stringify({ name: { _eq: 'g' } }) }).set(auth()).expect(200)).body.data;
+    expect(g.shape).toEqual(collection);
+    expect(await names({ shape: { _intersects_bbox: { type: 'Point', coordinates: [60, 60] } } })).toEqual(['g']);
+    expect(await names({ shape: { _intersects_bbox: { type: 'Polygon', coordinates: [square(100, 100, 101, 101)] } } })).toEqual([]);
+    // A collection as the value: its bounding box [4,4,40,40] meets b's line, c's points and g; [41,41,42,42] none of them.
+    const pair = (x: number, y: number) => ({ type: 'GeometryCollection', geometries: [{ type: 'Point', coordinates: [x, x] }, { type: 'Point', coordinates: [y, y] }] });
+    expect(await names({ shape: { _intersects_bbox: pair(4, 40) } })).toEqual(['b', 'c', 'g']);
+    expect(await names({ shape: { _intersects_bbox: pair(41, 42) } })).toEqual(postgis ? [] : ['g']);
+    // Inside the collection's box but touching none of its members: the GeoJSON path compares boxes,
+    // PostGIS intersects the field's geometry itself with the value's box.
+    const between = { type: 'Polygon', coordinates: [square(41, 45, 44, 48)] };
+    expect(await names({ shape: { _intersects_bbox: between } })).toEqual(postgis ? [] : ['g']);
+  });
+
+  if (postgis) it('_intersects / _nintersects are exact on PostGIS for every pair of types: polygon∩line, polygon∩polygon, multi-*, collections', async () => {
+    // polygon ∩ linestring
+    expect(await names({ area: { _intersects: { type: 'LineString', coordinates: [[1, -1], [1, 3]] } } })).toEqual(['a']);
+    expect(await names({ area: { _intersects: { type: 'LineString', coordinates: [[3, 0], [3, 10]] } } })).toEqual([]);
+    // polygon ∩ polygon: the triangle's box meets b's square, the triangle does not.
+    const triangle = { type: 'Polygon', coordinates: [[[0, 0], [11, 0], [0, 5.5], [0, 0]]] };
+    expect(await names({ area: { _intersects_bbox: triangle } })).toEqual(['a', 'b']);
+    expect(await names({ area: { _intersects: triangle } })).toEqual(['a']);
+    expect(await names({ area: { _nintersects: triangle } })).toEqual(['b']);
+    // point ∩ multilinestring: a lies on the first line, c on the second.
+    const lines = { type: 'MultiLineString', coordinates: [[[0, 0], [2, 2]], [[10, 0], [10, 20]]] };
+    expect(await names({ location: { _intersects: lines } })).toEqual(['a', 'c']);
+    // A line field and a multipoint field against a polygon.
+    expect(await names({ shape: { _intersects: { type: 'Polygon', coordinates: [square(8, 0, 10, 3)] } } })).toEqual(['b']);
+    expect(await names({ shape: { _intersects: { type: 'MultiPolygon', coordinates: [[square(19, 19, 21, 21)], [square(100, 100, 101, 101)]] } } })).toEqual(['c']);
+    // A GeometryCollection field: its point meets, the gap between its members does not.
+    expect(await names({ shape: { _intersects: { type: 'Point', coordinates: [40, 40] } } })).toEqual(['g']);
+    expect(await names({ shape: { _intersects: { type: 'Polygon', coordinates: [square(41, 45, 44, 48)] } } })).toEqual([]);
+    expect(await names({ shape: { _nintersects: { type: 'Polygon', coordinates: [square(41, 45, 44, 48)] } } })).toEqual(['b', 'c', 'g']);
+    expect(await names({ shape: { _nintersects_bbox: { type: 'Polygon', coordinates: [square(41, 45, 44, 48)] } } })).toEqual(['b', 'c', 'g']);
+  });
+
   it('_intersects / _nintersects are exact for points against a polygon (holes and multipolygons too) or a point', async () => {
     // A triangle whose bounding box holds b (5,5) although the triangle does not.
     const triangle = { type: 'Polygon', coordinates: [[[0, 0], [12, 0], [0, 6], [0, 0]]] };
@@ -107,9 +200,14 @@ describe('geometry fields (GeoJSON in jsonb domains) and the geometry filters', 
   });
 
   it('refuses what it cannot answer exactly and operands that are not GeoJSON, with a 400 naming the field', async () => {
-    const cases: Array<[object, string, RegExp]> = [
+    const withoutPostgis: Array<[object, string, RegExp]> = [
       [{ area: { _intersects: { type: 'Polygon', coordinates: [square(0, 0, 1, 1)] } } }, 'area', /needs PostGIS/],
       [{ location: { _intersects: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } } }, 'location', /needs PostGIS/],
+      [{ shape: { _intersects: collection } }, 'shape', /needs PostGIS/],
+    ];
+    const cases: Array<[object, string, RegExp]> = [
+      ...(postgis ? [] : withoutPostgis),
+      [{ location: { _intersects: { type: 'Point', coordinates: [0, 0, 0, 0] } } }, 'location', /GeoJSON geometry/],
       [{ location: { _intersects_bbox: { type: 'Point' } } }, 'location', /GeoJSON geometry/],
       [{ location: { _intersects_bbox: 'not json' } }, 'location', /not JSON/],
       [{ name: { _intersects_bbox: { type: 'Point', coordinates: [0, 0] } } }, 'name', /only for geometry fields/],
@@ -131,6 +229,7 @@ describe('geometry fields (GeoJSON in jsonb domains) and the geometry filters', 
     const diff = (await t.request.post('/schema/diff').set(auth()).send(snapshot).expect(200)).body.data;
     await t.request.post('/schema/apply').set(auth()).send(diff).expect((response) => expect(response.status, JSON.stringify(response.body)).toBeLessThan(300));
     expect((await t.request.get('/fields/places/area').set(auth()).expect(200)).body.data.type).toBe('geometry.Polygon');
+    expect((await columnTypes()).area).toBe(postgis ? 'geometry(Polygon,4326)' : 'tessera_geometry_polygon');
     await t.request.post('/items/places').set(auth()).send({ name: 'e', area: { type: 'Point', coordinates: [0, 0] } }).expect(400);
 
     const response = await t.request.post('/graphql').set(auth()).send({ query: '{ places(filter: { name: { _eq: "b" } }) { name location shape } }' }).expect(200);
