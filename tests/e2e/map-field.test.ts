@@ -130,4 +130,40 @@ describe('the map interface of geometry fields', () => {
       await new Promise((resolve) => tiles.close(resolve));
     }
   });
+  it('moves a polygon vertex with terra-draw and saves the moved position', async () => {
+    const square = [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]];
+    const site = await api('post', '/items/sites', { name: 'Field', area: { type: 'Polygon', coordinates: [square] } });
+    const page = await harness.newPage();
+    await harness.signIn(page);
+    await page.goto(`/admin/content/sites/${site.id}`);
+    const area = page.getByTestId('map-area');
+    const canvas = area.getByTestId('map-canvas');
+    await canvas.locator('canvas').waitFor();
+    await area.getByTestId('map-edit').click();
+    await area.getByText('Done moving').waitFor();
+    // Mouse positions are the viewport's: the map must be in view.
+    await canvas.scrollIntoViewIfNeeded();
+    // The map fits the square with 40 px of padding into its 320 px height: 240 px for 10.05 Mercator degrees.
+    const box = (await canvas.boundingBox())!;
+    const perDegree = 240 / 10.05;
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const vertex = { x: centre.x + 5 * perDegree, y: centre.y + 5.025 * perDegree };
+    // The square starts selected (a single shape); its vertex (10, 0) is dragged 48 px east.
+    await page.mouse.move(vertex.x, vertex.y);
+    await page.mouse.down();
+    await page.mouse.move(vertex.x + 48, vertex.y, { steps: 12 });
+    await page.mouse.up();
+    await harness.screenshot(page, 'map-field-vertex-moved');
+    await page.getByTestId('save-item').click();
+
+    await expect.poll(async () => (await api('get', `/items/sites/${site.id}?fields=area`)).area.coordinates[0][1][0], { timeout: 10_000 }).toBeGreaterThan(11);
+    const ring = (await api('get', `/items/sites/${site.id}?fields=area`)).area.coordinates[0];
+    expect(ring[1][0]).toBeLessThan(13);
+    expect(Math.abs(ring[1][1])).toBeLessThan(0.5);
+    // The other vertices stay where they were, and the ring stays closed.
+    expect(ring[0]).toEqual([0, 0]);
+    expect(ring[2]).toEqual([10, 10]);
+    expect(ring[3]).toEqual([0, 10]);
+    expect(ring.at(-1)).toEqual(ring[0]);
+  });
 });

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { InterfaceProps } from '../types.ts';
 import { drawKindOf, position, positionsOf, shapeOf, withShape, type DrawKind, type Geometry } from './draw-geometry.ts';
 import { addGeometryLayers, maplibregl, projectMapStyle } from './maplibre.ts';
+import { startVertexEditor } from './vertex-editor.ts';
 
 const EMPTY = { type: 'FeatureCollection' as const, features: [] };
 
@@ -17,7 +18,8 @@ function features(value: Geometry | null, draft: Geometry | null, vertices: Read
 /**
  * The `map` interface of geometry fields (Directus's name): MapLibre GL on the project's first basemap, or
  * on a blank map that fetches nothing. A click places a point; lines and polygons take a click per vertex
- * and *Finish*; Multi… fields add each finished shape as one more part; *Clear* empties the field.
+ * and *Finish*; Multi… fields add each finished shape as one more part; *Move vertices* hands the value to
+ * terra-draw's select mode (vertex-editor.ts) to drag points and vertices; *Clear* empties the field.
  */
 export default function MapEditor({ field, value, onChange, disabled }: InterfaceProps<Geometry>) {
   const translate = useTranslate();
@@ -27,9 +29,11 @@ export default function MapEditor({ field, value, onChange, disabled }: Interfac
   const fixedKind = drawKindOf(field.type);
   const [kind, setKind] = useState<DrawKind>(fixedKind ?? 'Point');
   const [vertices, setVertices] = useState<Array<[number, number]>>([]);
+  const [editing, setEditing] = useState(false);
+  const [refused, setRefused] = useState(0);
   const current = (value ?? null) as Geometry | null;
-  const state = useRef({ kind, current, disabled, onChange });
-  state.current = { kind, current, disabled, onChange };
+  const state = useRef({ kind, current, disabled, onChange, editing });
+  state.current = { kind, current, disabled, onChange, editing };
 
   useEffect(() => {
     let cancelled = false;
@@ -48,8 +52,8 @@ export default function MapEditor({ field, value, onChange, disabled }: Interfac
         setReady(true);
       });
       created.on('click', (event) => {
-        const { kind: drawing, current: now, disabled: off, onChange: change } = state.current;
-        if (off) return;
+        const { kind: drawing, current: now, disabled: off, onChange: change, editing: moving } = state.current;
+        if (off || moving) return;
         const vertex = position(event.lngLat.lng, event.lngLat.lat);
         if (drawing === 'Point') {
           change?.(withShape(field.type, now, { type: 'Point', coordinates: vertex }));
@@ -67,8 +71,18 @@ export default function MapEditor({ field, value, onChange, disabled }: Interfac
 
   const draft = shapeOf(kind, vertices);
   useEffect(() => {
-    if (ready) (map.current?.getSource('value') as GeoJSONSource | undefined)?.setData(features(current, kind === 'Point' ? null : draft, vertices));
-  }, [ready, current, draft, vertices, kind]);
+    // While terra-draw edits the value it draws it; our layer would show the value before the drag.
+    if (ready) (map.current?.getSource('value') as GeoJSONSource | undefined)?.setData(editing ? EMPTY : features(current, kind === 'Point' ? null : draft, vertices));
+  }, [ready, current, draft, vertices, kind, editing]);
+
+  useEffect(() => {
+    const instance = map.current;
+    const start = state.current.current;
+    if (!editing || !ready || !instance || !start) return undefined;
+    const editor = startVertexEditor(instance, start, (next) => state.current.onChange?.(next));
+    setRefused(editor.refused);
+    return () => editor.stop();
+  }, [editing, ready]);
 
   const finish = () => {
     if (!draft) return;
@@ -87,7 +101,10 @@ export default function MapEditor({ field, value, onChange, disabled }: Interfac
             options={(['Point', 'LineString', 'Polygon'] as const).map((option) => ({ value: option, label: translate(`content.map.kind.${option}`) }))}
           />
         )}
-        {kind !== 'Point' && (
+        <Button size="small" type={editing ? 'primary' : 'default'} disabled={disabled || (current === null && !editing)} onClick={() => { setVertices([]); setEditing(!editing); }} data-testid="map-edit">
+          {translate(editing ? 'content.map.doneEditing' : 'content.map.editVertices')}
+        </Button>
+        {kind !== 'Point' && !editing && (
           <Button size="small" type="primary" disabled={disabled || !draft} onClick={finish} data-testid="map-finish">
             {translate('content.map.finish')}
           </Button>
@@ -97,12 +114,13 @@ export default function MapEditor({ field, value, onChange, disabled }: Interfac
             {translate('content.map.undoDraft')}
           </Button>
         )}
-        <Button size="small" danger disabled={disabled || (current === null && vertices.length === 0)} onClick={() => { setVertices([]); onChange?.(null); }} data-testid="map-clear">
+        <Button size="small" danger disabled={disabled || editing || (current === null && vertices.length === 0)} onClick={() => { setVertices([]); onChange?.(null); }} data-testid="map-clear">
           {translate('content.map.clear')}
         </Button>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {translate(kind === 'Point' ? 'content.map.helpPoint' : 'content.map.helpShape')}
+          {translate(editing ? 'content.map.helpEdit' : kind === 'Point' ? 'content.map.helpPoint' : 'content.map.helpShape')}
         </Typography.Text>
+        {editing && refused > 0 && <Typography.Text type="warning" style={{ fontSize: 12 }}>{translate('content.map.refusedParts', { count: refused })}</Typography.Text>}
       </Flex>
       <div ref={container} style={{ height: 320, borderRadius: 6, overflow: 'hidden' }} data-testid="map-canvas" />
     </div>
