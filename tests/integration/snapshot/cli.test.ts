@@ -119,6 +119,7 @@ describe('tessera migrate with project migrations', () => {
       ['20261123000010-geometry-domains', true],
       ['20261124000001-field-validation', true],
       ['20261124000002-unique-translations', true],
+      ['20261124000020-geometry-collection', true],
       ['project/N-add-post-views', true],
       ['project/29991231000000-broken', false],
     ]);
