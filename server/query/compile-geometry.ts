@@ -34,7 +34,7 @@ function geometryOperand(raw: unknown, target: GeometryTarget, operator: string)
       fail(`${operator} on "${target.label}" takes a GeoJSON geometry; the value is not JSON.`, target);
     }
   }
-  const problem = geometryProblem(value, ANY_GEOJSON_TYPES);
+  const problem = geometryProblem(value, ANY_GEOJSON_TYPES, { wgs84Only: target.postgis === true });
   if (problem) fail(`${operator} on "${target.label}" takes a GeoJSON geometry; the value ${problem}.`, target);
   return value as Geometry;
 }

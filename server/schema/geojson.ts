@@ -15,6 +15,17 @@ export const MAX_COLLECTION_MEMBERS = 10_000;
 export interface GeometryRules {
   /** Refuse positions with a z coordinate (a PostGIS `geometry(<Type>, 4326)` column holds x and y only). */
   twoDimensional?: boolean;
+  /** Refuse a (pre-RFC 7946) `crs` member naming anything but EPSG:4326, which PostGIS would read as another SRID. */
+  wgs84Only?: boolean;
+}
+
+/** The `crs` names PostGIS reads as SRID 4326. */
+const WGS84_NAMES = new Set(['EPSG:4326', 'urn:ogc:def:crs:EPSG::4326']);
+
+function crsProblem(value: object): string | null {
+  if (!Object.hasOwn(value, 'crs')) return null;
+  const name = (value as { crs?: { properties?: { name?: unknown } } | null }).crs?.properties?.name;
+  return typeof name === 'string' && WGS84_NAMES.has(name) ? null : 'has a "crs" other than EPSG:4326 (GeoJSON positions are WGS 84 longitude, latitude)';
 }
 
 function isPosition(value: unknown): value is number[] {
@@ -30,6 +41,10 @@ export function geometryProblem(value: unknown, allowed: readonly string[], rule
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'must be a GeoJSON geometry object ({ "type", "coordinates" })';
   const { type } = value as { type?: unknown };
   if (typeof type !== 'string' || !allowed.includes(type)) return `must be a GeoJSON ${allowed.join(', ')}`;
+  if (rules.wgs84Only) {
+    const problem = crsProblem(value);
+    if (problem) return problem;
+  }
   const counter = { positions: 0 };
   if (type !== GEOMETRY_COLLECTION) return coordinatesProblem(value as { type: keyof typeof DEPTH; coordinates?: unknown }, counter, rules);
   const { geometries } = value as { geometries?: unknown };

@@ -80,7 +80,7 @@ export function fieldValueSchema(field: FieldOverview): yup.Schema {
       case 'geometry.MultiLineString':
       case 'geometry.MultiPolygon':
         return yup.mixed().test('geojson', `${name} is not valid GeoJSON`, function check(value) {
-          const problem = isAbsent(value) ? null : geometryProblem(value, geojsonTypesOf(field.type as GeometryType), { twoDimensional: field.dbType === 'geometry' });
+          const problem = isAbsent(value) ? null : geometryProblem(value, geojsonTypesOf(field.type as GeometryType), { twoDimensional: field.dbType === 'geometry', wgs84Only: field.dbType === 'geometry' });
           return problem ? this.createError({ message: `${name} ${problem}` }) : true;
         });
     }

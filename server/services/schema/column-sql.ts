@@ -98,7 +98,7 @@ export function defaultSql(type: FieldType, value: unknown, field: string, stora
     case 'geometry.MultiPoint':
     case 'geometry.MultiLineString':
     case 'geometry.MultiPolygon': {
-      const problem = geometryProblem(value, geojsonTypesOf(type), { twoDimensional: storage === 'postgis' });
+      const problem = geometryProblem(value, geojsonTypesOf(type), { twoDimensional: storage === 'postgis', wgs84Only: storage === 'postgis' });
       if (problem) throw invalidDefault(field, `a GeoJSON geometry (the value ${problem})`);
       // A function call, not a geometry literal, so that the default reads back as GeoJSON.
       if (storage === 'postgis') return sql`ST_GeomFromGeoJSON(${sql.lit(JSON.stringify(value))}::text)`;

@@ -90,6 +90,15 @@ describe.each(['geojson', 'postgis'] as const)('geometry fields and the geometry
     // A z coordinate does not fit a 2-dimensional column: a 400 naming the field, not a database error.
     const response = await t.request.patch(`/items/places/${created.id}`).set(auth()).send({ pin: { type: 'Point', coordinates: [1, 2, 3] } }).expect(400);
     expect(response.body.errors[0]).toMatchObject({ extensions: { code: 'INVALID_PAYLOAD', field: 'pin' }, message: expect.stringMatching(/z coordinate/) });
+    // Another SRID named by a (pre-RFC 7946) crs member neither: a 400, on writes and in filters; EPSG:4326 is taken.
+    const mercator = { type: 'Point', coordinates: [1, 2], crs: { type: 'name', properties: { name: 'EPSG:3857' } } };
+    const refused = await t.request.patch(`/items/places/${created.id}`).set(auth()).send({ pin: mercator }).expect(400);
+    expect(refused.body.errors[0]).toMatchObject({ extensions: { code: 'INVALID_PAYLOAD', field: 'pin' }, message: expect.stringMatching(/crs/) });
+    const filtered = await t.request.get('/items/places').query({ filter: JSON.stringify({ pin: { _intersects: mercator } }) }).set(auth()).expect(400);
+    expect(filtered.body.errors[0]).toMatchObject({ extensions: { field: 'pin' }, message: expect.stringMatching(/crs/) });
+    const wgs84 = { ...mercator, crs: { type: 'name', properties: { name: 'EPSG:4326' } } };
+    await t.request.patch(`/items/places/${created.id}`).set(auth()).send({ pin: wgs84 }).expect(200);
+    expect((await t.request.get(`/items/places/${created.id}`).set(auth()).expect(200)).body.data.pin).toEqual({ type: 'Point', coordinates: [1, 2] });
     await t.request.delete(`/items/places/${created.id}`).set(auth()).expect(204);
     await t.request.delete('/fields/places/pin').set(auth()).expect(204);
   });

@@ -47,4 +47,13 @@ describe('GeometryCollection', () => {
     expect(geometryProblem(point, ['Point'])).toBeNull();
     expect(geometryProblem(point, ['Point'], { twoDimensional: true })).toMatch(/z coordinate/);
   });
+
+  it('refuses a crs other than EPSG:4326 only where PostGIS would read it', () => {
+    const named = (name: string) => ({ type: 'Point', coordinates: [1, 2], crs: { type: 'name', properties: { name } } });
+    expect(geometryProblem(named('EPSG:3857'), ['Point'])).toBeNull();
+    expect(geometryProblem(named('EPSG:3857'), ['Point'], { wgs84Only: true })).toMatch(/crs/);
+    expect(geometryProblem({ type: 'Point', coordinates: [1, 2], crs: null }, ['Point'], { wgs84Only: true })).toMatch(/crs/);
+    expect(geometryProblem(named('EPSG:4326'), ['Point'], { wgs84Only: true })).toBeNull();
+    expect(geometryProblem(named('urn:ogc:def:crs:EPSG::4326'), ['Point'], { wgs84Only: true })).toBeNull();
+  });
 });
