@@ -114,6 +114,9 @@ try {
       const ownDuring = ownCpuMs(serverPid);
       const drainMs = await waitForDrain();
       const afterDrain = snapshot(serverPid, [...new Set([...roundPids, ...(await benchPostgresPids(database.url, database.name))])]);
+      // The job worker's own backends (application_name tessera_jobs), over the round and its drain.
+      const jobPids = await benchPostgresPids(database.url, database.name, 'tessera_jobs');
+      const jobsPg = usageBetween({ ...before, postgres: new Map([...before.postgres!].filter(([pid]) => jobPids.includes(pid))) }, { ...afterDrain, postgres: new Map([...afterDrain.postgres!].filter(([pid]) => jobPids.includes(pid))) }, result.requests).postgresMs;
       results[collection]!.push(result);
       const load = usageBetween(before, during, result.requests);
       const all = usageBetween(before, afterDrain, result.requests);
@@ -123,7 +126,7 @@ try {
           `queue drained ${drainMs} ms after the load; machine busy ${load.busyPercent} %`,
       );
       cpuRows.push(
-        `| ${round + 1} | ${collection} | ${result.rps} | ${own} | ${load.serverMs} | ${load.postgresMs} | ${all.serverMs} | ${all.postgresMs} | ${drainMs} | ${load.busyPercent} % |`,
+        `| ${round + 1} | ${collection} | ${result.rps} | ${own} | ${load.serverMs} | ${load.postgresMs} | ${all.serverMs} | ${all.postgresMs} | ${jobsPg} | ${drainMs} | ${load.busyPercent} % |`,
       );
     }
   }
@@ -133,8 +136,8 @@ try {
   const hookedCreates = results.hooked_posts!.reduce((sum, result) => sum + result.requests, 0) + idleDelays.length + (idleDelays.length ? 1 : 0);
   const runs = async () => Number((await request<{ data: Array<{ count: number | string }> }>(server.base, 'GET', `/activity?filter[action][_eq]=run&filter[item][_eq]=${flow.data.id}&aggregate[count]=*`, { token })).data[0]?.count ?? 0);
   console.log('\nCPU ms per create (server = the Tessera process; +children = with its job worker process; load = during the round; +drain = until its queue was empty)');
-  console.log('| round | collection | req/s | server | server+children, load | PostgreSQL, load | server+children, +drain | PostgreSQL, +drain | drain ms | machine busy |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('| round | collection | req/s | server | server+children, load | PostgreSQL, load | server+children, +drain | PostgreSQL, +drain | of which job connections | drain ms | machine busy |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of cpuRows) console.log(row);
   console.log(`\nplain creates ${plain} req/s, with ${hooks === 'both' ? 'a webhook + an action flow' : `only the ${hooks}`} ${hooked} req/s: ${(((plain - hooked) / plain) * 100).toFixed(1)} % slower (target ≤ 15 %)`);
   if (idleDelays.length) console.log(`idle delay from a create's answer to its webhook delivery (negative: it arrived before the answer was read): ${idleDelays.join(', ')} ms (median ${median(idleDelays)} ms)`);
