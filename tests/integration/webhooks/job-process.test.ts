@@ -143,9 +143,9 @@ it('JOBS_WORKER=off queues without working; `tessera worker` on its own then del
 
 it('JOBS_WORKER=process needs DB_URL, and so does `tessera worker`: each says so', { timeout: 60_000 }, async () => {
   const start = await runCli(['start'], { cwd: dir, env: { PORT: '0', JOBS_WORKER: 'process', DATA_DIR: path.join(dir, 'data') } });
-  expect(start.code).not.toBe(0);
+  expect(start.code).toBe(1);
   expect(start.stderr + start.stdout).toContain('JOBS_WORKER: process needs DB_URL');
   const worker = await runCli(['worker'], { cwd: dir, env: {} });
-  expect(worker.code).not.toBe(0);
+  expect(worker.code).toBe(2);
   expect(worker.stderr + worker.stdout).toContain('tessera worker needs DB_URL');
 });
