@@ -38,6 +38,11 @@ export function buildProgram(): Command {
     .action(async (options) => (await import('./commands/start.ts')).runStart(options));
 
   program
+    .command('worker')
+    .description('work on the job queue (webhook deliveries, action flow runs) without serving HTTP; needs DB_URL (docs/automation.md)')
+    .action(async () => (await import('./commands/worker.ts')).runWorker());
+
+  program
     .command('migrate')
     .description('run system migrations, then the project\'s own (MIGRATIONS_PATH): latest (default), up (one), down (revert one), status, or create <name>')
     .argument('[direction]', 'latest | up | down | status | create', 'latest')

@@ -40,7 +40,8 @@ export function workerCount(requested: number | undefined, config: Config, cores
  * The cluster primary: forks a first worker that migrates and seeds the database, then the other workers
  * once it has (they share the port: node:cluster hands connections out round-robin), replaces a worker that
  * dies, and on SIGINT/SIGTERM stops every worker gracefully (each finishes its requests and closes its pool)
- * before exiting. The primary itself never loads the database stack: it stays a small process.
+ * before exiting, then its job process (JOBS_WORKER=process). The primary itself never loads the database
+ * stack: it stays a small process.
  */
 export async function runCluster(config: Config, count: number, options: { timings: StartTimings; printTimings: boolean }): Promise<void> {
   const { timings } = options;
@@ -98,6 +99,8 @@ export async function runCluster(config: Config, count: number, options: { timin
   const admin = first[0]!.type === 'prepared' ? first[0]!.admin : null;
   timings.mark('first worker prepared');
   for (let i = 1; i < count; i++) fork();
+  // JOBS_WORKER=process: one job process for the whole cluster, started by the primary (workers start none).
+  const jobs = config.jobs.worker === 'process' ? await (await import('../server/jobs/job-process.ts')).startJobProcess({ logger }) : null;
   const port = await Promise.race([listening.then((all) => (all.at(-1) as { port: number }).port), shutdownSignal.then(() => null)]);
   if (port !== null) {
     timings.mark('workers listening');
@@ -110,6 +113,7 @@ export async function runCluster(config: Config, count: number, options: { timin
   stopping = true;
   logger.info({ signal, workers: started.size }, 'stopping the workers');
   await stopWorkers(started);
+  await jobs?.stop();
   process.stdout.write('Tessera stopped.\n');
 }
 

@@ -114,14 +114,13 @@ async function serve(config: Config, options: { timings: StartTimings; printTimi
     }
 
     events.setLogger(app.logger);
-    // graphile-worker loads here, after the first request can be answered.
-    const { startWorker } = await import('../../server/webhooks/webhook-worker.ts');
-    const worker = await startWorker(app);
+    const { startJobs } = await import('../start-jobs.ts');
+    const jobs = await startJobs(app, { clusterWorker: options.worker });
 
     const signal = await shutdownSignal;
     app.logger.info({ signal }, 'shutting down');
     await server.close();
-    await worker.stop();
+    await jobs.stop();
     await events.idle();
   } finally {
     // The database closes only now: server.close() resolved once the last request handler returned.

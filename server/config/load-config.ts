@@ -94,6 +94,8 @@ export interface Config {
   outbound: { allowedHosts: string[] };
   /** Flows (docs/automation.md). */
   flows: { envAllowList: string[] };
+  /** Where jobs run (docs/automation.md, "Where jobs run"): the JOBS_WORKER value, resolved by database kind. */
+  jobs: { worker: 'process' | 'inline' | 'off' };
   /** Serving and transforming assets (docs/files.md). */
   assets: { cacheTtlMs: number; transformMaxConcurrent: number; transformMaxDimension: number; transformTimeoutMs: number };
   /** Timing of read shapes for /utils/index-advice (server/indexes). */
@@ -166,12 +168,21 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   if (vars?.EMAIL_SMTP_IGNORE_TLS && vars.EMAIL_SMTP_REQUIRE_TLS) {
     problems.push('EMAIL_SMTP_REQUIRE_TLS: cannot be true together with EMAIL_SMTP_IGNORE_TLS');
   }
+  if (vars?.JOBS_WORKER === 'process' && !vars.DB_URL) {
+    problems.push('JOBS_WORKER: process needs DB_URL (the embedded database lives in the serving process; use inline)');
+  }
   const providers = readAuthProviders(env, vars?.AUTH_PROVIDERS ?? [], problems);
   // Read even when other variables are bad, so one run reports every problem.
   const storageNames = vars?.STORAGE_LOCATIONS ?? (raw.STORAGE_LOCATIONS ?? 'local').split(',').map((name) => name.trim()).filter(Boolean);
   const storage = readStorageLocations(env, storageNames, path.resolve(cwd, vars?.DATA_DIR ?? raw.DATA_DIR ?? './data'), cwd, problems);
   if (problems.length > 0 || !vars) throw new ConfigError(problems);
   return freezeDeep(toConfig(vars, cwd, providers, storage));
+}
+
+/** JOBS_WORKER as set, else `process` on PostgreSQL and `inline` on the embedded database (only one process can reach it). */
+function jobsWorker(value: string | undefined, databaseUrl: string | undefined): Config['jobs']['worker'] {
+  if (value === 'process' || value === 'inline' || value === 'off') return value;
+  return databaseUrl ? 'process' : 'inline';
 }
 
 /** Names a provider may not take: the other sign-in methods' and local users' (users.provider = default). */
@@ -275,6 +286,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     storage: { locations: storage },
     outbound: { allowedHosts: vars.OUTBOUND_ALLOWED_HOSTS },
     flows: { envAllowList: vars.FLOWS_ENV_ALLOW_LIST },
+    jobs: { worker: jobsWorker(vars.JOBS_WORKER, vars.DB_URL) },
     files: {
       maxUploadSize: vars.FILES_MAX_UPLOAD_SIZE,
       mimeTypeAllowList: vars.FILES_MIME_TYPE_ALLOW_LIST,

@@ -164,6 +164,8 @@ export const variablesSchema = yup.object({
   OUTBOUND_ALLOWED_HOSTS: list([]),
   /** Environment variables flows may read as `{{ $env.NAME }}`, comma-separated. @default empty */
   FLOWS_ENV_ALLOW_LIST: list([]),
+  /** Where webhook deliveries and action flow runs are worked on: `process` (a child process of `tessera start` at a lower OS priority, so requests win the CPU), `inline` (in the serving process) or `off` (none here: run `tessera worker` elsewhere). @default process with DB_URL, inline on the embedded database */
+  JOBS_WORKER: yup.string().oneOf(['process', 'inline', 'off']).optional(),
   /** Cache-Control max-age of assets. @default 30d */
   ASSETS_CACHE_TTL: duration('30d'),
   /** Image transformations that may run at once in this process; more wait. @default 4 */

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Accountability } from '../auth/accountability.ts';
 import { eventAccountability, type EventAccountability, type ItemAction } from '../events/event-names.ts';
+import { jobSpec } from '../jobs/add-jobs.ts';
 
 /** graphile-worker task that runs one event `action` flow for one write. */
 export const FLOW_RUN_TASK = 'tessera_flow_run';
@@ -32,9 +33,9 @@ function optionEmpty(option: RawBuilder<unknown>): RawBuilder<boolean> {
 }
 
 /**
- * A SELECT that enqueues one run job per active event `action` flow listening to this write. Like the
- * webhook deliveries it runs on the write's own connection, so a committed write always gets its runs and
- * a rolled-back one never does. `keys` is a jsonb array expression.
+ * A SELECT of one run job spec per active event `action` flow listening to this write. Like the webhook
+ * deliveries they are enqueued on the write's own connection (write-jobs.ts), so a committed write always
+ * gets its runs and a rolled-back one never does. `keys` is a jsonb array expression.
  */
 export function flowRunJobs(collection: string, action: ItemAction, keys: RawBuilder<unknown>, payload: unknown, accountability: Accountability): RawBuilder<unknown> {
   const scope = sql`f.options->'scope'`;
@@ -44,9 +45,8 @@ export function flowRunJobs(collection: string, action: ItemAction, keys: RawBui
     'payload', ${JSON.stringify(payload ?? null)}::jsonb,
     'keys', ${keys},
     'collection', ${collection}::text)${action === 'create' ? sql` || jsonb_build_object('key', (${keys})->0)` : sql``}`;
-  return sql`select graphile_worker.add_job(${FLOW_RUN_TASK}::text,
-        jsonb_build_object('flow', f.id, 'trigger', ${trigger}, 'accountability', ${JSON.stringify(eventAccountability(accountability))}::jsonb)::json,
-        max_attempts := ${FLOW_RUN_MAX_ATTEMPTS}::int) as job
+  const job = sql`jsonb_build_object('flow', f.id, 'trigger', ${trigger}, 'accountability', ${JSON.stringify(eventAccountability(accountability))}::jsonb)`;
+  return sql`select ${jobSpec(FLOW_RUN_TASK, job, FLOW_RUN_MAX_ATTEMPTS)} as spec
     from tessera_flows f
    where f.status = 'active'
      and f.trigger = 'event'

@@ -21,9 +21,11 @@ function messageOf(value: unknown): string | null {
 /**
  * Subscribes every active `filter` event flow to the event spine as a filter hook, run on the write's own
  * transaction (its last result replaces the payload; an unhandled rejection refuses and rolls back the
- * write), and starts the schedule flows. Re-subscribes whenever a flow or operation is written.
+ * write), and starts the schedule flows. Re-subscribes whenever a flow or operation is written here, and
+ * every `refreshMs` when given: the job process (`tessera worker`) learns of flows written by the server
+ * that way, since a write's events stay in its own process.
  */
-export function startEventTriggers(app: AppContext): () => void {
+export function startEventTriggers(app: AppContext, options: { schedules?: boolean; refreshMs?: number } = {}): () => void {
   let subscriptions: Array<() => void> = [];
   let generation = 0;
 
@@ -33,7 +35,7 @@ export function startEventTriggers(app: AppContext): () => void {
     const flows = (await db.selectFrom('tessera_flows').select(['id', 'name', 'status', 'trigger', 'accountability', 'options', 'operation']).where('trigger', 'in', ['event', 'schedule']).where('status', '=', 'active').execute()) as FlowRow[];
     if (mine !== generation) return;
     for (const off of subscriptions.splice(0)) off();
-    subscriptions.push(startScheduleTriggers(app, flows.filter((flow) => flow.trigger === 'schedule')));
+    if (options.schedules !== false) subscriptions.push(startScheduleTriggers(app, flows.filter((flow) => flow.trigger === 'schedule')));
     for (const flow of flows.filter((entry) => entry.trigger === 'event')) {
       const options = flow.options ?? {};
       // Action flows are not subscribed here: each write enqueues their runs as jobs (enqueue-flow-runs.ts).
@@ -58,7 +60,10 @@ export function startEventTriggers(app: AppContext): () => void {
   const resync = () => sync().catch((error: unknown) => app.logger.error({ err: error }, 'loading event flows failed'));
   const watchers = ['tessera_flows', 'tessera_operations'].flatMap((collection) => SCOPES.map((scope) => events.onAction(`${collection}.${scope}` as ActionEvent, resync)));
   void resync();
+  const refresh = options.refreshMs ? setInterval(resync, options.refreshMs) : null;
+  refresh?.unref();
   return () => {
+    if (refresh) clearInterval(refresh);
     for (const off of [...watchers, ...subscriptions]) off();
   };
 }

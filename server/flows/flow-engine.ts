@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AppContext } from '../app-context.ts';
 import type { Accountability } from '../auth/accountability.ts';
 import { eventAccountability, type EventAccountability, type WriteTransaction } from '../events/event-names.ts';
@@ -101,13 +102,20 @@ function errorData(error: unknown): unknown {
   return error;
 }
 
-/** One activity row per run (action `run`), with the steps as its revision when the flow logs `all`. */
+/**
+ * One activity row per run (action `run`), with the steps as its revision when the flow logs `all`:
+ * one statement, so a logged run costs the job one round trip.
+ */
 async function logRun(app: AppContext, flow: FlowRow, accountability: Accountability | null, revision: unknown): Promise<void> {
   const db = app.servicesContext(systemAccountabilityLike()).db;
-  const activity = await db
-    .insertInto('tessera_activity')
-    .values({ action: 'run', collection: 'tessera_flows', item: flow.id, user: accountability?.user ?? null, ip: accountability?.ip ?? null, user_agent: accountability?.userAgent ?? null, origin: accountability?.origin ?? null, timestamp: new Date() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (revision) await db.insertInto('tessera_revisions').values({ activity: activity.id, collection: 'tessera_flows', item: flow.id, data: JSON.stringify(maskSecrets(revision)), delta: null }).execute();
+  const activity = sql`insert into tessera_activity (action, collection, item, "user", ip, user_agent, origin, timestamp)
+    values ('run', 'tessera_flows', ${flow.id}, ${accountability?.user ?? null}, ${accountability?.ip ?? null}, ${accountability?.userAgent ?? null}, ${accountability?.origin ?? null}, ${new Date()})
+    returning id`;
+  if (!revision) {
+    await activity.execute(db);
+    return;
+  }
+  await sql`with run as (${activity})
+    insert into tessera_revisions (activity, collection, item, data, delta)
+    select run.id, 'tessera_flows', ${flow.id}::varchar, ${JSON.stringify(maskSecrets(revision))}::jsonb, null from run`.execute(db);
 }

@@ -5,6 +5,7 @@ import { ForbiddenError, InvalidPayloadError, InvalidQueryError, RouteNotFoundEr
 import { loadFlow, runLoadedFlow, type FlowResult } from './flow-engine.ts';
 import { startEventTriggers } from './event-triggers.ts';
 import { readFlowRuns } from './flow-runs.ts';
+import { assertMayRunManualFlow } from './manual-flow-access.ts';
 
 /** What a webhook flow answers: `$last` (default), `$all`, or one operation's key. */
 function answer(result: FlowResult, returns: unknown): unknown {
@@ -15,7 +16,8 @@ function answer(result: FlowResult, returns: unknown): unknown {
 
 /**
  * `GET|POST /flows/trigger/:id`: starts a `webhook` flow (options.method, options.async, options.return)
- * or, by POST with `{ collection, keys }`, a `manual` flow (options.collections) for a signed-in user;
+ * or, by POST with `{ collection, keys }`, a `manual` flow (options.collections) for a signed-in user who may
+ * read the flow, the collection and those items (manual-flow-access.ts);
  * `GET /flows/:id/runs`: the run log.
  */
 export function flowsController(app: AppContext): Router {
@@ -34,7 +36,8 @@ export function flowsController(app: AppContext): Router {
       const body = (ctx.request.body ?? {}) as Record<string, unknown>;
       const collections = Array.isArray(options.collections) ? (options.collections as string[]) : [];
       if (typeof body.collection !== 'string' || !collections.includes(body.collection)) throw new InvalidPayloadError(`"collection" must be one of: ${collections.join(', ')}.`, { field: 'collection', allowed: collections });
-      if (body.keys !== undefined && !Array.isArray(body.keys)) throw new InvalidPayloadError('"keys" must be a list of item keys.', { field: 'keys' });
+      if (body.keys !== undefined && (!Array.isArray(body.keys) || !body.keys.every((key) => typeof key === 'string' || typeof key === 'number'))) throw new InvalidPayloadError('"keys" must be a list of item keys.', { field: 'keys' });
+      await assertMayRunManualFlow(app, accountability, flow.id, body.collection, (body.keys ?? []) as Array<string | number>);
       trigger = { ...body, collection: body.collection, keys: body.keys ?? [] };
     } else {
       const method = String(options.method ?? 'GET').toUpperCase();

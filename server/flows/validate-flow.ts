@@ -6,6 +6,8 @@ type Payload = Record<string, unknown>;
 
 export const FLOW_TRIGGERS = ['event', 'schedule', 'webhook', 'manual', 'operation'] as const;
 export const FLOW_STATUSES = ['active', 'inactive'] as const;
+/** The options of a manual trigger (Directus 10's): app users read them, so nothing else may be stored there. */
+const MANUAL_OPTIONS = ['collections', 'location', 'requireSelection', 'requireConfirmation', 'confirmationDescription', 'fields', 'async'];
 
 function fail(field: string, message: string, extra: Record<string, unknown> = {}): never {
   throw new InvalidPayloadError(message, { field, ...extra });
@@ -42,7 +44,11 @@ export function validateFlowPayload(payload: Payload, mode: 'create' | 'update')
     if (opts.method !== undefined) oneOf('options.method', opts.method, ['GET', 'POST']);
     if (opts.async !== undefined && typeof opts.async !== 'boolean') fail('options.async', '"options.async" must be true or false.');
   }
-  if (payload.trigger === 'manual' && 'options' in payload && opts.collections !== undefined && !Array.isArray(opts.collections)) fail('options.collections', '"options.collections" must be a list of collection names.');
+  if (payload.trigger === 'manual' && 'options' in payload) {
+    if (opts.collections !== undefined && !Array.isArray(opts.collections)) fail('options.collections', '"options.collections" must be a list of collection names.');
+    // Every app user reads a manual flow's options (its button): only the button's settings belong there.
+    for (const key of Object.keys(opts)) if (!MANUAL_OPTIONS.includes(key)) fail(`options.${key}`, `"options.${key}" is not an option of a manual trigger; allowed: ${MANUAL_OPTIONS.join(', ')}.`, { allowed: MANUAL_OPTIONS });
+  }
   return payload;
 }
 

@@ -22,6 +22,9 @@ export const OWN_USER_FIELDS = [
   'role',
 ] as const;
 
+/** The fields of a manual flow every app user may read (its button on the item and list pages). */
+export const MANUAL_FLOW_FIELDS = ['id', 'name', 'icon', 'color', 'options', 'trigger', 'status'] as const;
+
 /**
  * What an app user may change of their own record through PATCH /users/me when the role has no update
  * permission on users: the profile, never status, role, tokens or sign-in data (TFA has its own endpoints).
@@ -92,4 +95,11 @@ export const APP_DEFAULT_PERMISSIONS: readonly Permission[] = Object.freeze([
   permission('tessera_notifications', 'update', { permissions: { recipient: { _eq: '$CURRENT_USER' } }, fields: new Set(['status']) }),
   permission('tessera_shares', 'read', { permissions: { user_created: { _eq: '$CURRENT_USER' } } }),
   permission('tessera_users', 'read', { permissions: { id: { _eq: '$CURRENT_USER' } }, fields: new Set(OWN_USER_FIELDS) }),
+  // The manual flows' buttons (Directus 10 grants app users the same): active manual flows only, and only
+  // what a button needs. A manual flow's options hold nothing but its button's settings (validate-flow.ts);
+  // what a run does, and any secret it uses, is in tessera_operations, which app users never read.
+  permission('tessera_flows', 'read', {
+    permissions: { _and: [{ trigger: { _eq: 'manual' } }, { status: { _eq: 'active' } }] },
+    fields: new Set(MANUAL_FLOW_FIELDS),
+  }),
 ]);

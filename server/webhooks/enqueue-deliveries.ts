@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Accountability } from '../auth/accountability.ts';
 import { eventAccountability, type ItemAction } from '../events/event-names.ts';
+import { addJobs, jobSpec } from '../jobs/add-jobs.ts';
 
 /** graphile-worker task that delivers one webhook call. */
 export const WEBHOOK_TASK = 'tessera_webhook';
@@ -14,9 +15,9 @@ export interface WebhookJob {
 }
 
 /**
- * A SELECT that enqueues one delivery job per active webhook listening to this write. It runs on the
- * write's own connection, so the jobs commit or roll back with the write. `keys` is a jsonb array
- * expression (a parameter, or the key of the one-statement create's `ins` CTE).
+ * A SELECT of one job spec per active webhook listening to this write (enqueued with the write's other
+ * jobs by `addJobs`, on the write's own connection, so the jobs commit or roll back with the write).
+ * `keys` is a jsonb array expression (a parameter, or the key of the one-statement create's `ins` CTE).
  */
 export function webhookJobs(collection: string, action: ItemAction, keys: RawBuilder<unknown>, payload: unknown, accountability: Accountability): RawBuilder<unknown> {
   const body = sql`jsonb_build_object(
@@ -25,7 +26,7 @@ export function webhookJobs(collection: string, action: ItemAction, keys: RawBui
     'payload', case when w.data then ${JSON.stringify(payload ?? null)}::jsonb else null end,
     'keys', ${keys},
     'collection', ${collection}::text)${action === 'create' ? sql` || jsonb_build_object('key', (${keys})->0)` : sql``}`;
-  return sql`select graphile_worker.add_job(${WEBHOOK_TASK}::text, jsonb_build_object('webhook', w.id, 'body', ${body})::json, max_attempts := ${WEBHOOK_MAX_ATTEMPTS}::int) as job
+  return sql`select ${jobSpec(WEBHOOK_TASK, sql`jsonb_build_object('webhook', w.id, 'body', ${body})`, WEBHOOK_MAX_ATTEMPTS)} as spec
     from tessera_webhooks w
    where w.status = 'active'
      and ${action}::text = any(string_to_array(replace(w.actions, ' ', ''), ','))
@@ -34,5 +35,5 @@ export function webhookJobs(collection: string, action: ItemAction, keys: RawBui
 
 /** Enqueues the deliveries of one write (general path: inside the write's transaction). */
 export async function enqueueWebhookDeliveries(db: Kysely<any>, collection: string, action: ItemAction, keys: Array<string | number>, payload: unknown, accountability: Accountability): Promise<void> {
-  await webhookJobs(collection, action, sql`${JSON.stringify(keys)}::jsonb`, payload, accountability).execute(db);
+  await addJobs(webhookJobs(collection, action, sql`${JSON.stringify(keys)}::jsonb`, payload, accountability)).execute(db);
 }

@@ -97,3 +97,26 @@ it('builds a manual flow with two operations in the editor, runs it from an item
   expect(await page.getByTestId('run-step-publish').textContent()).toContain('published');
   await harness.screenshot(page, 'flow-run-log');
 });
+
+it('an editor without any permission on flows sees the manual flow button on an article it may read and runs it', async () => {
+  const role = (await harness.app.request.post('/roles').set(auth()).send({ name: 'Editor', app_access: true }).expect(200)).body.data.id;
+  for (const action of ['read', 'update']) await harness.app.request.post('/permissions').set(auth()).send({ role, collection: 'articles', action, fields: ['*'] }).expect(200);
+  await harness.app.request.post('/users').set(auth()).send({ email: 'editor@example.com', password: 'editor-password-1', role, status: 'active' }).expect(200);
+  const draft = (await harness.app.request.post('/items/articles').set(auth()).send({ title: 'Old news', status: 'draft' }).expect(200)).body.data.id;
+  const flow = (await harness.app.request.post('/flows').set(auth()).send({ name: 'Archive', status: 'active', trigger: 'manual', options: { collections: ['articles'] } }).expect(200)).body.data.id;
+  const operation = (
+    await harness.app.request
+      .post('/operations')
+      .set(auth())
+      .send({ flow, key: 'archive', type: 'item-update', position_x: 1, position_y: 1, options: { collection: '{{ $trigger.collection }}', key: '{{ $trigger.keys }}', payload: { status: 'archived' }, permissions: '$trigger' } })
+      .expect(200)
+  ).body.data.id;
+  await harness.app.request.patch(`/flows/${flow}`).set(auth()).send({ operation }).expect(200);
+
+  const page = await harness.newPage();
+  await harness.signIn(page, 'editor@example.com', 'editor-password-1');
+  await page.goto(`/admin/content/articles/${draft}`);
+  await page.getByTestId('manual-flow-Archive').click();
+  await page.getByText('Flow "Archive" started.').waitFor();
+  await expect.poll(async () => (await harness.app.request.get(`/items/articles/${draft}`).set(auth())).body.data.status, { timeout: 15_000 }).toBe('archived');
+});

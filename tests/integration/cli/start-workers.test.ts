@@ -12,14 +12,15 @@ const REDIS_URL = 'redis://127.0.0.1:6379';
 const PASSWORD = 'workers-password-1';
 const READY = /Tessera is running \(2 workers\)[\s\S]*Admin:\s+http:\/\/localhost:(\d+)\/admin/;
 
-/** Child processes of `pid` (the cluster's workers). */
-function childrenOf(pid: number): number[] {
+/** Child processes of `pid`: the cluster's serving workers, or its job process (`tessera worker`) when `jobs`. */
+function childrenOf(pid: number, jobs = false): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .flatMap((entry) => {
       try {
         const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid ? [Number(entry)] : [];
+        if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== pid) return [];
+        return readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes('worker') === jobs ? [Number(entry)] : [];
       } catch {
         return [];
       }
@@ -89,6 +90,10 @@ describe('tessera start --workers', () => {
       const primary = server.child.pid!;
       const workers = childrenOf(primary);
       expect(workers).toHaveLength(2);
+      // JOBS_WORKER=process: the primary runs the cluster's one job process (the serving workers run none).
+      await waitUntil('the job process runs', () => childrenOf(primary, true).length === 1);
+      const [jobProcess] = childrenOf(primary, true);
+      for (const worker of workers) expect(childrenOf(worker, true)).toEqual([]);
 
       const login = await request(port, 'POST', '/auth/login', undefined, { email: 'admin@example.com', password: PASSWORD });
       expect(login.status).toBe(200);
@@ -117,6 +122,7 @@ describe('tessera start --workers', () => {
       expect(await server.stop('SIGTERM')).toBe(0);
       expect(server.output()).toContain('Tessera stopped.');
       for (const pid of serving) expect(alive(pid)).toBe(false);
+      expect(alive(jobProcess!)).toBe(false);
     } finally {
       await database.drop();
     }

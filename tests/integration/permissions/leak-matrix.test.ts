@@ -328,6 +328,7 @@ const SYSTEM: Case[] = [
           'tessera_activity',
           'tessera_collections',
           'tessera_fields',
+          'tessera_flows',
           'tessera_notifications',
           'tessera_permissions',
           'tessera_presets',
@@ -387,6 +388,7 @@ const SYSTEM: Case[] = [
         'tessera_activity:read',
         'tessera_collections:read',
         'tessera_fields:read',
+        'tessera_flows:read',
         'tessera_notifications:read',
         'tessera_notifications:update',
         'tessera_permissions:read',
@@ -413,6 +415,23 @@ const SYSTEM: Case[] = [
     },
   },
   {
+    name: '/permissions/me: flows read limited to active manual flows and their button fields',
+    who: 'app',
+    path: '/permissions/me',
+    status: 200,
+    check: (r) => {
+      const flows = r.body.data.find((row: { collection: string; action: string }) => row.collection === 'tessera_flows' && row.action === 'read');
+      expect(flows).toEqual({
+        collection: 'tessera_flows',
+        action: 'read',
+        fields: ['color', 'icon', 'id', 'name', 'options', 'status', 'trigger'],
+        permissions: { _and: [{ trigger: { _eq: 'manual' } }, { status: { _eq: 'active' } }] },
+        validation: {},
+        presets: null,
+      });
+    },
+  },
+  {
     name: '/permissions/me: public',
     who: 'public',
     path: '/permissions/me',
@@ -425,7 +444,7 @@ const SYSTEM: Case[] = [
     status: 200,
     check: (r) => {
       const keys = r.body.data.map((row: { collection: string; action: string }) => `${row.collection}:${row.action}`);
-      expect(keys).toHaveLength(26);
+      expect(keys).toHaveLength(27);
       expect(keys).toContain('articles:update');
       expect(keys).toContain('tessera_users:read');
       expect(keys).not.toContain('tags:read');

@@ -50,6 +50,7 @@ export const APP_DEFAULT_ACTIONS: Readonly<Record<string, readonly PermissionAct
   tessera_activity: ['read', 'create'],
   tessera_collections: ['read'],
   tessera_fields: ['read'],
+  tessera_flows: ['read'],
   tessera_notifications: ['read', 'update'],
   tessera_permissions: ['read'],
   tessera_presets: ['read', 'create', 'update', 'delete'],
