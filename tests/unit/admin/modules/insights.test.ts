@@ -104,8 +104,11 @@ describe('insights grid', () => {
     expect(changedPlacements(panels, panels.map(toGridItem))).toEqual([]);
   });
 
-  it('puts a new panel below the others', () => {
-    expect(placementForNew([panel('a', 1, 1, 6, 3), panel('b', 7, 2, 6, 5)], { width: 12, height: 6 })).toEqual({ position_x: 1, position_y: 7, width: 12, height: 6 });
+  it('puts a new panel in the first free place from the top', () => {
+    // The first free place from the top: beside the panels when the row has room, below them when not.
+    expect(placementForNew([panel('a', 1, 1, 6, 3), panel('b', 7, 2, 6, 5)], { width: 12, height: 6 })).toEqual({ position_x: 13, position_y: 1, width: 12, height: 6 });
+    expect(placementForNew([panel('a', 1, 1, 12, 3), panel('b', 13, 1, 12, 5)], { width: 6, height: 2 })).toEqual({ position_x: 1, position_y: 4, width: 6, height: 2 });
+    expect(placementForNew([panel('a', 1, 1, 6, 3), panel('b', 7, 2, 18, 5)], { width: 24, height: 2 })).toEqual({ position_x: 1, position_y: 7, width: 24, height: 2 });
     expect(placementForNew([], { width: 6, height: 3 })).toEqual({ position_x: 1, position_y: 1, width: 6, height: 3 });
   });
 });
