@@ -84,8 +84,6 @@ export async function addFilterRule(page: Page, rule: { field: string; operator?
   await choose(page, row.getByTestId('filter-field'), rule.field);
   if (rule.operator) await choose(page, row.getByTestId('filter-operator'), rule.operator);
   if (rule.choice) await choose(page, row.getByTestId('filter-value-choice'), rule.choice);
-  if (rule.text !== undefined) {
-    await row.getByRole('combobox', { name: 'Value' }).fill(rule.text);
-    await page.keyboard.press('Escape');
-  }
+  // No Escape afterwards: it would close the editor's drawer.
+  if (rule.text !== undefined) await row.getByRole('combobox', { name: 'Value' }).fill(rule.text);
 }

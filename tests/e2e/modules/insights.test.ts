@@ -72,8 +72,11 @@ describe('insights: a dashboard', () => {
       { ...base, name: 'Author', type: 'relational-variable', position_x: 15, position_y: 7, width: 5, height: 2, options: { field: 'author', collection: 'authors', displayTemplate: '{{name}}' } },
       { ...base, name: 'By this author', type: 'metric', position_x: 20, position_y: 7, width: 5, height: 2, options: { collection: 'articles', function: 'count', field: 'id', filter: { author: { _eq: '{{ author }}' } } } },
       { ...base, name: 'Authors', type: 'metric', position_x: 15, position_y: 9, width: 5, height: 3, options: { collection: 'authors', function: 'count', field: 'id' } },
-      { ...base, name: 'Notes', type: 'label', position_x: 20, position_y: 9, width: 5, height: 3, options: { text: '## Weekly figures' } },
+      { ...base, name: 'In status', type: 'metric', position_x: 20, position_y: 9, width: 5, height: 3, options: { collection: 'articles', function: 'count', field: 'id', filter: { status: { _eq: '{{ status }}' } } } },
       { ...base, name: 'Articles', type: 'metric', position_x: 1, position_y: 12, width: 6, height: 3, options: { collection: 'articles', function: 'count', field: 'id', suffix: ' stories' } },
+      // Panels below the one the layout test moves and resizes, so the page does not grow under the mouse.
+      { ...base, name: 'Notes', type: 'label', position_x: 1, position_y: 15, width: 6, height: 3, options: { text: '## Weekly figures' } },
+      { ...base, name: 'Situação', type: 'global-variable', position_x: 1, position_y: 18, width: 6, height: 2, options: { field: 'status', type: 'string', defaultValue: 'published' } },
     ]);
   });
 

@@ -28,8 +28,9 @@ function typedValue(text: string, numeric: boolean): unknown {
   return text;
 }
 
-function ValueInput({ rule, type, choices, variables, onChange }: { rule: FilterRule; type: string; choices?: FilterableField['choices']; variables?: readonly string[]; onChange: (value: unknown) => void }) {
+function ValueInput({ rule, type, choices, variables, block, onChange }: { rule: FilterRule; type: string; choices?: FilterableField['choices']; variables?: readonly string[]; block: boolean; onChange: (value: unknown) => void }) {
   const translate = useTranslate();
+  const width = (fixed: number) => (block ? '100%' : fixed);
   if (!needsValue(rule.operator)) return null;
   if (type === 'boolean' && !variables?.length) return <Switch checked={rule.value === true} onChange={onChange} aria-label={translate('content.filter.value')} />;
   const list = rule.operator === '_in' || rule.operator === '_nin' || rule.operator === '_between';
@@ -37,7 +38,7 @@ function ValueInput({ rule, type, choices, variables, onChange }: { rule: Filter
   if (choices?.length && ['_eq', '_neq', '_in', '_nin'].includes(rule.operator)) {
     const many = rule.operator === '_in' || rule.operator === '_nin';
     const value = many ? (Array.isArray(rule.value) ? rule.value : []) : Array.isArray(rule.value) ? undefined : rule.value;
-    return <Select mode={many ? 'multiple' : undefined} value={value as never} options={[...choices, ...references]} onChange={onChange} placeholder={translate('content.filter.value')} style={{ width: 200 }} aria-label={translate('content.filter.value')} data-testid="filter-value-choice" />;
+    return <Select mode={many ? 'multiple' : undefined} value={value as never} options={[...choices, ...references]} onChange={onChange} placeholder={translate('content.filter.value')} style={{ width: width(200) }} aria-label={translate('content.filter.value')} data-testid="filter-value-choice" />;
   }
   const numeric = ['integer', 'bigInteger', 'float', 'decimal'].includes(type);
   const placeholder = list ? translate('content.filter.list') : ['date', 'dateTime', 'timestamp'].includes(type) ? 'YYYY-MM-DD' : translate('content.filter.value');
@@ -49,21 +50,21 @@ function ValueInput({ rule, type, choices, variables, onChange }: { rule: Filter
         options={references}
         onChange={(text: string) => onChange(typedValue(text, numeric && !list))}
         placeholder={placeholder}
-        style={{ width: 180 }}
+        style={{ width: width(180) }}
         aria-label={translate('content.filter.value')}
         data-testid="filter-value"
       />
     );
   }
   if (!list && numeric) {
-    return <InputNumber value={rule.value as number | undefined} onChange={onChange} placeholder={translate('content.filter.value')} style={{ width: 140 }} />;
+    return <InputNumber value={rule.value as number | undefined} onChange={onChange} placeholder={translate('content.filter.value')} style={{ width: width(140) }} />;
   }
   return (
     <Input
       value={(rule.value as string | undefined) ?? ''}
       onChange={(event) => onChange(event.target.value)}
       placeholder={placeholder}
-      style={{ width: 180 }}
+      style={{ width: width(180) }}
       aria-label={translate('content.filter.value')}
     />
   );
@@ -73,7 +74,7 @@ function ValueInput({ rule, type, choices, variables, onChange }: { rule: Filter
  * The rules of a filter (field, operator and value, joined by all/any), shown in place. `variables` (dashboard
  * panels) lets each value also be a `{{ name }}` reference.
  */
-export function FilterRules({ fields, value, onChange, variables, testId = 'filter-builder' }: { fields: FilterableField[]; value: FilterGroup; onChange: (group: FilterGroup) => void; variables?: readonly string[]; testId?: string }) {
+export function FilterRules({ fields, value, onChange, variables, block = false, testId = 'filter-builder' }: { fields: FilterableField[]; value: FilterGroup; onChange: (group: FilterGroup) => void; variables?: readonly string[]; block?: boolean; testId?: string }) {
   const translate = useTranslate();
   const fieldOf = (name: string) => fields.find((field) => field.field === name);
   const typeOf = (name: string) => fieldOf(name)?.type ?? 'string';
@@ -85,7 +86,7 @@ export function FilterRules({ fields, value, onChange, variables, testId = 'filt
   };
 
   return (
-    <div style={{ minWidth: 'min(520px, calc(100vw - 56px))' }} data-testid={testId}>
+    <div style={block ? undefined : { minWidth: 'min(520px, calc(100vw - 56px))' }} data-testid={testId}>
       {value.rules.length > 1 && (
         <Space style={{ marginBottom: 12 }}>
           <Typography.Text>{translate('content.filter.match')}</Typography.Text>
@@ -103,10 +104,11 @@ export function FilterRules({ fields, value, onChange, variables, testId = 'filt
       <Space direction="vertical" style={{ width: '100%' }}>
         {value.rules.length === 0 && <Typography.Text type="secondary">{translate('content.filter.empty')}</Typography.Text>}
         {value.rules.map((rule, index) => (
-          <Space key={index} wrap data-testid={`filter-rule-${index}`}>
+          // In a form (block) each rule is one row of three equal columns; in the pop-up, fixed widths that wrap.
+          <div key={index} style={block ? { display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr)) auto', gap: 8, alignItems: 'center' } : { display: 'flex', flexWrap: 'wrap', gap: 8 }} data-testid={`filter-rule-${index}`}>
             <Select
               value={rule.field}
-              style={{ width: 170 }}
+              style={{ width: block ? '100%' : 170 }}
               showSearch
               optionFilterProp="label"
               aria-label={translate('content.filter.field')}
@@ -116,15 +118,15 @@ export function FilterRules({ fields, value, onChange, variables, testId = 'filt
             />
             <Select
               value={rule.operator}
-              style={{ width: 170 }}
+              style={{ width: block ? '100%' : 170 }}
               aria-label={translate('content.filter.operator')}
               data-testid="filter-operator"
               options={operatorsFor(typeOf(rule.field)).map((operator) => ({ value: operator, label: translate(`content.filter.op.${operator}`) }))}
               onChange={(operator) => update(index, { operator, value: ['_in', '_nin'].includes(operator) !== Array.isArray(rule.value) ? undefined : rule.value })}
             />
-            <ValueInput rule={rule} type={typeOf(rule.field)} choices={fieldOf(rule.field)?.choices} variables={variables} onChange={(next) => update(index, { value: next })} />
+            {needsValue(rule.operator) ? <ValueInput rule={rule} type={typeOf(rule.field)} choices={fieldOf(rule.field)?.choices} variables={variables} block={block} onChange={(next) => update(index, { value: next })} /> : block ? <span /> : null}
             <Button type="text" danger icon={<DeleteOutlined />} aria-label={translate('content.filter.remove')} onClick={() => onChange({ ...value, rules: value.rules.filter((_, at) => at !== index) })} />
-          </Space>
+          </div>
         ))}
       </Space>
       <Space style={{ marginTop: 12, width: '100%', justifyContent: 'space-between' }}>

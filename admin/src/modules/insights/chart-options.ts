@@ -13,6 +13,8 @@ export interface ChartContext {
   timeZone: string;
   /** "(none)", "Yes", "No" in the locale. */
   labels: { none: string; yes: string; no: string };
+  /** The time series' `groupBy` field is a boolean: its series (named "true"/"false" by the server) read Yes/No. */
+  booleanSeries?: boolean;
 }
 
 export type ChartOption = Record<string, unknown>;
@@ -43,7 +45,7 @@ export function timeSeriesOption(result: TimeSeriesResult, options: PanelOptions
     yAxis: valueAxis(context, decimals),
     series: result.series.map((series, index) => ({
       type: 'line',
-      name: several ? groupLabel(series.name, context.labels.none, context.labels.yes, context.labels.no) : undefined,
+      name: several ? groupLabel(context.booleanSeries && (series.name === 'true' || series.name === 'false') ? series.name === 'true' : series.name, context.labels.none, context.labels.yes, context.labels.no) : undefined,
       data: series.values,
       smooth: curve === undefined || curve === 'smooth',
       step: curve === 'stepline' ? 'middle' : undefined,

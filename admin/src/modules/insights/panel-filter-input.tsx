@@ -21,5 +21,5 @@ export function PanelFilterInput({ collection, variables, value, onChange }: { c
         .filter((field) => !isPresentational(field) && !isToMany(field))
         .map((field) => ({ field: field.field, label: fieldLabel(field, locale), type: field.type, choices: choicesOf(field.meta?.options ?? {}) }))
     : [];
-  return <FilterRules fields={fields} value={value ?? EMPTY_FILTER} onChange={(group) => onChange?.(group)} variables={variables} testId="panel-filter" />;
+  return <FilterRules fields={fields} value={value ?? EMPTY_FILTER} onChange={(group) => onChange?.(group)} variables={variables} block testId="panel-filter" />;
 }

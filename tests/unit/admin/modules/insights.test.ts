@@ -123,6 +123,9 @@ describe('insights chart options', () => {
     expect(option.series[0].data).toEqual([1, null]);
     expect(option.yAxis.axisLabel.formatter(2500.5)).toBe('2.500,5');
     expect(option.legend).toBeTruthy();
+    // Series of a boolean field come as "true"/"false" text: they read Yes/No like pie slices.
+    const byFlag = timeSeriesOption({ buckets: ['2026-11-01T00:00:00+00:00'], series: [{ name: 'true', values: [1] }, { name: 'false', values: [2] }] }, {}, { ...context, booleanSeries: true }) as any;
+    expect(byFlag.series.map((series: any) => series.name)).toEqual(['Sim', 'Não']);
   });
 
   it('builds bars (vertical or horizontal) and pies from groups', () => {
