@@ -178,6 +178,9 @@ describe('insights: building a dashboard in the editor', () => {
     await content('Featured').locator('svg text', { hasText: new RegExp(`^${share.replace('.', '\\.')}$`) }).waitFor();
     const yesterday = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.now() - DAY));
     await content('Published per day').locator('svg text', { hasText: new RegExp(`^${yesterday}$`) }).waitFor();
+    // One line per value of the boolean field, named Yes/No in the legend.
+    await content('Published per day').locator('svg text', { hasText: /^Yes$/ }).waitFor();
+    await content('Published per day').locator('svg text', { hasText: /^No$/ }).waitFor();
     await page.getByTestId(`panel-content-${panels.find((panel) => panel.type === 'label')!.id}`).getByRole('heading', { name: 'Weekly figures' }).waitFor();
     await harness.screenshot(page, 'insights-built');
 

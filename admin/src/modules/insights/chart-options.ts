@@ -83,8 +83,9 @@ export function pieOption(result: GroupsResult, options: PanelOptions, context: 
       {
         type: 'pie',
         center: ['50%', '45%'],
-        radius: donut ? ['38%', '68%'] : '68%',
-        label: { show: options.showLabels !== false, position: 'inside', color: '#fff', fontWeight: 600, formatter: (item: { percent: number }) => `${formatValue(item.percent, context.locale, 1)} %` },
+        // A ring thick enough for "33.3 %"; the outline keeps a share legible where it runs past a thin slice.
+        radius: donut ? ['30%', '70%'] : '70%',
+        label: { show: options.showLabels !== false, position: 'inside', color: '#fff', fontWeight: 600, textBorderColor: 'rgba(0, 0, 0, 0.55)', textBorderWidth: 2, formatter: (item: { percent: number }) => `${formatValue(item.percent, context.locale, 1)} %` },
         data: result.groups.map((group) => ({ name: groupLabel(group.key, context.labels.none, context.labels.yes, context.labels.no), value: group.value })),
       },
     ],

@@ -136,7 +136,8 @@ describe('insights chart options', () => {
     const horizontal = barOption(groups, { horizontal: true }, context) as any;
     expect(horizontal.yAxis.data).toEqual(['Sim', '(nenhum)', 'x']);
     const pie = pieOption(groups, { donut: false }, context) as any;
-    expect(pie.series[0].radius).toBe('68%');
+    expect(pie.series[0].radius).toBe('70%');
+    expect((pieOption(groups, {}, context) as any).series[0].radius).toEqual(['30%', '70%']);
     expect(pie.series[0].label.formatter({ percent: 33.333 })).toBe('33,3 %');
     expect(pie.legend).toBeTruthy();
     expect(pie.series[0].data).toEqual([{ name: 'Sim', value: 3 }, { name: '(nenhum)', value: 1 }, { name: 'x', value: 2 }]);
