@@ -130,6 +130,8 @@ describe('insights: building a dashboard in the editor', () => {
     await addPanel(page, 'Metric', 'By this author');
     await choose(page, page.getByTestId('panel-option-collection'), 'Articles');
     await addFilterRule(page, { field: 'Author', text: '{{ author }}' });
+    // A boolean field with variables around: Yes/No or a variable, picked from a list.
+    await addFilterRule(page, { field: 'Featured', choice: 'Yes' });
     await savePanel(page);
     await page.getByTestId('dashboard-done').click();
 
@@ -142,7 +144,7 @@ describe('insights: building a dashboard in the editor', () => {
     expect(named('Published per day').options).toMatchObject({ collection: 'articles', function: 'count', valueField: 'id', dateField: 'published_at', precision: 'day', range: '1 week', groupBy: 'featured' });
     expect(named('Longest').options).toMatchObject({ displayTemplate: '{{title}} – {{author.name}}', sortField: 'words', sortDirection: 'desc', limit: 3 });
     expect(named('In status').options.filter).toEqual({ status: { _eq: '{{ status }}' } });
-    expect(named('By this author').options.filter).toEqual({ author: { _eq: '{{ author }}' } });
+    expect(named('By this author').options.filter).toEqual({ _and: [{ author: { _eq: '{{ author }}' } }, { featured: { _eq: true } }] });
     expect(panels.find((panel) => panel.type === 'global-variable')).toMatchObject({ name: 'Situação', options: { field: 'status', type: 'string', defaultValue: 'published' } });
     expect(named('Author').options).toMatchObject({ field: 'author', collection: 'authors', displayTemplate: '{{name}}' });
     // New panels fill the rows from the top instead of piling up in one column.
@@ -155,7 +157,8 @@ describe('insights: building a dashboard in the editor', () => {
     expect(data[id('Published words')]).toEqual({ value: sumWords(longPublished) });
     expect(data[id('Words written')]).toEqual({ value: sumWords(ARTICLES), goal: 2500 });
     expect(data[id('In status')]).toEqual({ value: published.length });
-    expect(data[id('By this author')]).toEqual({ value: ARTICLES.length });
+    // No author chosen yet: the author condition is left out, the featured one stays.
+    expect(data[id('By this author')]).toEqual({ value: count((article) => article.featured) });
     const series = data[id('Published per day')] as { buckets: string[]; series: Array<{ name: string | null; values: number[] }> };
     expect(series.buckets.length).toBeGreaterThanOrEqual(7);
     for (const featured of [true, false]) {
@@ -188,7 +191,7 @@ describe('insights: building a dashboard in the editor', () => {
     await content('Situação').fill('draft');
     await content('In status').filter({ hasText: new RegExp(`^${count((article) => article.status === 'draft')}$`) }).waitFor();
     await choose(page, content('Author'), AUTHORS[2]);
-    await content('By this author').filter({ hasText: new RegExp(`^${count((article) => article.author === 2)}$`) }).waitFor();
+    await content('By this author').filter({ hasText: new RegExp(`^${count((article) => article.author === 2 && article.featured)}$`) }).waitFor();
 
     // A date range override narrows the time series to fewer buckets.
     const bucketsBefore = await content('Published per day').locator('svg text').count();

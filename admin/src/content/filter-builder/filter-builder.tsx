@@ -32,9 +32,15 @@ function ValueInput({ rule, type, choices, variables, block, onChange }: { rule:
   const translate = useTranslate();
   const width = (fixed: number) => (block ? '100%' : fixed);
   if (!needsValue(rule.operator)) return null;
-  if (type === 'boolean' && !variables?.length) return <Switch checked={rule.value === true} onChange={onChange} aria-label={translate('content.filter.value')} />;
   const list = rule.operator === '_in' || rule.operator === '_nin' || rule.operator === '_between';
   const references = (variables ?? []).map((name) => ({ value: variableRef(name), label: variableRef(name) }));
+  if (type === 'boolean' && references.length > 0) {
+    // Select values are text: "true"/"false" stand for the booleans.
+    const options = [{ value: 'true', label: translate('shared.yes') }, { value: 'false', label: translate('shared.no') }, ...references];
+    const shown = typeof rule.value === 'boolean' ? String(rule.value) : (rule.value as string | undefined);
+    return <Select value={shown} options={options} onChange={(chosen: string) => onChange(chosen === 'true' ? true : chosen === 'false' ? false : chosen)} placeholder={translate('content.filter.value')} style={{ width: width(140) }} aria-label={translate('content.filter.value')} data-testid="filter-value-choice" />;
+  }
+  if (type === 'boolean') return <Switch checked={rule.value === true} onChange={onChange} aria-label={translate('content.filter.value')} />;
   if (choices?.length && ['_eq', '_neq', '_in', '_nin'].includes(rule.operator)) {
     const many = rule.operator === '_in' || rule.operator === '_nin';
     const value = many ? (Array.isArray(rule.value) ? rule.value : []) : Array.isArray(rule.value) ? undefined : rule.value;
