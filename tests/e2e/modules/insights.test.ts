@@ -176,4 +176,24 @@ describe('insights: a dashboard', () => {
     await harness.screenshot(page, 'insights-pt-BR');
     await send('patch', '/users/me', { language: null });
   });
+
+  it('opens a filter the builder cannot show (nested groups) as JSON, and saves an edit of it', async () => {
+    const nested = (words: number) => ({ _or: [{ status: { _eq: 'draft' } }, { _and: [{ featured: { _eq: true } }, { words: { _gte: words } }] }] });
+    const matching = (words: number) => ARTICLES.filter((article) => article.status === 'draft' || (article.featured && article.words >= words)).length;
+    const [panel] = await send('post', '/panels', [{ dashboard: dashboardId, name: 'Nested', type: 'metric', position_x: 1, position_y: 40, width: 6, height: 3, options: { collection: 'articles', function: 'count', field: 'id', filter: nested(500) } }]);
+    const page = await harness.newPage();
+    await harness.signIn(page);
+    await page.goto(`/admin/insights/${dashboardId}`);
+    await page.getByTestId(`panel-content-${panel.id}`).filter({ hasText: new RegExp(`^${matching(500)}$`) }).waitFor();
+    await page.getByTestId('dashboard-edit').click();
+    await page.getByTestId(`panel-edit-${panel.id}`).click();
+    const json = page.getByTestId('panel-form').locator('textarea');
+    expect(JSON.parse(await json.inputValue())).toEqual(nested(500));
+    expect(await page.getByTestId('panel-filter').count()).toBe(0);
+    await json.fill(JSON.stringify(nested(10)));
+    await page.getByTestId('panel-preview').filter({ hasText: new RegExp(`^${matching(10)}$`) }).waitFor();
+    await page.getByTestId('panel-save').click();
+    await page.getByTestId('panel-form').waitFor({ state: 'detached' });
+    expect((await panelNamed('Nested')).options.filter).toEqual(nested(10));
+  });
 });
