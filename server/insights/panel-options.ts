@@ -117,6 +117,13 @@ const conditions: Check = (options, key) => {
 
 const aggregate = required(oneOf(PANEL_FUNCTIONS));
 
+/** An option Directus has and Tessera refuses rather than silently ignoring. */
+const unsupported =
+  (why: string): Check =>
+  (options, key) => {
+    if (present(options, key)) fail(key, `is not supported: ${why}.`);
+  };
+
 /** The options of each panel type; options not listed are kept as they are (display settings of the admin). */
 const SHAPES: Record<PanelType, Record<string, Check>> = {
   metric: {
@@ -124,7 +131,7 @@ const SHAPES: Record<PanelType, Record<string, Check>> = {
     field: required(fieldName),
     function: aggregate,
     filter,
-    sortField: fieldName,
+    sortField: unsupported('metric functions are aggregates over every matching item, which no sort order changes (Directus uses it for first/last, which Tessera does not offer): remove it'),
     prefix: text,
     suffix: text,
     minimumFractionDigits: integer(0, 20),

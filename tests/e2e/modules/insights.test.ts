@@ -1,64 +1,23 @@
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishLeaks } from '../english-leaks.ts';
 import { startAdmin, type AdminHarness } from '../harness.ts';
-import { seedNewsroom } from '../seed.ts';
+import { ARTICLES, DAY, VIEWER, choose, panelsOf, seedInsights, settledBox, type Send } from './insights-helpers.ts';
 
-const VIEWER = { email: 'viewer@example.com', password: 'viewer-password-1' };
-const DAY = 86_400_000;
-
+// The dashboards list, moving and resizing, permissions and pt-BR; building panels in the editor is insights-editor.test.ts.
 let harness: AdminHarness;
-let send: Awaited<ReturnType<typeof seedNewsroom>>['send'];
+let send: Send;
 let dashboardId: string;
 
 beforeAll(async () => {
   harness = await startAdmin();
-  ({ send } = await seedNewsroom(harness.app));
-  await send('post', '/fields/articles', { field: 'published_at', type: 'timestamp' });
-  const now = Date.now();
-  await send('post', '/items/articles', [
-    { title: 'Big story', status: 'published', words: 900, featured: true, author: 1, published_at: new Date(now - 1 * DAY).toISOString() },
-    { title: 'Second story', status: 'published', words: 400, featured: false, author: 2, published_at: new Date(now - 2 * DAY).toISOString() },
-    { title: 'Third story', status: 'published', words: 300, featured: false, author: 1, published_at: new Date(now - 2 * DAY).toISOString() },
-    { title: 'Short note', status: 'published', words: 50, featured: true, author: 2, published_at: new Date(now - 4 * DAY).toISOString() },
-    { title: 'Draft one', status: 'draft', words: 120, featured: false, author: 1, published_at: null },
-    { title: 'Draft two', status: 'draft', words: 80, featured: false, author: 2, published_at: null },
-  ]);
-  // A viewer who may read the dashboards and articles, but not authors.
-  const role = await send('post', '/roles', { name: 'Viewer', app_access: true, admin_access: false });
-  await send('post', '/users', { ...VIEWER, role: role.id, status: 'active' });
-  await send('post', '/permissions', ['tessera_dashboards', 'tessera_panels', 'articles'].map((collection) => ({ role: role.id, collection, action: 'read', fields: ['*'] })));
+  send = await seedInsights(harness);
 });
 afterAll(async () => {
   await harness?.close();
 });
 
-/** Opens an antd select and picks the option with this exact text. */
-async function choose(page: Page, select: Locator, option: string): Promise<void> {
-  await select.click();
-  // Long lists are virtual: narrow a searchable one down so the option is rendered.
-  if (await select.evaluate((element) => !!(element as unknown as { closest(selector: string): unknown }).closest('.ant-select-show-search'))) await page.keyboard.type(option);
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first().click();
-}
-
-/** The box of an element once it has stopped moving (grid items glide to their place with a CSS transition). */
-async function settledBox(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
-  let last = '';
-  let box = (await locator.boundingBox())!;
-  await expect
-    .poll(async () => {
-      box = (await locator.boundingBox())!;
-      const now = JSON.stringify(box);
-      const still = now === last;
-      last = now;
-      return still;
-    }, { interval: 150, timeout: 10_000 })
-    .toBe(true);
-  return box;
-}
-
-const panelsOf = async (dashboard: string) => (await send('get', `/panels?filter[dashboard][_eq]=${dashboard}&fields=*&limit=-1`)) as Array<Record<string, any>>;
-const panelNamed = async (name: string) => (await panelsOf(dashboardId)).find((panel) => panel.name === name)!;
+const panelNamed = async (name: string) => (await panelsOf(send, dashboardId)).find((panel) => panel.name === name)!;
+const wordsOf = (rows: ReadonlyArray<{ words: number }>) => rows.reduce((total, row) => total + row.words, 0);
 
 describe('insights: dashboards list', () => {
   it('creates a dashboard with icon, colour and note, edits it, and deletes another', async () => {
@@ -102,8 +61,7 @@ describe('insights: dashboards list', () => {
 });
 
 describe('insights: a dashboard', () => {
-  it('adds panels through the editor with a live preview, shows every panel type with server data, and follows the variables', async () => {
-    // Panels made through the API, placed on the top rows; the editor adds the rest below.
+  beforeAll(async () => {
     const base = { dashboard: dashboardId, show_header: true };
     await send('post', '/panels', [
       { ...base, name: 'Published per day', type: 'time-series', position_x: 1, position_y: 1, width: 12, height: 6, options: { collection: 'articles', function: 'count', valueField: 'id', dateField: 'published_at', precision: 'day', range: '1 week' } },
@@ -115,90 +73,12 @@ describe('insights: a dashboard', () => {
       { ...base, name: 'By this author', type: 'metric', position_x: 20, position_y: 7, width: 5, height: 2, options: { collection: 'articles', function: 'count', field: 'id', filter: { author: { _eq: '{{ author }}' } } } },
       { ...base, name: 'Authors', type: 'metric', position_x: 15, position_y: 9, width: 5, height: 3, options: { collection: 'authors', function: 'count', field: 'id' } },
       { ...base, name: 'In status', type: 'metric', position_x: 20, position_y: 9, width: 5, height: 3, options: { collection: 'articles', function: 'count', field: 'id', filter: { status: { _eq: '{{ status }}' } } } },
+      { ...base, name: 'Articles', type: 'metric', position_x: 1, position_y: 12, width: 6, height: 3, options: { collection: 'articles', function: 'count', field: 'id', suffix: ' stories' } },
+      // Panels below the one the layout test moves and resizes, so the page does not grow under the mouse.
+      { ...base, name: 'Notes', type: 'label', position_x: 1, position_y: 15, width: 6, height: 3, options: { text: '## Weekly figures' } },
+      { ...base, name: 'Situação', type: 'global-variable', position_x: 1, position_y: 18, width: 6, height: 2, options: { field: 'status', type: 'string', defaultValue: 'published' } },
     ]);
-
-    const page = await harness.newPage();
-    await harness.signIn(page);
-    await page.goto(`/admin/insights/${dashboardId}`);
-    await page.getByTestId('dashboard-title').getByText('Newsroom').waitFor();
-    await page.getByTestId('dashboard-edit').click();
-
-    // A metric through the editor: the preview is computed by the server as the options change.
-    await page.getByTestId('panel-add').click();
-    await page.getByTestId('panel-name').fill('Articles');
-    await choose(page, page.getByTestId('panel-option-collection'), 'Articles');
-    await page.getByTestId('panel-preview').filter({ hasText: /^6$/ }).waitFor();
-    await page.getByTestId('panel-option-suffix').fill(' stories');
-    await page.getByTestId('panel-preview').filter({ hasText: /^6 stories$/ }).waitFor();
-    await harness.screenshot(page, 'insights-panel-editor');
-    await page.getByTestId('panel-save').click();
-    await page.getByTestId('panel-form').waitFor({ state: 'detached' });
-
-    // A label and a global variable.
-    await page.getByTestId('panel-add').click();
-    await choose(page, page.getByTestId('panel-type'), 'Label');
-    await page.getByTestId('panel-option-text').fill('## Weekly figures\nNumbers refresh **live**.');
-    await page.getByTestId('panel-preview').getByRole('heading', { name: 'Weekly figures' }).waitFor();
-    await page.getByTestId('panel-save').click();
-    await page.getByTestId('panel-form').waitFor({ state: 'detached' });
-    await page.getByTestId('panel-add').click();
-    await choose(page, page.getByTestId('panel-type'), 'Global variable');
-    await page.getByTestId('panel-name').fill('Situação');
-    await page.getByTestId('panel-option-field').fill('Bad name');
-    await page.getByTestId('panel-save').click();
-    await page.getByText('Lowercase letters, digits and underscores, not starting with a digit.').waitFor();
-    await page.getByTestId('panel-option-field').fill('status');
-    await page.getByTestId('panel-option-defaultValue').fill('published');
-    await page.getByTestId('panel-save').click();
-    await page.getByTestId('panel-form').waitFor({ state: 'detached' });
-    await page.getByTestId('dashboard-done').click();
-
-    const panels = await panelsOf(dashboardId);
-    expect(panels.map((panel) => panel.type).sort()).toEqual(['bar-chart', 'global-variable', 'label', 'list', 'meter', 'metric', 'metric', 'metric', 'metric', 'pie-chart', 'relational-variable', 'time-series']);
-    expect(panels.find((panel) => panel.name === 'Articles')).toMatchObject({ type: 'metric', options: { collection: 'articles', function: 'count', field: 'id', suffix: ' stories' } });
-    expect(panels.find((panel) => panel.type === 'global-variable')).toMatchObject({ name: 'Situação', options: { field: 'status', type: 'string', defaultValue: 'published' } });
-    const id = (name: string) => panels.find((panel) => panel.name === name)!.id as string;
-    const content = (name: string) => page.getByTestId(`panel-content-${id(name)}`);
-
-    // Every panel type shows the server's numbers.
-    await content('Articles').filter({ hasText: /^6 stories$/ }).waitFor();
-    await content('In status').filter({ hasText: /^4$/ }).waitFor();
-    await content('Longest').getByText('Big story – Ada Lovelace').waitFor();
-    await content('Longest').getByText('Second story – Grace Hopper').waitFor();
-    await content('Words written').filter({ hasText: '1,850 / 2,500' }).waitFor();
-    await content('By status').locator('svg text', { hasText: /^published$/ }).waitFor();
-    await content('By status').locator('svg text', { hasText: /^draft$/ }).waitFor();
-    await harness.screenshot(page, 'insights-dashboard-data');
-    // Names in the legend, shares on the slices (2 of 6 featured).
-    await content('Featured').locator('svg text', { hasText: /^Yes$/ }).waitFor();
-    await content('Featured').locator('svg text', { hasText: /^No$/ }).waitFor();
-    await content('Featured').locator('svg text', { hasText: /^33\.3 %$/ }).waitFor();
-    const yesterday = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.now() - DAY));
-    await content('Published per day').locator('svg text', { hasText: new RegExp(`^${yesterday}$`) }).waitFor();
-    await page.getByTestId(`panel-${id('Situação')}`).waitFor();
-    await page.getByTestId(`panel-content-${panels.find((panel) => panel.type === 'label')!.id}`).getByRole('heading', { name: 'Weekly figures' }).waitFor();
-
-    // Variables: typing a status and choosing an author change what the panels count.
-    await content('Situação').fill('draft');
-    await content('In status').filter({ hasText: /^2$/ }).waitFor();
-    await choose(page, content('Author'), 'Grace Hopper');
-    await content('By this author').filter({ hasText: /^3$/ }).waitFor();
-    await harness.screenshot(page, 'insights-dashboard');
-
-    // A date range override narrows the time series to fewer buckets.
-    const bucketsBefore = await content('Published per day').locator('svg text').count();
-    await choose(page, page.getByTestId('dashboard-range'), 'Last day');
-    await expect.poll(() => content('Published per day').locator('svg text').count()).toBeLessThan(bucketsBefore);
-
-    // Dark appearance.
-    await send('patch', '/users/me', { appearance: 'dark' });
-    await page.reload();
-    await content('Articles').filter({ hasText: /^6 stories$/ }).waitFor();
-    await content('By status').locator('svg text', { hasText: /^published$/ }).waitFor();
-    expect(await page.evaluate('document.documentElement.style.colorScheme')).toBe('dark');
-    await harness.screenshot(page, 'insights-dashboard-dark');
-    await send('patch', '/users/me', { appearance: null });
-  }, 180_000);
+  });
 
   it('moves and resizes a panel, keeps the layout after a reload, and shows full screen', async () => {
     const page = await harness.newPage();
@@ -256,7 +136,7 @@ describe('insights: a dashboard', () => {
     // Auto-refresh polls the server: a new article shows up without a reload.
     await choose(page, page.getByTestId('dashboard-refresh'), 'Every 10 s');
     await send('post', '/items/articles', { title: 'Late story', status: 'published', words: 10 });
-    await page.getByTestId(`panel-content-${articles.id}`).filter({ hasText: /^7 stories$/ }).waitFor({ timeout: 20_000 });
+    await page.getByTestId(`panel-content-${articles.id}`).filter({ hasText: new RegExp(`^${ARTICLES.length + 1} stories$`) }).waitFor({ timeout: 20_000 });
   }, 120_000);
 
   it('shows "No access" for a panel over a collection the viewer may not read, and the other panels', async () => {
@@ -280,7 +160,7 @@ describe('insights: a dashboard', () => {
     await harness.signIn(page);
     await page.goto(`/admin/insights/${dashboardId}`);
     const meter = await panelNamed('Words written');
-    await page.getByTestId(`panel-content-${meter.id}`).filter({ hasText: /^1\.860 \/ 2\.500$/ }).waitFor();
+    await page.getByTestId(`panel-content-${meter.id}`).filter({ hasText: `${new Intl.NumberFormat('pt-BR').format(wordsOf(ARTICLES) + 10)} / 2.500` }).waitFor();
     const series = await panelNamed('Published per day');
     const yesterday = new Intl.DateTimeFormat('pt-BR', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.now() - DAY));
     await page.getByTestId(`panel-content-${series.id}`).locator('svg text', { hasText: yesterday }).waitFor();
@@ -288,8 +168,32 @@ describe('insights: a dashboard', () => {
     await page.getByTestId('dashboard-edit').click();
     await page.getByTestId('panel-add').click();
     await page.getByTestId('panel-form').waitFor();
+    // The filter builder with a condition, in Portuguese too.
+    await choose(page, page.getByTestId('panel-option-collection'), 'Articles');
+    await page.getByTestId('panel-filter').getByTestId('filter-add').click();
+    await page.getByTestId('panel-filter').getByTestId('filter-rule-0').waitFor();
     expect(await englishLeaks(page)).toEqual([]);
     await harness.screenshot(page, 'insights-pt-BR');
     await send('patch', '/users/me', { language: null });
+  });
+
+  it('opens a filter the builder cannot show (nested groups) as JSON, and saves an edit of it', async () => {
+    const nested = (words: number) => ({ _or: [{ status: { _eq: 'draft' } }, { _and: [{ featured: { _eq: true } }, { words: { _gte: words } }] }] });
+    const matching = (words: number) => ARTICLES.filter((article) => article.status === 'draft' || (article.featured && article.words >= words)).length;
+    const [panel] = await send('post', '/panels', [{ dashboard: dashboardId, name: 'Nested', type: 'metric', position_x: 1, position_y: 40, width: 6, height: 3, options: { collection: 'articles', function: 'count', field: 'id', filter: nested(500) } }]);
+    const page = await harness.newPage();
+    await harness.signIn(page);
+    await page.goto(`/admin/insights/${dashboardId}`);
+    await page.getByTestId(`panel-content-${panel.id}`).filter({ hasText: new RegExp(`^${matching(500)}$`) }).waitFor();
+    await page.getByTestId('dashboard-edit').click();
+    await page.getByTestId(`panel-edit-${panel.id}`).click();
+    const json = page.getByTestId('panel-form').locator('textarea');
+    expect(JSON.parse(await json.inputValue())).toEqual(nested(500));
+    expect(await page.getByTestId('panel-filter').count()).toBe(0);
+    await json.fill(JSON.stringify(nested(10)));
+    await page.getByTestId('panel-preview').filter({ hasText: new RegExp(`^${matching(10)}$`) }).waitFor();
+    await page.getByTestId('panel-save').click();
+    await page.getByTestId('panel-form').waitFor({ state: 'detached' });
+    expect((await panelNamed('Nested')).options.filter).toEqual(nested(10));
   });
 });

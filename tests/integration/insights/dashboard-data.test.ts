@@ -141,6 +141,10 @@ describe('panel writes', () => {
     expect(type.body.errors[0].extensions.field).toBe('type');
     const updated = await f.t.request.patch(`/panels/${panels[0]}`).set(f.auth(f.admin)).send({ options: { collection: 'articles', field: 'views', function: 'mode' } }).expect(400);
     expect(updated.body.errors[0].extensions.field).toBe('options.function');
+    // metric.sortField would change nothing (every metric function is an aggregate): refused, named.
+    const sorted = await f.t.request.patch(`/panels/${panels[0]}`).set(f.auth(f.admin)).send({ options: { collection: 'articles', field: 'views', function: 'sum', sortField: 'views' } }).expect(400);
+    expect(sorted.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'options.sortField' });
+    expect(sorted.body.errors[0].message).toContain('options.sortField');
     // Changing the type alone checks the stored options against the new type.
     const retyped = await f.t.request.patch(`/panels/${panels[0]}`).set(f.auth(f.admin)).send({ type: 'meter' }).expect(400);
     expect(retyped.body.errors[0].extensions.field).toBe('options.goal');

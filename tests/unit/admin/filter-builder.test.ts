@@ -22,6 +22,13 @@ describe('filter builder model', () => {
     expect(toFilter({ logic: 'and', rules: [{ field: 'body', operator: '_empty', value: undefined }] })).toEqual({ body: { _empty: true } });
   });
 
+  it('keeps a whole dashboard variable reference as it is, even for a list operator (panel filters)', () => {
+    expect(toFilter({ logic: 'and', rules: [{ field: 'author', operator: '_in', value: ' {{ writers }} ' }] })).toEqual({ author: { _in: '{{ writers }}' } });
+    expect(toFilter({ logic: 'and', rules: [{ field: 'status', operator: '_eq', value: '{{status}}' }] })).toEqual({ status: { _eq: '{{status}}' } });
+    // Text around a reference is a list like any other.
+    expect(toFilter({ logic: 'and', rules: [{ field: 'id', operator: '_in', value: '1, {{ id }}' }] })).toEqual({ id: { _in: ['1', '{{ id }}'] } });
+  });
+
   it('ignores incomplete rules and counts the complete ones', () => {
     const group = { logic: 'and' as const, rules: [{ field: 'title', operator: '_eq', value: '' }, { field: 'title', operator: '_null', value: undefined }] };
     expect(isComplete(group.rules[0]!)).toBe(false);

@@ -41,6 +41,7 @@ describe('panel options', () => {
     ['metric', { ...metric, notation: 'scientific' }, 'options.notation'],
     ['metric', { ...metric, conditionalFormatting: [{ operator: '~', value: 1, color: 'red' }] }, 'options.conditionalFormatting[0].operator'],
     ['metric', { ...metric, maximumFractionDigits: 21 }, 'options.maximumFractionDigits'],
+    ['metric', { ...metric, sortField: 'views' }, 'options.sortField'],
     ['time-series', { collection: 'a', function: 'count', valueField: 'id', dateField: 'date', precision: 'minute' }, 'options.precision'],
     ['time-series', { collection: 'a', function: 'count', valueField: 'id', dateField: 'date', range: 'forever' }, 'options.range'],
     ['time-series', { collection: 'a', function: 'count', valueField: 'id', dateField: 'date', groupBy: 'date' }, 'options.groupBy'],

@@ -53,8 +53,13 @@ export function needsValue(operator: string): boolean {
   return !VALUELESS.has(operator);
 }
 
+/** A whole `{{ name }}` reference to a dashboard variable (panel filters): its value replaces it on the server. */
+const VARIABLE_REFERENCE = /^\{\{\s*[a-z_][a-z0-9_]*\s*\}\}$/;
+
 function ruleValue(rule: FilterRule): unknown {
   if (!needsValue(rule.operator)) return true;
+  // A list operator given one variable reference takes the variable's list as it is (a multiple relational variable).
+  if (typeof rule.value === 'string' && VARIABLE_REFERENCE.test(rule.value.trim())) return rule.value.trim();
   if ((rule.operator === '_in' || rule.operator === '_nin' || rule.operator === '_between') && typeof rule.value === 'string') {
     return rule.value
       .split(',')

@@ -13,6 +13,8 @@ export interface ChartContext {
   timeZone: string;
   /** "(none)", "Yes", "No" in the locale. */
   labels: { none: string; yes: string; no: string };
+  /** The time series' `groupBy` field is a boolean: its series (named "true"/"false" by the server) read Yes/No. */
+  booleanSeries?: boolean;
 }
 
 export type ChartOption = Record<string, unknown>;
@@ -43,7 +45,7 @@ export function timeSeriesOption(result: TimeSeriesResult, options: PanelOptions
     yAxis: valueAxis(context, decimals),
     series: result.series.map((series, index) => ({
       type: 'line',
-      name: several ? groupLabel(series.name, context.labels.none, context.labels.yes, context.labels.no) : undefined,
+      name: several ? groupLabel(context.booleanSeries && (series.name === 'true' || series.name === 'false') ? series.name === 'true' : series.name, context.labels.none, context.labels.yes, context.labels.no) : undefined,
       data: series.values,
       smooth: curve === undefined || curve === 'smooth',
       step: curve === 'stepline' ? 'middle' : undefined,
@@ -81,8 +83,9 @@ export function pieOption(result: GroupsResult, options: PanelOptions, context: 
       {
         type: 'pie',
         center: ['50%', '45%'],
-        radius: donut ? ['38%', '68%'] : '68%',
-        label: { show: options.showLabels !== false, position: 'inside', color: '#fff', fontWeight: 600, formatter: (item: { percent: number }) => `${formatValue(item.percent, context.locale, 1)} %` },
+        // A ring thick enough for "33.3 %"; the outline keeps a share legible where it runs past a thin slice.
+        radius: donut ? ['30%', '70%'] : '70%',
+        label: { show: options.showLabels !== false, position: 'inside', color: '#fff', fontWeight: 600, textBorderColor: 'rgba(0, 0, 0, 0.55)', textBorderWidth: 2, formatter: (item: { percent: number }) => `${formatValue(item.percent, context.locale, 1)} %` },
         data: result.groups.map((group) => ({ name: groupLabel(group.key, context.labels.none, context.labels.yes, context.labels.no), value: group.value })),
       },
     ],

@@ -45,8 +45,19 @@ export function changedPlacements(panels: readonly PanelRecord[], layout: readon
   return changed;
 }
 
-/** Where a new panel goes: the first column, below every panel there is. */
+/**
+ * Where a new panel goes: the first free place of its size, row by row from the top (so panels fill the
+ * dashboard's width rather than piling up in the first column), else below every panel there is.
+ */
 export function placementForNew(panels: readonly PanelRecord[], size: { width: number; height: number }): PanelPlacement {
+  const width = Math.min(size.width, GRID_COLUMNS);
   const bottom = panels.reduce((lowest, panel) => Math.max(lowest, (panel.position_y || 1) + (panel.height || 1)), 1);
-  return { position_x: 1, position_y: bottom, width: Math.min(size.width, GRID_COLUMNS), height: size.height };
+  const overlaps = (x: number, y: number) =>
+    panels.some((panel) => x < panel.position_x + panel.width && panel.position_x < x + width && y < panel.position_y + panel.height && panel.position_y < y + size.height);
+  for (let y = 1; y < bottom; y++) {
+    for (let x = 1; x + width - 1 <= GRID_COLUMNS; x++) {
+      if (!overlaps(x, y)) return { position_x: x, position_y: y, width, height: size.height };
+    }
+  }
+  return { position_x: 1, position_y: bottom, width, height: size.height };
 }

@@ -1,9 +1,13 @@
 import { useCreate, useCustomMutation, useTranslation, useUpdate } from '@refinedev/core';
 import { Alert, Button, Card, ColorPicker, Drawer, Flex, Form, Input, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { toFilter, type FilterGroup } from '../../content/filter-builder/filter-model.ts';
+import { fromFilter } from '../../content/items/list-preset.ts';
+import type { TesseraFilter } from '../../providers/query-mapping.ts';
 import { parseFilter, toJsonText } from '../shared/json-rules.ts';
 import { applyServerErrors } from '../shared/server-errors.ts';
 import { placementForNew } from './grid-layout.ts';
+import { EMPTY_FILTER } from './panel-filter-input.tsx';
 import { PanelOptionsForm } from './panel-options-form.tsx';
 import type { PanelResult } from './panel-results.ts';
 import { COLLECTION_TYPES, DEFAULT_SIZE, PANEL_TYPES, cleanOptions, defaultOptions, type PanelOptions, type PanelRecord, type PanelType } from './panel-types.ts';
@@ -16,20 +20,31 @@ interface EditorValues {
   color?: string;
   show_header?: boolean;
   options?: PanelOptions;
+  filterGroup?: FilterGroup;
   filterText?: string;
 }
 
 const colorValue = (color: { toHexString(): string } | null) => (color ? color.toHexString() : undefined);
 
-/** The options as the API takes them: filled fields only, the filter parsed from its JSON text. */
-function optionsOf(values: EditorValues): PanelOptions | null {
+/** The options as the API takes them: filled fields only, the filter from the builder's rules (or its JSON text). */
+function optionsOf(values: EditorValues, filterAsJson: boolean): PanelOptions | null {
   const options: PanelOptions = { ...(values.options ?? {}) };
   if (COLLECTION_TYPES.includes(values.type)) {
-    const filter = parseFilter(values.filterText);
-    if (!filter.ok) return null;
-    if (filter.value) options.filter = filter.value;
+    if (filterAsJson) {
+      const filter = parseFilter(values.filterText);
+      if (!filter.ok) return null;
+      if (filter.value) options.filter = filter.value;
+    } else {
+      const filter = toFilter(values.filterGroup ?? EMPTY_FILTER);
+      if (filter) options.filter = filter;
+    }
   }
   return cleanOptions(options);
+}
+
+/** The dashboard's variable names (its global and relational variable panels), for `{{ name }}` in filters. */
+function variableNames(panels: readonly PanelRecord[]): string[] {
+  return panels.filter((entry) => entry.type === 'global-variable' || entry.type === 'relational-variable').flatMap((entry) => (typeof entry.options?.field === 'string' ? [entry.options.field] : []));
 }
 
 /**
@@ -45,6 +60,9 @@ export function PanelEditor({ open, dashboard, panel, panels, variables, timeZon
   const { mutateAsync: update, mutation: updating } = useUpdate();
   const { mutateAsync: requestPreview } = useCustomMutation<PanelResult>();
   const values = Form.useWatch([], form) as EditorValues | undefined;
+  // A stored filter the builder cannot show (nested groups, _some …) stays editable as JSON.
+  const storedFilter = panel?.options?.filter as TesseraFilter | undefined;
+  const filterAsJson = !!storedFilter && fromFilter(storedFilter) === null;
   const type = (Form.useWatch('type', form) as PanelType | undefined) ?? panel?.type ?? 'metric';
 
   useEffect(() => {
@@ -54,14 +72,14 @@ export function PanelEditor({ open, dashboard, panel, panels, variables, timeZon
     form.resetFields();
     const options = panel?.options ?? defaultOptions('metric');
     const { filter, ...rest } = options;
-    form.setFieldsValue({ type: panel?.type ?? 'metric', name: panel?.name ?? '', note: panel?.note ?? '', color: panel?.color ?? undefined, show_header: panel?.show_header ?? true, options: rest as EditorValues["options"] & object, filterText: filter ? toJsonText(filter) : '' });
+    form.setFieldsValue({ type: panel?.type ?? 'metric', name: panel?.name ?? '', note: panel?.note ?? '', color: panel?.color ?? undefined, show_header: panel?.show_header ?? true, options: rest as EditorValues["options"] & object, filterText: filter ? toJsonText(filter) : '', filterGroup: (filter && fromFilter(filter as TesseraFilter)) || EMPTY_FILTER });
   }, [open, panel, form]);
 
   // The preview follows the form after a short pause; an older answer never overwrites a newer one.
-  const serialized = JSON.stringify(values ? { type: values.type, options: optionsOf(values) } : null);
+  const serialized = JSON.stringify(values ? { type: values.type, options: optionsOf(values, filterAsJson) } : null);
   useEffect(() => {
     if (!open || !values?.type) return;
-    const options = optionsOf(values);
+    const options = optionsOf(values, filterAsJson);
     if (!options) return;
     if (values.type === 'label' || values.type === 'global-variable') {
       setPreview({ result: {}, loading: false, error: null });
@@ -92,7 +110,7 @@ export function PanelEditor({ open, dashboard, panel, panels, variables, timeZon
   const submit = async (submitted: EditorValues) => {
     setError(null);
     const all = { ...form.getFieldsValue(true), ...submitted } as EditorValues;
-    const options = optionsOf(all);
+    const options = optionsOf(all, filterAsJson);
     if (!options) return;
     const payload = { type: all.type, name: all.name?.trim() || null, note: all.note?.trim() || null, color: all.color ?? null, show_header: all.show_header !== false, options };
     try {
@@ -141,13 +159,13 @@ export function PanelEditor({ open, dashboard, panel, panels, variables, timeZon
             <Input />
           </Form.Item>
           <Typography.Title level={5}>{translate('insights.panel.options')}</Typography.Title>
-          <PanelOptionsForm type={type} form={form} />
+          <PanelOptionsForm type={type} form={form} variables={variableNames(panels)} filterAsJson={filterAsJson} />
         </Form>
         <Card size="small" title={translate('insights.panel.preview')} style={{ flex: '1 1 320px', minWidth: 280, position: 'sticky', top: 0 }} styles={{ body: { height: 300 } }}>
           {preview.error ? (
             <Alert type="warning" showIcon message={preview.error} data-testid="panel-preview-error" />
           ) : (
-            <PanelView type={type} options={(values && optionsOf(values)) ?? {}} result={preview.result} loading={preview.loading} timeZone={timeZone} testId="panel-preview" />
+            <PanelView type={type} options={(values && optionsOf(values, filterAsJson)) ?? {}} result={preview.result} loading={preview.loading} timeZone={timeZone} testId="panel-preview" />
           )}
         </Card>
       </Flex>

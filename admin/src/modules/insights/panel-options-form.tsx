@@ -5,6 +5,7 @@ import { useCollectionName } from '../../app/system-labels.ts';
 import { useSchema } from '../../content/schema/schema-context.tsx';
 import { JsonRuleInput } from '../shared/json-rule-input.tsx';
 import { OPTION_FIELDS, choiceKey, type OptionField } from './option-fields.ts';
+import { EMPTY_FILTER, PanelFilterInput } from './panel-filter-input.tsx';
 import { COMPARISONS, VARIABLE_NAME, type PanelType } from './panel-types.ts';
 
 const DATE_TYPES = ['date', 'dateTime', 'timestamp'];
@@ -12,8 +13,11 @@ const DATE_TYPES = ['date', 'dateTime', 'timestamp'];
 /** antd's ColorPicker gives a Color object; the options store "#rrggbb" (or nothing when cleared). */
 const colorValue = (color: { toHexString(): string } | null) => (color ? color.toHexString() : undefined);
 
-/** The `options.*` form items of one panel type (the panel editor holds the form). */
-export function PanelOptionsForm({ type, form }: { type: PanelType; form: FormInstance }) {
+/**
+ * The `options.*` form items of one panel type (the panel editor holds the form). The filter is built in
+ * `filterGroup`, or typed as JSON in `filterText` when `filterAsJson` (a stored filter the builder cannot show).
+ */
+export function PanelOptionsForm({ type, form, variables, filterAsJson }: { type: PanelType; form: FormInstance; variables: readonly string[]; filterAsJson: boolean }) {
   const { translate } = useTranslation();
   const schema = useSchema();
   const collectionName = useCollectionName();
@@ -40,6 +44,8 @@ export function PanelOptionsForm({ type, form }: { type: PanelType; form: FormIn
               optionFilterProp="label"
               data-testid={testId}
               options={collectionChoices}
+              // Rules name fields of the collection they were built for.
+              onChange={() => form.setFieldValue('filterGroup', EMPTY_FILTER)}
             />
           </Form.Item>
         );
@@ -94,7 +100,12 @@ export function PanelOptionsForm({ type, form }: { type: PanelType; form: FormIn
           </Form.Item>
         );
       case 'filter':
-        return <JsonRuleInput key={field.key} name="filterText" label={label('filter')} kind="filter" extra={translate('insights.options.filterHelp')} placeholder='{"status": {"_eq": "published"}}' />;
+        if (filterAsJson) return <JsonRuleInput key={field.key} name="filterText" label={label('filter')} kind="filter" extra={translate('insights.options.filterHelp')} placeholder='{"status": {"_eq": "published"}}' />;
+        return (
+          <Form.Item key={field.key} name="filterGroup" label={label('filter')} extra={translate('insights.options.filterBuilderHelp')}>
+            <PanelFilterInput collection={collection} variables={variables} />
+          </Form.Item>
+        );
       case 'rules':
         return (
           <Form.Item key={field.key} label={label(field.key)}>

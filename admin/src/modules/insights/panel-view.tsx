@@ -5,6 +5,7 @@ import { Suspense, lazy, useMemo } from 'react';
 import { useIsDark } from '../../app/theme.tsx';
 import { useFormat } from '../../app/use-format.ts';
 import { renderTemplate } from '../../content/display-template.ts';
+import { useSchema } from '../../content/schema/schema-context.tsx';
 import { barOption, pieOption, timeSeriesOption, type ChartContext } from './chart-options.ts';
 import { formatMetric, formatValue, metricColor } from './panel-format.ts';
 import { isError, type GroupsResult, type ItemsResult, type PanelResult, type TimeSeriesResult, type ValueResult } from './panel-results.ts';
@@ -38,9 +39,11 @@ export function PanelView({ type, options, result, loading, timeZone, testId, va
   const { translate } = useTranslation();
   const format = useFormat();
   const dark = useIsDark();
+  const schema = useSchema();
+  const booleanSeries = typeof options.collection === 'string' && typeof options.groupBy === 'string' && schema.fieldsOf(options.collection).some((field) => field.field === options.groupBy && field.type === 'boolean');
   const context: ChartContext = useMemo(
-    () => ({ locale: format.locale, timeZone, labels: { none: translate('insights.none'), yes: translate('shared.yes'), no: translate('shared.no') } }),
-    [format.locale, timeZone, translate],
+    () => ({ locale: format.locale, timeZone, labels: { none: translate('insights.none'), yes: translate('shared.yes'), no: translate('shared.no') }, booleanSeries }),
+    [format.locale, timeZone, translate, booleanSeries],
   );
   const chartOption = useMemo(() => {
     if (!result || isError(result)) return null;
@@ -71,9 +74,10 @@ export function PanelView({ type, options, result, loading, timeZone, testId, va
   }
   if (type === 'global-variable' || type === 'relational-variable') {
     return (
-      <Centered>
+      // Vertically centred, but text starts on the left like any input (a centred placeholder read as disabled).
+      <Flex vertical justify="center" style={{ height: '100%', minHeight: 40 }}>
         <VariableInput type={type} options={options} result={result} value={variable?.value} onChange={(value) => variable?.onChange(value)} testId={testId} />
-      </Centered>
+      </Flex>
     );
   }
   if (!result) {

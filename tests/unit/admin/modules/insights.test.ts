@@ -104,8 +104,11 @@ describe('insights grid', () => {
     expect(changedPlacements(panels, panels.map(toGridItem))).toEqual([]);
   });
 
-  it('puts a new panel below the others', () => {
-    expect(placementForNew([panel('a', 1, 1, 6, 3), panel('b', 7, 2, 6, 5)], { width: 12, height: 6 })).toEqual({ position_x: 1, position_y: 7, width: 12, height: 6 });
+  it('puts a new panel in the first free place from the top', () => {
+    // The first free place from the top: beside the panels when the row has room, below them when not.
+    expect(placementForNew([panel('a', 1, 1, 6, 3), panel('b', 7, 2, 6, 5)], { width: 12, height: 6 })).toEqual({ position_x: 13, position_y: 1, width: 12, height: 6 });
+    expect(placementForNew([panel('a', 1, 1, 12, 3), panel('b', 13, 1, 12, 5)], { width: 6, height: 2 })).toEqual({ position_x: 1, position_y: 4, width: 6, height: 2 });
+    expect(placementForNew([panel('a', 1, 1, 6, 3), panel('b', 7, 2, 18, 5)], { width: 24, height: 2 })).toEqual({ position_x: 1, position_y: 7, width: 24, height: 2 });
     expect(placementForNew([], { width: 6, height: 3 })).toEqual({ position_x: 1, position_y: 1, width: 6, height: 3 });
   });
 });
@@ -120,6 +123,9 @@ describe('insights chart options', () => {
     expect(option.series[0].data).toEqual([1, null]);
     expect(option.yAxis.axisLabel.formatter(2500.5)).toBe('2.500,5');
     expect(option.legend).toBeTruthy();
+    // Series of a boolean field come as "true"/"false" text: they read Yes/No like pie slices.
+    const byFlag = timeSeriesOption({ buckets: ['2026-11-01T00:00:00+00:00'], series: [{ name: 'true', values: [1] }, { name: 'false', values: [2] }] }, {}, { ...context, booleanSeries: true }) as any;
+    expect(byFlag.series.map((series: any) => series.name)).toEqual(['Sim', 'Não']);
   });
 
   it('builds bars (vertical or horizontal) and pies from groups', () => {
@@ -130,7 +136,8 @@ describe('insights chart options', () => {
     const horizontal = barOption(groups, { horizontal: true }, context) as any;
     expect(horizontal.yAxis.data).toEqual(['Sim', '(nenhum)', 'x']);
     const pie = pieOption(groups, { donut: false }, context) as any;
-    expect(pie.series[0].radius).toBe('68%');
+    expect(pie.series[0].radius).toBe('70%');
+    expect((pieOption(groups, {}, context) as any).series[0].radius).toEqual(['30%', '70%']);
     expect(pie.series[0].label.formatter({ percent: 33.333 })).toBe('33,3 %');
     expect(pie.legend).toBeTruthy();
     expect(pie.series[0].data).toEqual([{ name: 'Sim', value: 3 }, { name: '(nenhum)', value: 1 }, { name: 'x', value: 2 }]);
