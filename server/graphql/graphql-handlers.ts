@@ -4,7 +4,8 @@ import type { Context } from 'koa';
 import type { AppContext } from '../app-context.ts';
 import { TesseraError } from '../errors.ts';
 import type { GraphQLContext, GraphQLScope } from './build-schema.ts';
-import { createDocumentCache } from './document-cache.ts';
+import { createDocumentCache, fragmentsOf } from './document-cache.ts';
+import { fastRead } from './fast-read.ts';
 import { queryLimitsRule } from './limits.ts';
 import { createGraphQLSchemaCache } from './schema-cache.ts';
 
@@ -68,7 +69,10 @@ export function createGraphQLHandlers(app: AppContext): GraphQLHandlers {
       return refuse(405, [new GraphQLError('Send mutations with POST.')]);
     }
     const contextValue: GraphQLContext = { items: { ...app.servicesContext(ctx.state.accountability), schema: overview, access } };
-    const result = await execute({ schema, document, contextValue, variableValues: params.variables ?? undefined, operationName: params.operationName ?? undefined });
+    const variableValues = params.variables ?? undefined;
+    const result =
+      (await fastRead({ schema, operation, fragments: fragmentsOf(document), variableValues, contextValue })) ??
+      (await execute({ schema, document, contextValue, variableValues, operationName: params.operationName ?? undefined }));
     if (!('data' in result) && result.errors) return refuse(400, result.errors);
     // Like REST (and Directus), a field that failed with a client error and left no data answers with its status.
     const failed = result.errors?.map((error) => error.originalError).find((error): error is TesseraError => error instanceof TesseraError && error.status < 500);
