@@ -3,6 +3,7 @@ import { parseRequestParams } from 'graphql-http';
 import type { Context } from 'koa';
 import type { AppContext } from '../app-context.ts';
 import { TesseraError } from '../errors.ts';
+import { cancelReadsOnClose } from '../middleware/cancel-on-close.ts';
 import type { GraphQLContext, GraphQLScope } from './build-schema.ts';
 import { createDocumentCache, fragmentsOf } from './document-cache.ts';
 import { fastRead } from './fast-read.ts';
@@ -70,9 +71,11 @@ export function createGraphQLHandlers(app: AppContext): GraphQLHandlers {
     }
     const contextValue: GraphQLContext = { items: { ...app.servicesContext(ctx.state.accountability), schema: overview, access } };
     const variableValues = params.variables ?? undefined;
-    const result =
+    const run = async () =>
       (await fastRead({ schema, operation, fragments: fragmentsOf(document), variableValues, contextValue })) ??
       (await execute({ schema, document, contextValue, variableValues, operationName: params.operationName ?? undefined }));
+    // A query only reads: like a REST GET (whose middleware already does this), its SQL stops when the client goes away.
+    const result = operation.operation === 'query' && ctx.method === 'POST' ? await cancelReadsOnClose(ctx, run) : await run();
     if (!('data' in result) && result.errors) return refuse(400, result.errors);
     // Like REST (and Directus), a field that failed with a client error and left no data answers with its status.
     const failed = result.errors?.map((error) => error.originalError).find((error): error is TesseraError => error instanceof TesseraError && error.status < 500);
