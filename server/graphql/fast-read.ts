@@ -154,6 +154,29 @@ function plan(schema: GraphQLSchema, operation: OperationDefinitionNode, walk: W
   });
 }
 
+/**
+ * Plans of operations without variables, which depend on nothing else: the document cache keeps one parsed
+ * document per query text and schema. false: the operation needs the executor.
+ */
+const staticPlans = new WeakMap<GraphQLSchema, WeakMap<OperationDefinitionNode, RootPlan[] | false>>();
+
+function planOf(schema: GraphQLSchema, operation: OperationDefinitionNode, walk: Walk): RootPlan[] | null {
+  const cacheable = !operation.variableDefinitions || operation.variableDefinitions.length === 0;
+  let plans = staticPlans.get(schema);
+  if (!plans) staticPlans.set(schema, (plans = new WeakMap()));
+  const known = cacheable ? plans.get(operation) : undefined;
+  if (known !== undefined) return known || null;
+  let roots: RootPlan[] | false;
+  try {
+    roots = plan(schema, operation, walk);
+  } catch (error) {
+    if (!(error instanceof NeedsExecutor)) throw error;
+    roots = false;
+  }
+  if (cacheable) plans.set(operation, roots);
+  return roots || null;
+}
+
 /** What graphql-js's execute takes that the fast path needs too. */
 export interface FastReadArgs {
   schema: GraphQLSchema;
@@ -171,13 +194,13 @@ export interface FastReadArgs {
  * caller then runs execute, which gives the same `data` (tests/integration/graphql/graphql-fast-read.test.ts).
  */
 export async function fastRead(args: FastReadArgs): Promise<ExecutionResult | null> {
-  let roots: RootPlan[];
   const { schema, operation, fragments, contextValue } = args;
   try {
     const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], args.variableValues ?? {});
     if (coerced.errors) return null;
     const walk: Walk = { fragments, variables: coerced.variableValues };
-    roots = plan(schema, operation, walk);
+    const roots = planOf(schema, operation, walk);
+    if (!roots) return null;
     const reads = roots.filter((root) => root.kind === 'read');
     const rows = await Promise.allSettled(
       reads.map((root) => root.read(contextValue, { fieldNodes: [root.node], returnType: root.field.type, fragments, variableValues: walk.variables }, getArgumentValues(root.field, root.node, walk.variables) as ListArgs)),

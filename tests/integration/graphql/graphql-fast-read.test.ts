@@ -98,8 +98,12 @@ describe('GraphQL fast read path', () => {
   it('serves the fast-path documents over HTTP with the data graphql-js gives', async () => {
     const query = '{ list: posts(sort: ["id"], limit: 2) { __typename id title writer { name } } }';
     const { reference } = await bothWays(query);
+    for (let round = 0; round < 2; round++) {
+      // The second round takes the cached document and its cached plan.
+      const again = await t.request.post('/graphql').set(auth(admin)).send({ query }).expect(200);
+      expect(JSON.stringify(again.body)).toBe(reference);
+    }
     const response = await t.request.post('/graphql').set(auth(admin)).send({ query }).expect(200);
-    expect(JSON.stringify(response.body)).toBe(reference);
     expect(response.body.data.list[0]).toEqual({ __typename: 'posts', id: '1', title: 'a1', writer: { name: 'Ada' } });
   });
 });
