@@ -95,7 +95,7 @@ function project(set: SelectionSetNode, type: GraphQLObjectType, walk: Walk): Pr
     const itemNonNull = list && isNonNullType(fieldType);
     const named = getNamedType(fieldType);
     if (isLeafType(named) && !list && !node.selectionSet) return { kind: 'leaf', key, source: name, type: named, nonNull };
-    if (isObjectType(named) && node.selectionSet && !isListType(isNonNullType(fieldType) ? fieldType.ofType : fieldType)) {
+    if (isObjectType(named) && !named.isTypeOf && node.selectionSet && !isListType(isNonNullType(fieldType) ? fieldType.ofType : fieldType)) {
       return { kind: 'object', key, source: name, nonNull, list, itemNonNull, fields: project(node.selectionSet, named, walk) };
     }
     throw new NeedsExecutor();
@@ -149,7 +149,7 @@ function plan(schema: GraphQLSchema, operation: OperationDefinitionNode, walk: W
     const field = definitions[node.name.value];
     const extension = field?.extensions?.tesseraRead as RootReadExtension | undefined;
     const itemType = field ? getNamedType(field.type) : undefined;
-    if (!field || !extension || !isObjectType(itemType) || !node.selectionSet) throw new NeedsExecutor();
+    if (!field || !extension || !isObjectType(itemType) || itemType.isTypeOf || !node.selectionSet) throw new NeedsExecutor();
     return { kind: 'read', key, node, field, read: extension.read, fields: project(node.selectionSet, itemType, walk) };
   });
 }
