@@ -23,6 +23,7 @@ import type { CollectionOverview, FieldOverview, SchemaOverview } from '../schem
 import { ItemsService, type ItemKey } from '../services/items/items-service.ts';
 import type { ItemsContext } from '../services/items/items-service.ts';
 import { createFilterTypes } from './filter-types.ts';
+import type { RootReadExtension } from './fast-read.ts';
 import { GraphQLJSON } from './scalars.ts';
 import { mutatedField, type SubscribeToChanges } from './subscription-fields.ts';
 import { listOptions, selectionToQuery, type ListArgs, type RelationalExtension } from './selection-to-query.ts';
@@ -146,10 +147,12 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
       if (single) return keys ? items.readOne(keys[0]!, query).catch(() => null) : null;
       return keys ? items.readMany(keys, query) : [];
     };
+    const tesseraRead: RootReadExtension = { read: async (context, info, args) => (await service(context).readByQuery(selectionToQuery(info, listOptions(args)))).data };
     query[gql] = {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
       args: listArgs(filterOf(name)),
-      resolve: async (_root, args: ListArgs, context, info) => (await service(context).readByQuery(selectionToQuery(info, listOptions(args)))).data,
+      resolve: (_root, args: ListArgs, context, info) => tesseraRead.read(context, info, args),
+      extensions: { tesseraRead },
     };
     query[`${gql}_by_id`] = {
       type,

@@ -1,4 +1,4 @@
-import { GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { GraphQLError, Kind, parse, validate, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type ValidationRule } from 'graphql';
 
 /** A query text parsed and validated against one schema: its document, or the errors that refuse it. */
 export type CheckedDocument = { document: DocumentNode; errors?: undefined } | { document?: undefined; errors: readonly GraphQLError[] };
@@ -30,4 +30,16 @@ export function createDocumentCache(rules: readonly ValidationRule[]): (schema: 
     checked.set(query, result);
     return result;
   };
+}
+
+const fragmentsByDocument = new WeakMap<DocumentNode, Record<string, FragmentDefinitionNode>>();
+
+/** A document's fragment definitions by name (kept with the cached document, so found once per query text). */
+export function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionNode> {
+  let fragments = fragmentsByDocument.get(document);
+  if (fragments) return fragments;
+  fragments = {};
+  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+  fragmentsByDocument.set(document, fragments);
+  return fragments;
 }

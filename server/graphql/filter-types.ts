@@ -105,42 +105,55 @@ function functionsOf(field: FieldOverview): GraphQLInputObjectType | null {
   return null;
 }
 
-/** Builds the `<collection>_filter` input types of one role's schema; only the fields given (readable ones) appear. */
+/**
+ * Builds the `<collection>_filter` input types of one role's schema; only the fields given (readable ones) appear.
+ * A one-to-many field (and so a many-to-many, through its junction) takes `<related>_quantifier_filter`: the
+ * related filter plus `_some` / `_none` (Directus 10), which the query compiler runs as `exists` / `not exists`.
+ */
 export function createFilterTypes(schema: SchemaOverview, fieldsOf: ReadonlyMap<string, FieldOverview[]>, nameOf: (collection: string) => string): (collection: string) => GraphQLInputObjectType {
   const types = new Map<string, GraphQLInputObjectType>();
+  const quantifiers = new Map<string, GraphQLInputObjectType>();
+  const fieldsFor = (collection: string, self: GraphQLInputObjectType): GraphQLInputFieldConfigMap => {
+    const out: GraphQLInputFieldConfigMap = { _and: { type: new GraphQLList(self) }, _or: { type: new GraphQLList(self) } };
+    const names = new Set(fieldsOf.get(collection)!.map((field) => field.field));
+    const addFunction = (field: string, functions: GraphQLInputObjectType) => {
+      if (!names.has(`${field}_func`)) out[`${field}_func`] = { type: functions };
+    };
+    for (const field of fieldsOf.get(collection)!) {
+      const relation = findRelation(schema, collection, field.field);
+      if (relation?.type === 'm2a') continue;
+      if (relation?.type === 'o2m') {
+        if (!fieldsOf.has(relation.related.collection)) continue;
+        out[field.field] = { type: quantifierOf(relation.related.collection) };
+        addFunction(field.field, COUNT_FUNCTION);
+        continue;
+      }
+      if (field.alias) continue;
+      if (relation?.type === 'm2o' && fieldsOf.has(relation.related.collection)) {
+        out[field.field] = { type: filterOf(relation.related.collection) };
+        continue;
+      }
+      out[field.field] = { type: operatorsOf(field) };
+      const functions = functionsOf(field);
+      if (functions) addFunction(field.field, functions);
+    }
+    return out;
+  };
   const filterOf = (collection: string): GraphQLInputObjectType => {
     const existing = types.get(collection);
     if (existing) return existing;
-    const type: GraphQLInputObjectType = new GraphQLInputObjectType({
-      name: `${nameOf(collection)}_filter`,
-      fields: () => {
-        const out: GraphQLInputFieldConfigMap = { _and: { type: new GraphQLList(type) }, _or: { type: new GraphQLList(type) } };
-        const names = new Set(fieldsOf.get(collection)!.map((field) => field.field));
-        const addFunction = (field: string, functions: GraphQLInputObjectType) => {
-          if (!names.has(`${field}_func`)) out[`${field}_func`] = { type: functions };
-        };
-        for (const field of fieldsOf.get(collection)!) {
-          const relation = findRelation(schema, collection, field.field);
-          if (relation?.type === 'm2a') continue;
-          if (relation?.type === 'o2m') {
-            if (!fieldsOf.has(relation.related.collection)) continue;
-            out[field.field] = { type: filterOf(relation.related.collection) };
-            addFunction(field.field, COUNT_FUNCTION);
-            continue;
-          }
-          if (field.alias) continue;
-          if (relation?.type === 'm2o' && fieldsOf.has(relation.related.collection)) {
-            out[field.field] = { type: filterOf(relation.related.collection) };
-            continue;
-          }
-          out[field.field] = { type: operatorsOf(field) };
-          const functions = functionsOf(field);
-          if (functions) addFunction(field.field, functions);
-        }
-        return out;
-      },
-    });
+    const type: GraphQLInputObjectType = new GraphQLInputObjectType({ name: `${nameOf(collection)}_filter`, fields: () => fieldsFor(collection, type) });
     types.set(collection, type);
+    return type;
+  };
+  const quantifierOf = (collection: string): GraphQLInputObjectType => {
+    const existing = quantifiers.get(collection);
+    if (existing) return existing;
+    const type: GraphQLInputObjectType = new GraphQLInputObjectType({
+      name: `${nameOf(collection)}_quantifier_filter`,
+      fields: () => ({ ...fieldsFor(collection, type), _some: { type: filterOf(collection) }, _none: { type: filterOf(collection) } }),
+    });
+    quantifiers.set(collection, type);
     return type;
   };
   return filterOf;
@@ -165,7 +178,7 @@ export function toQueryFilter(value: Record<string, unknown>): Filter {
     } else if (key.endsWith('_func') && isRecord(inner) && Object.keys(inner).every((fn) => FUNCTIONS.has(fn))) {
       const field = key.slice(0, -'_func'.length);
       for (const [fn, operators] of Object.entries(inner)) out[`${fn}(${field})`] = operators;
-    } else if (isRecord(inner) && !key.startsWith('_')) {
+    } else if (isRecord(inner) && (!key.startsWith('_') || key === '_some' || key === '_none')) {
       out[key] = toQueryFilter(inner);
     } else {
       out[key] = inner;

@@ -3,8 +3,10 @@ import { parseRequestParams } from 'graphql-http';
 import type { Context } from 'koa';
 import type { AppContext } from '../app-context.ts';
 import { TesseraError } from '../errors.ts';
+import { cancelReadsOnClose } from '../middleware/cancel-on-close.ts';
 import type { GraphQLContext, GraphQLScope } from './build-schema.ts';
-import { createDocumentCache } from './document-cache.ts';
+import { createDocumentCache, fragmentsOf } from './document-cache.ts';
+import { fastRead } from './fast-read.ts';
 import { queryLimitsRule } from './limits.ts';
 import { createGraphQLSchemaCache } from './schema-cache.ts';
 
@@ -68,7 +70,12 @@ export function createGraphQLHandlers(app: AppContext): GraphQLHandlers {
       return refuse(405, [new GraphQLError('Send mutations with POST.')]);
     }
     const contextValue: GraphQLContext = { items: { ...app.servicesContext(ctx.state.accountability), schema: overview, access } };
-    const result = await execute({ schema, document, contextValue, variableValues: params.variables ?? undefined, operationName: params.operationName ?? undefined });
+    const variableValues = params.variables ?? undefined;
+    const run = async () =>
+      (await fastRead({ schema, operation, fragments: fragmentsOf(document), variableValues, contextValue })) ??
+      (await execute({ schema, document, contextValue, variableValues, operationName: params.operationName ?? undefined }));
+    // A query only reads: like a REST GET (whose middleware already does this), its SQL stops when the client goes away.
+    const result = operation.operation === 'query' && ctx.method === 'POST' ? await cancelReadsOnClose(ctx, run) : await run();
     if (!('data' in result) && result.errors) return refuse(400, result.errors);
     // Like REST (and Directus), a field that failed with a client error and left no data answers with its status.
     const failed = result.errors?.map((error) => error.originalError).find((error): error is TesseraError => error instanceof TesseraError && error.status < 500);

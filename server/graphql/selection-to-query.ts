@@ -28,7 +28,7 @@ export function listOptions(args: ListArgs): DeepQuery {
   return options;
 }
 
-function fieldNodes(set: SelectionSetNode, info: GraphQLResolveInfo, out: FieldNode[] = []): FieldNode[] {
+function fieldNodes(set: SelectionSetNode, info: SelectionInfo, out: FieldNode[] = []): FieldNode[] {
   for (const selection of set.selections) {
     if (selection.kind === Kind.FIELD) out.push(selection);
     else if (selection.kind === Kind.INLINE_FRAGMENT) fieldNodes(selection.selectionSet, info, out);
@@ -40,13 +40,16 @@ function fieldNodes(set: SelectionSetNode, info: GraphQLResolveInfo, out: FieldN
   return out;
 }
 
+/** The parts of a resolver's info a selection is read from (the fast path builds one without graphql-js's executor). */
+export type SelectionInfo = Pick<GraphQLResolveInfo, 'fieldNodes' | 'returnType' | 'fragments' | 'variableValues'>;
+
 /** How the schema builder marks a relational GraphQL field: its related collection's primary key. */
 export interface RelationalExtension {
   relatedPrimary: string;
   list: boolean;
 }
 
-function walk(set: SelectionSetNode, parent: { getFields(): Record<string, GraphQLField<unknown, unknown>> }, info: GraphQLResolveInfo, prefix: string, fields: Set<string>): Record<string, DeepQuery> | undefined {
+function walk(set: SelectionSetNode, parent: { getFields(): Record<string, GraphQLField<unknown, unknown>> }, info: SelectionInfo, prefix: string, fields: Set<string>): Record<string, DeepQuery> | undefined {
   let deep: Record<string, DeepQuery> | undefined;
   const definitions = parent.getFields();
   for (const node of fieldNodes(set, info)) {
@@ -77,7 +80,7 @@ function unwrap(type: unknown): { getFields(): Record<string, GraphQLField<unkno
 }
 
 /** The REST `fields` a selection set of `type` asks for (relations as dotted paths), without their arguments. */
-export function selectedFields(set: SelectionSetNode, type: unknown, info: GraphQLResolveInfo): string[] {
+export function selectedFields(set: SelectionSetNode, type: unknown, info: SelectionInfo): string[] {
   const fields = new Set<string>();
   walk(set, unwrap(type), info, '', fields);
   return [...fields];
@@ -87,7 +90,7 @@ export function selectedFields(set: SelectionSetNode, type: unknown, info: Graph
  * The Query AST the REST `fields`/`deep` parameters would produce for this resolver's selection, so a GraphQL
  * read takes the same one-statement read path as REST.
  */
-export function selectionToQuery(info: GraphQLResolveInfo, base: DeepQuery = {}): Query {
+export function selectionToQuery(info: SelectionInfo, base: DeepQuery = {}): Query {
   const node = info.fieldNodes[0]!;
   const fields = new Set<string>();
   const deep = node.selectionSet ? walk(node.selectionSet, unwrap(info.returnType), info, '', fields) : undefined;

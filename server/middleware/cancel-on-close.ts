@@ -1,25 +1,31 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { runWithRequestSignal } from '../database/request-signal.ts';
 
 /** Methods that only read: stopping their statements midway loses nothing. Writes run to completion. */
 const READS = new Set(['GET', 'HEAD', 'SEARCH']);
 
 /**
- * Cancels a read's SQL when the client goes away before the response is written: the connection closes
- * while the statement runs, and PostgreSQL is told to stop (server/database/cancellable-client.ts).
+ * Runs `work` so that its reads' SQL is cancelled when the client goes away before the response is written:
+ * the connection closes while a statement runs, and PostgreSQL is told to stop (server/database/cancellable-client.ts).
+ * For work known to only read: a POST /graphql query, once its operation is known not to be a mutation.
  */
+export async function cancelReadsOnClose<T>(ctx: Context, work: () => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const onClose = (): void => {
+    if (!ctx.res.writableFinished) controller.abort();
+  };
+  ctx.res.once('close', onClose);
+  try {
+    return await runWithRequestSignal(controller.signal, work);
+  } finally {
+    if (ctx.res.writableFinished) ctx.res.off('close', onClose);
+  }
+}
+
+/** Cancels the SQL of GET/HEAD/SEARCH requests whose client goes away (cancelReadsOnClose). */
 export function cancelOnClose(): Middleware {
   return async (ctx, next) => {
     if (!READS.has(ctx.method)) return next();
-    const controller = new AbortController();
-    const onClose = (): void => {
-      if (!ctx.res.writableFinished) controller.abort();
-    };
-    ctx.res.once('close', onClose);
-    try {
-      await runWithRequestSignal(controller.signal, next);
-    } finally {
-      if (ctx.res.writableFinished) ctx.res.off('close', onClose);
-    }
+    await cancelReadsOnClose(ctx, next);
   };
 }

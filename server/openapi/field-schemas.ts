@@ -54,11 +54,21 @@ export function componentName(collection: string, system: boolean): string {
 
 /**
  * The schema of one field as the caller reads it: a relation is its key or the related object (a `$ref`) when the
- * caller may read that collection, an o2m a list of them; nullability from the column.
+ * caller may read that collection, an o2m a list of them, a many-to-any its key or any of the allowed collections
+ * the caller may read; nullability from the column.
  */
 export function fieldSchema(schema: SchemaOverview, collection: string, field: FieldOverview, refOf: (collection: string) => string | null): JsonSchema | null {
   const relation = findRelation(schema, collection, field.field);
-  if (relation?.type === 'm2a') return null;
+  if (relation?.type === 'm2a') {
+    // The column holds the key as text; read with nested fields it is the item of the collection its row names.
+    const refs = relation.allowed.flatMap((related) => {
+      const ref = refOf(related.collection);
+      return ref ? [{ $ref: ref }] : [];
+    });
+    const key = field.alias ? { type: 'string' } : scalarSchema(field);
+    const out = refs.length > 0 ? { anyOf: [key, ...refs] } : key;
+    return field.nullable ? withNull(out) : out;
+  }
   if (relation?.type === 'o2m') {
     const key = scalarSchema(relation.related.fields[relation.related.primary]!);
     const ref = refOf(relation.related.collection);

@@ -59,7 +59,7 @@ describe('typed GraphQL filters (<collection>_filter)', () => {
       venue: 'venues_filter',
     });
     const venues = await gql('{ __type(name: "venues_filter") { inputFields { name type { name } } } }');
-    expect(venues.body.data.__type.inputFields).toEqual(expect.arrayContaining([{ name: 'events', type: { name: 'events_filter' } }, { name: 'events_func', type: { name: 'count_function_filter_operators' } }]));
+    expect(venues.body.data.__type.inputFields).toEqual(expect.arrayContaining([{ name: 'events', type: { name: 'events_quantifier_filter' } }, { name: 'events_func', type: { name: 'count_function_filter_operators' } }]));
     const count = await gql('{ __type(name: "count_function_filter_operators") { inputFields { name type { name } } } }');
     expect(count.body.data.__type.inputFields).toEqual([{ name: 'count', type: { name: 'number_filter_operators' } }]);
     const strings = await gql('{ __type(name: "string_filter_operators") { inputFields { name } } }');
@@ -88,6 +88,24 @@ describe('typed GraphQL filters (<collection>_filter)', () => {
     expect(nested.body.data.venues).toEqual([{ name: 'Hall', events: [{ title: 'Alpha' }] }]);
     const aggregated = await gql('{ events_aggregated(filter: { venue: { name: { _eq: "Hall" } } }) { sum { seats } } }');
     expect(aggregated.body.data.events_aggregated).toEqual([{ sum: { seats: 120 } }]);
+  });
+
+  it('quantifies over one-to-many fields with _some and _none, as REST does', async () => {
+    const quantifier = await gql('{ __type(name: "events_quantifier_filter") { inputFields { name type { name } } } }');
+    expect(quantifier.body.data.__type.inputFields).toEqual(expect.arrayContaining([{ name: '_some', type: { name: 'events_filter' } }, { name: '_none', type: { name: 'events_filter' } }, { name: 'seats', type: { name: 'number_filter_operators' } }]));
+    const venues = async (filter: string) => {
+      const response = await gql(`{ venues(filter: ${filter}, sort: ["name"]) { name } }`);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body.data.venues.map((venue: { name: string }) => venue.name);
+    };
+    expect(await venues('{ events: { _some: { published: { _eq: true } } } }')).toEqual(['Hall', 'Park']);
+    expect(await venues('{ events: { _none: { published: { _eq: false } } } }')).toEqual(['Empty', 'Park']);
+    expect(await venues('{ events: { _none: { seats: { _gt: 50 } } } }')).toEqual(['Empty', 'Park']);
+    expect(await venues('{ events: { _some: { starts_func: { year: { _eq: 2025 } } } } }')).toEqual(['Hall', 'Park']);
+    const filter = { events: { _none: { published: { _eq: false } } } };
+    const response = await gql('query ($f: venues_filter) { venues(filter: $f, sort: ["id"]) { id } }', { f: filter });
+    const rest = await t.request.get(`/items/venues?fields=id&sort=id&filter=${encodeURIComponent(JSON.stringify(filter))}`).set(auth(admin)).expect(200);
+    expect(response.body.data.venues.map((venue: { id: string }) => Number(venue.id))).toEqual(rest.body.data.map((venue: { id: number }) => venue.id));
   });
 
   it('takes a typed filter in a variable, and gives the same rows as REST', async () => {

@@ -52,6 +52,10 @@ describe('GET /server/specs/oas', () => {
     expect(articles.comments).toEqual({ type: 'array', items: { anyOf: [{ type: 'integer' }, { $ref: '#/components/schemas/ItemsComments' }] } });
     expect(articles.title!.type).toEqual(['string', 'null']);
     expect(articles.id).toEqual({ type: 'integer' });
+    // Many-to-any: the key, or an item of any allowed collection.
+    expect(document.components.schemas.ItemsArticlesBlocks!.properties!.item).toEqual({
+      anyOf: [{ anyOf: [{ type: 'string' }, { $ref: '#/components/schemas/ItemsBlockText' }, { $ref: '#/components/schemas/ItemsBlockQuote' }] }, { type: 'null' }],
+    });
     // System collections at their own paths, and /users/me for a signed-in caller.
     expect(document.paths['/users']!.get!.operationId).toBe('readUsers');
     expect(document.components.schemas.Users!.properties!.email).toBeDefined();
@@ -76,6 +80,8 @@ describe('GET /server/specs/oas', () => {
     // A relation to a collection the role cannot read is only its key.
     expect(JSON.stringify(articles.tags)).not.toContain('ItemsTags');
     expect(JSON.stringify(document)).not.toContain('secret_note');
+    // A many-to-any offers only the allowed collections the role may read (block_text, not block_quote).
+    expect(document.components.schemas.ItemsArticlesBlocks!.properties!.item).toEqual({ anyOf: [{ anyOf: [{ type: 'string' }, { $ref: '#/components/schemas/ItemsBlockText' }] }, { type: 'null' }] });
   });
 
   it('gives the public only what the public role may read, and no /users/me', async () => {

@@ -111,4 +111,23 @@ describe('DB_STATEMENT_TIMEOUT=0 and a client that goes away', () => {
     expect(await runningSlowReads(t)).toBe(0);
     expect(performance.now() - aborted).toBeLessThan(1000);
   });
+
+  it('cancels the read of a POST /graphql query when the client disconnects', async () => {
+    const controller = new AbortController();
+    const body = JSON.stringify({ query: '{ nodes(limit: -1, sort: ["id"]) { id links { id } } }' });
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const request = fetch(`${server.url}/graphql`, { method: 'POST', headers, body, signal: controller.signal }).catch((error: Error) => error);
+    let running = 0;
+    for (let i = 0; i < 50 && running === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      running = await runningSlowReads(t);
+    }
+    expect(running).toBe(1);
+    controller.abort();
+    expect(await request).toBeInstanceOf(Error);
+    const aborted = performance.now();
+    while ((await runningSlowReads(t)) > 0 && performance.now() - aborted < 5000) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(await runningSlowReads(t)).toBe(0);
+    expect(performance.now() - aborted).toBeLessThan(1000);
+  });
 });

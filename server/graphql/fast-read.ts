@@ -1,0 +1,233 @@
+import {
+  getArgumentValues,
+  getNamedType,
+  getVariableValues,
+  GraphQLIncludeDirective,
+  GraphQLSkipDirective,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  Kind,
+  locatedError,
+  type ExecutionResult,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLLeafType,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionNode,
+  type SelectionSetNode,
+  type VariableValues,
+} from 'graphql';
+import type { GraphQLContext } from './build-schema.ts';
+import type { ListArgs, SelectionInfo } from './selection-to-query.ts';
+
+/** How the schema builder marks a root list field the fast path may answer: the read its resolver runs. */
+export interface RootReadExtension {
+  read(context: GraphQLContext, info: SelectionInfo, args: ListArgs): Promise<Record<string, unknown>[]>;
+}
+
+/** One response key of an object: what graphql-js would put there for a row of the compiled read. */
+type Projection =
+  | { kind: 'typename'; key: string; value: string }
+  | { kind: 'leaf'; key: string; source: string; type: GraphQLLeafType; nonNull: boolean }
+  | { kind: 'object'; key: string; source: string; nonNull: boolean; list: boolean; itemNonNull: boolean; fields: Projection[] };
+
+type RootPlan = { kind: 'typename'; key: string } | { kind: 'read'; key: string; node: FieldNode; field: GraphQLField<unknown, unknown>; read: RootReadExtension['read']; fields: Projection[] };
+
+/** The document needs graphql-js: a shape, value or error the fast path does not reproduce exactly. */
+class NeedsExecutor extends Error {}
+
+interface Walk {
+  fragments: Record<string, FragmentDefinitionNode>;
+  variables: VariableValues;
+}
+
+function included(node: SelectionNode, walk: Walk): boolean {
+  for (const directive of node.directives ?? []) {
+    const name = directive.name.value;
+    if (name === GraphQLSkipDirective.name) {
+      if (getArgumentValues(GraphQLSkipDirective, directive, walk.variables).if === true) return false;
+    } else if (name === GraphQLIncludeDirective.name) {
+      if (getArgumentValues(GraphQLIncludeDirective, directive, walk.variables).if === false) return false;
+    } else {
+      throw new NeedsExecutor();
+    }
+  }
+  return true;
+}
+
+/** The field nodes of a selection set in graphql-js's order (fragments inlined, @skip/@include applied); a repeated response key needs field merging: executor. */
+function collect(set: SelectionSetNode, typeName: string, walk: Walk, out: FieldNode[] = [], keys = new Set<string>()): FieldNode[] {
+  for (const selection of set.selections) {
+    if (!included(selection, walk)) continue;
+    if (selection.kind === Kind.FIELD) {
+      const key = selection.alias?.value ?? selection.name.value;
+      if (keys.has(key)) throw new NeedsExecutor();
+      keys.add(key);
+      out.push(selection);
+      continue;
+    }
+    const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : walk.fragments[selection.name.value];
+    if (!fragment || (fragment.typeCondition && fragment.typeCondition.name.value !== typeName)) throw new NeedsExecutor();
+    collect(fragment.selectionSet, typeName, walk, out, keys);
+  }
+  return out;
+}
+
+function project(set: SelectionSetNode, type: GraphQLObjectType, walk: Walk): Projection[] {
+  const definitions = type.getFields();
+  return collect(set, type.name, walk).map((node): Projection => {
+    const key = node.alias?.value ?? node.name.value;
+    const name = node.name.value;
+    if (name === '__typename') return { kind: 'typename', key, value: type.name };
+    const definition = definitions[name];
+    if (!definition || definition.resolve) throw new NeedsExecutor();
+    let fieldType: GraphQLOutputType = definition.type;
+    const nonNull = isNonNullType(fieldType);
+    if (isNonNullType(fieldType)) fieldType = fieldType.ofType;
+    const list = isListType(fieldType);
+    if (isListType(fieldType)) fieldType = fieldType.ofType;
+    const itemNonNull = list && isNonNullType(fieldType);
+    const named = getNamedType(fieldType);
+    if (isLeafType(named) && !list && !node.selectionSet) return { kind: 'leaf', key, source: name, type: named, nonNull };
+    if (isObjectType(named) && !named.isTypeOf && node.selectionSet && !isListType(isNonNullType(fieldType) ? fieldType.ofType : fieldType)) {
+      return { kind: 'object', key, source: name, nonNull, list, itemNonNull, fields: project(node.selectionSet, named, walk) };
+    }
+    throw new NeedsExecutor();
+  });
+}
+
+/** A row of the compiled read as graphql-js completes it: same keys, order, scalar coercion, nulls. */
+function complete(row: Record<string, unknown>, fields: Projection[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field.kind === 'typename') {
+      out[field.key] = field.value;
+      continue;
+    }
+    const value = row[field.source];
+    if (value == null) {
+      if (field.nonNull) throw new NeedsExecutor();
+      out[field.key] = null;
+    } else if (field.kind === 'leaf') {
+      const coerced = field.type.coerceOutputValue(value);
+      if (coerced == null) throw new NeedsExecutor();
+      out[field.key] = coerced;
+    } else if (field.list) {
+      if (!Array.isArray(value)) throw new NeedsExecutor();
+      out[field.key] = value.map((item: unknown) => {
+        if (item == null) {
+          if (field.itemNonNull) throw new NeedsExecutor();
+          return null;
+        }
+        return completeObject(item, field.fields);
+      });
+    } else {
+      out[field.key] = completeObject(value, field.fields);
+    }
+  }
+  return out;
+}
+
+function completeObject(value: unknown, fields: Projection[]): Record<string, unknown> {
+  if (typeof value !== 'object' || Array.isArray(value)) throw new NeedsExecutor();
+  return complete(value as Record<string, unknown>, fields);
+}
+
+function plan(schema: GraphQLSchema, operation: OperationDefinitionNode, walk: Walk): RootPlan[] {
+  const root = schema.getQueryType();
+  if (operation.operation !== 'query' || !root) throw new NeedsExecutor();
+  const definitions = root.getFields();
+  return collect(operation.selectionSet, root.name, walk).map((node): RootPlan => {
+    const key = node.alias?.value ?? node.name.value;
+    if (node.name.value === '__typename') return { kind: 'typename', key };
+    const field = definitions[node.name.value];
+    const extension = field?.extensions?.tesseraRead as RootReadExtension | undefined;
+    const itemType = field ? getNamedType(field.type) : undefined;
+    if (!field || !extension || !isObjectType(itemType) || itemType.isTypeOf || !node.selectionSet) throw new NeedsExecutor();
+    return { kind: 'read', key, node, field, read: extension.read, fields: project(node.selectionSet, itemType, walk) };
+  });
+}
+
+/**
+ * Plans of operations without variables, which depend on nothing else: the document cache keeps one parsed
+ * document per query text and schema. false: the operation needs the executor.
+ */
+const staticPlans = new WeakMap<GraphQLSchema, WeakMap<OperationDefinitionNode, RootPlan[] | false>>();
+
+function planOf(schema: GraphQLSchema, operation: OperationDefinitionNode, walk: Walk): RootPlan[] | null {
+  const cacheable = !operation.variableDefinitions || operation.variableDefinitions.length === 0;
+  let plans = staticPlans.get(schema);
+  if (!plans) staticPlans.set(schema, (plans = new WeakMap()));
+  const known = cacheable ? plans.get(operation) : undefined;
+  if (known !== undefined) return known || null;
+  let roots: RootPlan[] | false;
+  try {
+    roots = plan(schema, operation, walk);
+  } catch (error) {
+    if (!(error instanceof NeedsExecutor)) throw error;
+    roots = false;
+  }
+  if (cacheable) plans.set(operation, roots);
+  return roots || null;
+}
+
+/** What graphql-js's execute takes that the fast path needs too. */
+export interface FastReadArgs {
+  schema: GraphQLSchema;
+  operation: OperationDefinitionNode;
+  fragments: Record<string, FragmentDefinitionNode>;
+  variableValues?: Record<string, unknown> | null;
+  contextValue: GraphQLContext;
+}
+
+/**
+ * Answers a query whose root fields are all collection lists and whose selections are plain columns and
+ * relations (everything the one compiled SQL read returns), building the response from the rows directly
+ * instead of graphql-js's per-field resolve-and-complete walk. Resolves to null when the document needs
+ * graphql-js (any other field, merged response keys, a value graphql-js would turn into an error): the
+ * caller then runs execute, which gives the same `data` (tests/integration/graphql/graphql-fast-read.test.ts).
+ */
+export async function fastRead(args: FastReadArgs): Promise<ExecutionResult | null> {
+  const { schema, operation, fragments, contextValue } = args;
+  try {
+    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], args.variableValues ?? {});
+    if (coerced.errors) return null;
+    const walk: Walk = { fragments, variables: coerced.variableValues };
+    const roots = planOf(schema, operation, walk);
+    if (!roots) return null;
+    const reads = roots.filter((root) => root.kind === 'read');
+    const rows = await Promise.allSettled(
+      reads.map((root) => root.read(contextValue, { fieldNodes: [root.node], returnType: root.field.type, fragments, variableValues: walk.variables }, getArgumentValues(root.field, root.node, walk.variables) as ListArgs)),
+    );
+    const failed = rows.findIndex((result) => result.status === 'rejected');
+    if (failed >= 0) {
+      // One failing root field: graphql-js nulls `data` (the list is non-null) and reports the error at its path.
+      if (reads.length !== 1) return null;
+      const root = reads[failed]!;
+      return { errors: [locatedError((rows[failed] as PromiseRejectedResult).reason, [root.node], [root.key])], data: null };
+    }
+    const data: Record<string, unknown> = {};
+    let next = 0;
+    for (const root of roots) {
+      if (root.kind === 'typename') {
+        data[root.key] = schema.getQueryType()!.name;
+        continue;
+      }
+      const items = (rows[next++] as PromiseFulfilledResult<Record<string, unknown>[]>).value;
+      data[root.key] = items.map((item) => {
+        if (item == null) throw new NeedsExecutor();
+        return completeObject(item, root.fields);
+      });
+    }
+    return { data };
+  } catch (error) {
+    if (error instanceof NeedsExecutor) return null;
+    throw error;
+  }
+}
