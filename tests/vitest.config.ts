@@ -23,8 +23,11 @@ export default defineConfig({
           globalSetup: ['tests/helpers/global-setup.ts'],
           // graphql-ws must import the same `graphql` build as our code (vitest resolves the development one).
           server: { deps: { inline: ['graphql-ws'] } },
-          testTimeout: 30_000,
+          // Limits are safety nets, sized for a 2-core machine running other work: waits inside tests are on conditions.
+          testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits for conditions, not for a fast machine: 1 s (vitest's default) is too short on a busy 2-core box.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
@@ -36,8 +39,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           // One browser at a time: each file runs a server and a Chromium.
           fileParallelism: false,
-          testTimeout: 60_000,
+          testTimeout: 150_000,
           hookTimeout: 180_000,
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pixelAt, twoColourImage } from '../helpers/images.ts';
-import { startAdmin, type AdminHarness } from './harness.ts';
+import { callApi, startAdmin, type AdminHarness, type ApiMethod } from './harness.ts';
 
 /** The browser APIs this file reads (the test project's types have no DOM). */
 type CanvasElement = { width: number; height: number };
@@ -8,11 +8,7 @@ type CanvasElement = { width: number; height: number };
 let harness: AdminHarness;
 let token: string;
 
-async function api(method: 'get' | 'patch', path: string, body?: object) {
-  const response = await harness.app.request[method](path).set('Authorization', `Bearer ${token}`).send(body);
-  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body?.data;
-}
+const api = (method: ApiMethod, path: string, body?: object) => callApi(harness, token, method, path, body);
 
 async function asset(id: string): Promise<Buffer> {
   const response = await harness.app.request.get(`/assets/${id}`).set('Authorization', `Bearer ${token}`).buffer(true).parse((res, done) => {

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage } from '../helpers/images.ts';
 import type { Locator } from 'playwright-core';
-import { startAdmin, type AdminHarness } from './harness.ts';
+import { callApi, startAdmin, type AdminHarness, type ApiMethod } from './harness.ts';
 
 let harness: AdminHarness;
 let token: string;
 const images: Record<string, string> = {};
 
-async function api(method: 'get' | 'patch' | 'post', path: string, body?: object) {
-  const response = await harness.app.request[method](path).set('Authorization', `Bearer ${token}`).send(body);
-  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body?.data;
-}
+const api = (method: ApiMethod, path: string, body?: object) => callApi(harness, token, method, path, body);
 
 beforeAll(async () => {
   harness = await startAdmin();

@@ -1,15 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdmin, type AdminHarness } from '../harness.ts';
+import { callApi, startAdmin, type AdminHarness, type ApiMethod } from '../harness.ts';
 
 let harness: AdminHarness;
 let token: string;
 
-async function api(method: 'get' | 'patch' | 'post', path: string, body?: object) {
-  const response = await harness.app.request[method](path).set('Authorization', `Bearer ${token}`).send(body);
-  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body?.data;
-}
+const api = (method: ApiMethod, path: string, body?: object) => callApi(harness, token, method, path, body);
 
 /** Names of the indexes on a table, from pg_indexes. */
 async function indexNames(table: string): Promise<string[]> {

@@ -1,9 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Table, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
 import { useFormat } from '../../app/use-format.ts';
-import { apiRequest } from '../../providers/http-client.ts';
+import { useJobLog } from '../../jobs/use-job-log.ts';
 
 interface Step {
   operation: string;
@@ -22,14 +21,6 @@ interface Run {
   steps: Step[] | null;
 }
 
-interface Queued {
-  job_id: string;
-  state: 'queued' | 'running' | 'retrying';
-  attempts: number;
-  max_attempts: number;
-  last_error: string | null;
-}
-
 const json = (value: unknown) => (
   <pre style={{ margin: 0, maxHeight: 240, overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{JSON.stringify(value, null, 2)}</pre>
 );
@@ -38,30 +29,11 @@ const json = (value: unknown) => (
 export function RunLog({ flowId, refreshKey }: { flowId: string; refreshKey: number }) {
   const { translate } = useTranslation();
   const format = useFormat();
-  const [log, setLog] = useState<{ runs: Run[]; queued: Queued[] } | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      const body = await apiRequest<{ data: Run[]; meta: { queued: Queued[] } }>(`/flows/${flowId}/runs`);
-      setLog({ runs: body.data, queued: body.meta.queued });
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setLoading(false);
-    }
-  }, [flowId]);
-
-  useEffect(() => {
-    void load();
-  }, [load, refreshKey]);
+  const { log, loading, error, reload } = useJobLog<Run>(`/flows/${flowId}/runs`, refreshKey);
 
   return (
     <div data-testid="run-log">
-      <Button icon={<ReloadOutlined />} onClick={() => void load()} loading={loading} style={{ marginBottom: 12 }} data-testid="run-log-refresh">
+      <Button icon={<ReloadOutlined />} onClick={() => void reload()} loading={loading} style={{ marginBottom: 12 }} data-testid="run-log-refresh">
         {translate('flows.runs.refresh')}
       </Button>
       {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} /> : null}
@@ -72,7 +44,7 @@ export function RunLog({ flowId, refreshKey }: { flowId: string; refreshKey: num
         rowKey="id"
         size="small"
         loading={loading && !log}
-        dataSource={log?.runs ?? []}
+        dataSource={log?.entries ?? []}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         locale={{ emptyText: translate('flows.runs.empty') }}
         onRow={(run) => ({ 'data-testid': `run-${run.id}` }) as never}

@@ -1,9 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Drawer, Table, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
 import { useFormat } from '../../app/use-format.ts';
-import { apiRequest } from '../../providers/http-client.ts';
+import { useJobLog, type QueuedJob } from '../../jobs/use-job-log.ts';
 import type { WebhookRecord } from './webhook-rules.ts';
 
 interface Attempt {
@@ -19,42 +18,11 @@ interface Attempt {
   date_created: string;
 }
 
-interface Queued {
-  job_id: string;
-  state: 'queued' | 'running' | 'retrying';
-  attempts: number;
-  max_attempts: number;
-  last_error: string | null;
-  run_at: string;
-}
-
 /** A webhook's delivery log (GET /webhooks/:id/deliveries): attempts, and jobs still queued; refreshable. */
 export function WebhookDeliveries({ webhook, onClose }: { webhook: WebhookRecord | null; onClose(): void }) {
   const { translate } = useTranslation();
   const format = useFormat();
-  const [log, setLog] = useState<{ attempts: Attempt[]; queued: Queued[] } | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const id = webhook?.id;
-
-  const load = useCallback(async () => {
-    if (id === undefined) return;
-    setLoading(true);
-    setError(null);
-    try {
-      const body = await apiRequest<{ data: Attempt[]; meta: { queued: Queued[] } }>(`/webhooks/${id}/deliveries`);
-      setLog({ attempts: body.data, queued: body.meta.queued });
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setLoading(false);
-    }
-  }, [id]);
-
-  useEffect(() => {
-    setLog(null);
-    void load();
-  }, [load]);
+  const { log, loading, error, reload } = useJobLog<Attempt>(webhook ? `/webhooks/${webhook.id}/deliveries` : null);
 
   return (
     <Drawer
@@ -63,7 +31,7 @@ export function WebhookDeliveries({ webhook, onClose }: { webhook: WebhookRecord
       width={900}
       title={`${translate('webhooks.log.title')} · ${webhook?.name ?? ''}`}
       extra={
-        <Button icon={<ReloadOutlined />} onClick={() => void load()} loading={loading} data-testid="webhook-log-refresh">
+        <Button icon={<ReloadOutlined />} onClick={() => void reload()} loading={loading} data-testid="webhook-log-refresh">
           {translate('webhooks.log.refresh')}
         </Button>
       }
@@ -72,7 +40,7 @@ export function WebhookDeliveries({ webhook, onClose }: { webhook: WebhookRecord
       {log && log.queued.length > 0 ? (
         <>
           <Typography.Title level={5}>{translate('webhooks.log.queued')}</Typography.Title>
-          <Table<Queued>
+          <Table<QueuedJob>
             rowKey="job_id"
             size="small"
             pagination={false}
@@ -92,7 +60,7 @@ export function WebhookDeliveries({ webhook, onClose }: { webhook: WebhookRecord
         rowKey="id"
         size="small"
         loading={loading && !log}
-        dataSource={log?.attempts ?? []}
+        dataSource={log?.entries ?? []}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         locale={{ emptyText: translate('webhooks.log.empty') }}
         scroll={{ x: 'max-content' }}
