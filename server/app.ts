@@ -7,6 +7,7 @@ import { adminController } from './controllers/admin-controller.ts';
 import { cookieKeys } from './auth/session-cookie.ts';
 import { serverController } from './controllers/server-controller.ts';
 import { RouteNotFoundError } from './errors.ts';
+import { startEventTriggers } from './flows/event-triggers.ts';
 import { lazyRouter } from './lazy-router.ts';
 import { accountability } from './middleware/accountability.ts';
 import { cancelOnClose } from './middleware/cancel-on-close.ts';
@@ -74,6 +75,8 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
   app.use(server.routes());
   app.use(server.allowedMethods());
   for (const router of appRouters(context)) app.use(lazyRouter(router));
+  // Event and schedule flows run whether or not /flows was ever asked for (its router loads lazily).
+  startEventTriggers(context);
   app.use(adminController());
 
   app.use((ctx) => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouters } from '../../../server/app-routers.ts';
+import { events } from '../../../server/events/event-bus.ts';
 import { underPrefix } from '../../../server/lazy-router.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { ItemsService } from '../../../server/services/items/items-service.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -40,6 +42,29 @@ const FIRST_REQUESTS: { router: string; method: 'get' | 'post'; path: string; bo
   { router: 'insights', method: 'get', path: `/dashboards/${UNKNOWN_ID}/data`, status: 403 },
   { router: 'openapi', method: 'get', path: '/server/specs/oas', status: 200 },
 ];
+
+describe('flows without their router', () => {
+  let test: TestApp;
+  afterAll(async () => {
+    await events.idle();
+    await test?.close();
+  });
+
+  it('an event filter flow runs on a write although no request under /flows loaded the flows router', async () => {
+    test = await createTestApp();
+    const token = await test.login();
+    const auth = { authorization: `Bearer ${token}` };
+    await test.request.post('/collections').set(auth).send({ collection: 'notes', fields: [{ field: 'title', type: 'string' }] }).expect(200);
+    // Written through the services: a request under /flows would load the flows router.
+    const services = (collection: string) => async () => new ItemsService(collection, { ...test.system, schema: await test.context.schema.get() });
+    const flow = await (await services('tessera_flows')()).createOne({ name: 'shout', status: 'active', trigger: 'event', options: { type: 'filter', scope: ['items.create'], collections: ['notes'] } });
+    const operation = await (await services('tessera_operations')()).createOne({ key: 'upper', type: 'transform', options: { json: { title: 'UPPER {{ $trigger.payload.title }}' } }, position_x: 1, position_y: 1, flow });
+    await (await services('tessera_flows')()).updateOne(flow, { operation });
+    await events.idle();
+    const created = (await test.request.post('/items/notes').set(auth).send({ title: 'calm' }).expect(200)).body.data;
+    expect(created.title).toBe('UPPER calm');
+  });
+});
 
 describe('routers loaded on first use', () => {
   let test: TestApp;
