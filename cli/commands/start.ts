@@ -1,5 +1,4 @@
 import cluster from 'node:cluster';
-import { get } from 'node:http';
 import { ensureAdminBuilt } from '../../server/admin-build.ts';
 import { loadConfig, type Config } from '../../server/config/index.ts';
 import type { SystemContext } from '../context.ts';
@@ -152,7 +151,8 @@ async function prepareDatabase(context: SystemContext, timings: StartTimings): P
  * GET /server/ping through node:http, not fetch: fetch loads undici (and its WebAssembly HTTP parser), some
  * 10 MB resident that the idle figure of `--timings` would then include although the server never needs it.
  */
-function selfPing(url: string): Promise<void> {
+async function selfPing(url: string): Promise<void> {
+  const { get } = await import('node:http');
   return new Promise((resolve, reject) => {
     get(url, { agent: false }, (response) => {
       response.resume();
