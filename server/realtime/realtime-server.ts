@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { WebSocket, WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppContext } from '../app-context.ts';
 import type { GraphQLWebSocket } from '../graphql/graphql-ws.ts';
 import { lazyModule } from '../lazy-module.ts';
@@ -35,9 +35,7 @@ export function attachRealtime(server: Server, app: AppContext): RealtimeServer 
   // graphql and graphql-ws load with the first /graphql socket, not at start-up (docs/performance.md).
   let graphqlWs: GraphQLWebSocket | undefined;
   const loadGraphqlWs = lazyModule(async () => (graphqlWs = (await import('../graphql/graphql-ws.ts')).createGraphQLWebSocket(app, hub)));
-  // ws loads with the first socket too: it brings node:tls and node:https (its client side), ~7 MB resident.
-  let wss: WebSocketServer | undefined;
-  const loadWss = lazyModule(async () => (wss = new (await import('ws')).WebSocketServer({ noServer: true, maxPayload: settings.maxMessageSize })));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: settings.maxMessageSize });
   const perIdentity = new Map<string, number>();
   const sockets = new Set<WebSocket>();
 
@@ -69,7 +67,7 @@ export function attachRealtime(server: Server, app: AppContext): RealtimeServer 
       }
       if (url.pathname === GRAPHQL_WS_PATH) return upgradeGraphQL(await loadGraphqlWs(), request, socket, head, origin, caller);
       if (!caller && settings.auth === 'strict') return refuse(socket, 401, 'Unauthorized');
-      (await loadWss()).handleUpgrade(request, socket, head, (ws) => open(ws, origin, caller));
+      wss.handleUpgrade(request, socket, head, (ws) => open(ws, origin, caller));
     })().catch(() => refuse(socket, 500, 'Internal Server Error'));
   };
 
@@ -150,7 +148,7 @@ export function attachRealtime(server: Server, app: AppContext): RealtimeServer 
       const deadline = Date.now() + 1_000;
       while (sockets.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       for (const ws of sockets) ws.terminate();
-      wss?.close();
+      wss.close();
       await graphqlWs?.close();
       await hub.close();
     },
