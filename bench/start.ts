@@ -4,7 +4,9 @@
  * present) and reports per run, and the median:
  *   - firstPingMs: from spawning `node bin/tessera start` to the first 200 on /server/ping (polled every 5 ms);
  *   - the server's own phases (`--timings`: wall and CPU ms, RSS per phase) from its "server started" line;
- *   - idleMb: resident memory (VmRSS) BENCH_IDLE_SECONDS after the first ping, with no request since.
+ *   - idleMb: resident memory (VmRSS) BENCH_IDLE_SECONDS after the first ping, with no request since;
+ *   - then what the lazily loaded routers cost their first caller: sign-in (loads /auth), then GET /users?limit=1
+ *     twice (the first loads the item routes and their services) in ms, and the resident memory after them.
  * The first run also fills Node's compile cache (bin/tessera turns it on); the median is of the runs after it.
  * Linux only (reads /proc). Figures: docs/performance.md, "Start and memory".
  *
@@ -12,6 +14,8 @@
  *   BENCH_START_RUNS=5       starts measured (plus one that fills the compile cache)
  *   BENCH_IDLE_SECONDS=10    wait before the idle figure
  *   BENCH_NODE_FLAGS="…"     extra Node flags for the server
+ *   BENCH_START_BIN=…/bin/tessera   another tree's launcher (e.g. an unpacked `git archive` of an older commit
+ *                            sharing this node_modules), to measure before and after on the same machine
  *   BENCH_PG_URL             PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
  */
 import { spawn } from 'node:child_process';
@@ -22,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBenchDatabase } from './server.ts';
 
-const BIN = fileURLToPath(new URL('../bin/tessera', import.meta.url));
+const BIN = process.env.BENCH_START_BIN ?? fileURLToPath(new URL('../bin/tessera', import.meta.url));
 const runs = Number(process.env.BENCH_START_RUNS ?? 5);
 const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
 const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
@@ -33,6 +37,13 @@ interface Run {
   /** The server's own figure: ms from its process start to listening (before its self-ping). */
   serverStartMs: number;
   cpuMs: number;
+  /** POST /auth/login, the first request to its router. */
+  loginMs: number;
+  /** GET /users?limit=1: the first (router loaded on it) and the second. */
+  firstReadMs: number;
+  secondReadMs: number;
+  /** VmRSS after those three requests. */
+  afterReadsMb: number;
   phases: Record<string, { ms: number; cpuMs: number; rssMb: number }>;
 }
 
@@ -87,9 +98,22 @@ async function startOnce(databaseUrl: string, dataDir: string): Promise<Run> {
     while (!output.includes('(since the process started)')) await new Promise((resolve) => setTimeout(resolve, 20));
     await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
     const idleMb = rssMb(child.pid!);
+    const base = `http://127.0.0.1:${port}`;
+    const timed = async (request: () => Promise<Response>) => {
+      const begun = performance.now();
+      const response = await request();
+      const body = await response.text();
+      if (response.status !== 200) throw new Error(`${response.status}: ${body}`);
+      return { ms: Math.round(performance.now() - begun), body };
+    };
+    const login = await timed(() => fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'bench-password-1' }) }));
+    const headers = { authorization: `Bearer ${(JSON.parse(login.body) as { data: { access_token: string } }).data.access_token}` };
+    const firstRead = await timed(() => fetch(`${base}/users?limit=1`, { headers }));
+    const secondRead = await timed(() => fetch(`${base}/users?limit=1`, { headers }));
+    const afterReadsMb = rssMb(child.pid!);
     const line = output.split('\n').find((text) => text.includes('"server started"'));
     const phases = parseTimings(output);
-    return { firstPingMs: Math.round(firstPingMs), idleMb, serverStartMs: line ? (JSON.parse(line) as { startMs: number }).startMs : 0, cpuMs: phases.total?.cpuMs ?? 0, phases };
+    return { firstPingMs: Math.round(firstPingMs), idleMb, loginMs: login.ms, firstReadMs: firstRead.ms, secondReadMs: secondRead.ms, afterReadsMb, serverStartMs: line ? (JSON.parse(line) as { startMs: number }).startMs : 0, cpuMs: phases.total?.cpuMs ?? 0, phases };
   } finally {
     child.kill('SIGTERM');
     await exited;
@@ -110,8 +134,9 @@ try {
     results.push(run);
     const phases = Object.entries(run.phases).filter(([name]) => name !== 'total').map(([name, phase]) => `${name} ${phase.ms}/${phase.cpuMs}`).join(', ');
     process.stdout.write(`run ${i + 1}: first ping ${run.firstPingMs} ms (CPU ${run.cpuMs} ms), idle ${run.idleMb} MB; phases ms wall/cpu: ${phases}\n`);
+    process.stdout.write(`       then sign-in ${run.loginMs} ms, first GET /users ${run.firstReadMs} ms, second ${run.secondReadMs} ms, RSS after them ${run.afterReadsMb} MB\n`);
   }
-  process.stdout.write(`median: first ping ${median(results.map((run) => run.firstPingMs))} ms, CPU to first ping ${median(results.map((run) => run.cpuMs))} ms, idle RSS ${median(results.map((run) => run.idleMb))} MB\n`);
+  process.stdout.write(`median: first ping ${median(results.map((run) => run.firstPingMs))} ms, CPU to first ping ${median(results.map((run) => run.cpuMs))} ms, idle RSS ${median(results.map((run) => run.idleMb))} MB; sign-in ${median(results.map((run) => run.loginMs))} ms, first GET /users ${median(results.map((run) => run.firstReadMs))} ms, second ${median(results.map((run) => run.secondReadMs))} ms, RSS after them ${median(results.map((run) => run.afterReadsMb))} MB\n`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
   await database.drop();

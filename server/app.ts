@@ -2,38 +2,13 @@ import cors from '@koa/cors';
 import Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { AppContext } from './app-context.ts';
+import { appRouters } from './app-routers.ts';
 import { adminController } from './controllers/admin-controller.ts';
-import { assetsController } from './controllers/assets-controller.ts';
-import { authController } from './controllers/auth-controller.ts';
-import { authPagesController } from './controllers/auth-pages-controller.ts';
-import { oidcController } from './controllers/oidc-controller.ts';
 import { cookieKeys } from './auth/session-cookie.ts';
-import { collectionsController } from './controllers/collections-controller.ts';
-import { commentsController } from './controllers/comments-controller.ts';
-import { fieldsController } from './controllers/fields-controller.ts';
-import { filesController } from './controllers/files-controller.ts';
-import { foldersController } from './controllers/folders-controller.ts';
-import { importExportController } from './controllers/import-export-controller.ts';
-import { inviteController } from './controllers/invite-controller.ts';
-import { itemsController } from './controllers/items-controller.ts';
-import { permissionsController } from './controllers/permissions-controller.ts';
-import { sharesController } from './controllers/shares-controller.ts';
-import { passwordController } from './controllers/password-controller.ts';
-import { relationsController } from './controllers/relations-controller.ts';
-import { schemaController } from './controllers/schema-controller.ts';
-import { systemCollectionsController } from './controllers/system-collections-controller.ts';
 import { serverController } from './controllers/server-controller.ts';
-import { tfaController } from './controllers/tfa-controller.ts';
-import { usersController } from './controllers/users-controller.ts';
-import { utilsController } from './controllers/utils-controller.ts';
-import { webhooksController } from './webhooks/webhooks-controller.ts';
-import { versionsController } from './controllers/versions-controller.ts';
-import { graphqlController } from './graphql/graphql-controller.ts';
-import { openApiController } from './openapi/openapi-controller.ts';
-import { flowsController } from './flows/flows-controller.ts';
-import { indexAdviceController } from './controllers/index-advice-controller.ts';
-import { insightsController } from './insights/insights-controller.ts';
 import { RouteNotFoundError } from './errors.ts';
+import { startEventTriggers } from './flows/event-triggers.ts';
+import { lazyRouter } from './lazy-router.ts';
 import { accountability } from './middleware/accountability.ts';
 import { cancelOnClose } from './middleware/cancel-on-close.ts';
 import { errorHandler } from './middleware/error-handler.ts';
@@ -95,40 +70,13 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
   if (options.rateLimit) app.use(options.rateLimit.afterAuth);
   app.use(responseCache(context));
 
-  for (const router of [
-    serverController(context),
-    authController(context),
-    authPagesController(context),
-    oidcController(context),
-    tfaController(context),
-    usersController(context),
-    permissionsController(context),
-    sharesController(context),
-    passwordController(context),
-    inviteController(context),
-    collectionsController(context),
-    fieldsController(context),
-    relationsController(context),
-    schemaController(context),
-    itemsController(context),
-    filesController(context),
-    assetsController(context),
-    foldersController(context),
-    importExportController(context),
-    webhooksController(context),
-    versionsController(context),
-    commentsController(context),
-    flowsController(context),
-    systemCollectionsController(context),
-    utilsController(context),
-    graphqlController(context),
-    indexAdviceController(context),
-    insightsController(context),
-    openApiController(context),
-  ]) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
+  // /server (ping, health) is built now; every other router on the first request under its path prefix.
+  const server = serverController(context);
+  app.use(server.routes());
+  app.use(server.allowedMethods());
+  for (const router of appRouters(context)) app.use(lazyRouter(router));
+  // Event and schedule flows run whether or not /flows was ever asked for (its router loads lazily).
+  startEventTriggers(context);
   app.use(adminController());
 
   app.use((ctx) => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { events } from '../events/event-bus.ts';
 import { eventAccountability } from '../events/event-names.ts';
 import { InvalidCredentialsError, InvalidOtpError, InvalidTokenError, UserSuspendedError } from '../errors.ts';
@@ -10,7 +10,7 @@ import { processLoginAttempts, recordFailedLogin } from './login-attempts.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { deriveKey, requireSecret } from './secret-keys.ts';
 import { acceptStoredOtp, assertOtpPresent } from './tfa-login.ts';
-import { deleteExpiredSessions } from './sessions.ts';
+import { deleteExpiredSessions, hashSessionToken } from './sessions.ts';
 
 /** Tokens handed out by a successful sign-in. */
 export interface AuthTokens {
@@ -20,10 +20,7 @@ export interface AuthTokens {
   refresh_token: string;
 }
 
-/** The stored form of a refresh token: its SHA-256, so a database leak yields no usable tokens. */
-export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+export { hashSessionToken } from './sessions.ts';
 
 /** Credential sign-in and session creation. */
 export class AuthService {

@@ -1,6 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { hashSessionToken } from './auth-service.ts';
+
+/** The stored form of a refresh token: its SHA-256, so a database leak yields no usable tokens. */
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
 
 /** A session whose expiry was last set more than this long ago is extended on use (SPEC §9: 1 day). */
 export const SESSION_UPDATE_AGE_MS = 24 * 60 * 60 * 1000;

@@ -1,31 +1,9 @@
 import Router from '@koa/router';
 import type { AppContext } from '../app-context.ts';
 import { registerItemRoutes } from './items-controller.ts';
+import { SYSTEM_ENDPOINTS } from './system-endpoints.ts';
 
-/**
- * System collections served by the shared item routes at their own paths (`/users` → tessera_users).
- * Files, sessions, migrations and the schema collections have endpoints of their own.
- */
-export const SYSTEM_ENDPOINTS = [
-  'users',
-  'roles',
-  'permissions',
-  'folders',
-  'activity',
-  'revisions',
-  'presets',
-  'settings',
-  'notifications',
-  'shares',
-  'flows',
-  'operations',
-  'dashboards',
-  'panels',
-  'translations',
-  'versions',
-  'webhooks',
-  'extensions',
-] as const;
+export { SYSTEM_ENDPOINTS } from './system-endpoints.ts';
 
 /** `/users`, `/roles`, … `/extensions`: the same query language and CRUD as /items. */
 export function systemCollectionsController(app: AppContext): Router {

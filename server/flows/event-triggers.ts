@@ -3,9 +3,12 @@ import { systemAccountability } from '../auth/accountability.ts';
 import { events } from '../events/event-bus.ts';
 import type { ActionEvent, FilterEvent } from '../events/event-names.ts';
 import { InvalidPayloadError } from '../errors.ts';
-import { eventCaller, runFlow } from './flow-engine.ts';
+import { lazyModule } from '../lazy-module.ts';
 import type { FlowRow } from './flow-types.ts';
-import { startScheduleTriggers } from './schedule-triggers.ts';
+
+// The engine (every operation) and the scheduler (croner) load once an active flow needs them, not at start.
+const loadEngine = lazyModule(() => import('./flow-engine.ts'));
+const loadSchedules = lazyModule(() => import('./schedule-triggers.ts'));
 
 const SCOPES = ['items.create', 'items.update', 'items.delete'] as const;
 
@@ -34,8 +37,11 @@ export function startEventTriggers(app: AppContext, options: { schedules?: boole
     const db = app.servicesContext(systemAccountability()).db;
     const flows = (await db.selectFrom('tessera_flows').select(['id', 'name', 'status', 'trigger', 'accountability', 'options', 'operation']).where('trigger', 'in', ['event', 'schedule']).where('status', '=', 'active').execute()) as FlowRow[];
     if (mine !== generation) return;
+    const scheduled = flows.filter((flow) => flow.trigger === 'schedule');
+    const schedules = scheduled.length > 0 ? await loadSchedules() : null;
+    if (mine !== generation) return;
     for (const off of subscriptions.splice(0)) off();
-    if (options.schedules !== false) subscriptions.push(startScheduleTriggers(app, flows.filter((flow) => flow.trigger === 'schedule')));
+    if (schedules && options.schedules !== false) subscriptions.push(schedules.startScheduleTriggers(app, scheduled));
     for (const flow of flows.filter((entry) => entry.trigger === 'event')) {
       const options = flow.options ?? {};
       // Action flows are not subscribed here: each write enqueues their runs as jobs (enqueue-flow-runs.ts).
@@ -46,6 +52,7 @@ export function startEventTriggers(app: AppContext, options: { schedules?: boole
       for (const name of names) {
         subscriptions.push(
           events.onFilter(name as FilterEvent, async (payload, meta) => {
+            const { eventCaller, runFlow } = await loadEngine();
             const trigger = { event: meta.event, payload, keys: meta.keys ?? [], collection: meta.collection };
             const result = await runFlow(app, flow.id, trigger, eventCaller(meta.accountability), { transaction: meta.transaction });
             if (result.rejected) throw new InvalidPayloadError(messageOf(result.last) ?? `Flow "${flow.name}" refused the write.`, { field: flow.name });

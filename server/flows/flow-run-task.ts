@@ -1,7 +1,10 @@
 import type { JobHelpers } from 'graphile-worker';
 import type { AppContext } from '../app-context.ts';
 import type { FlowRunJob } from './enqueue-flow-runs.ts';
-import { eventCaller, loadFlow, runLoadedFlow } from './flow-engine.ts';
+import { lazyModule } from '../lazy-module.ts';
+
+// The engine brings every operation (HTTP client, mail, JWT, scripts): loaded with the first flow run.
+const loadEngine = lazyModule(() => import('./flow-engine.ts'));
 
 /**
  * Runs one event `action` flow job: the flow as it is now (deleted or deactivated since: nothing runs),
@@ -11,6 +14,7 @@ import { eventCaller, loadFlow, runLoadedFlow } from './flow-engine.ts';
 export function flowRunTask(app: AppContext) {
   return async (raw: unknown, _helpers: JobHelpers): Promise<void> => {
     const job = raw as FlowRunJob;
+    const { eventCaller, loadFlow, runLoadedFlow } = await loadEngine();
     const loaded = await loadFlow(app, job.flow);
     if (!loaded || loaded.flow.status !== 'active' || loaded.flow.trigger !== 'event') return;
     await runLoadedFlow(app, loaded.flow, loaded.operations, job.trigger, eventCaller(job.accountability));

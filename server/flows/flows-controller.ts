@@ -3,7 +3,6 @@ import type { Context } from 'koa';
 import type { AppContext } from '../app-context.ts';
 import { ForbiddenError, InvalidPayloadError, InvalidQueryError, RouteNotFoundError } from '../errors.ts';
 import { loadFlow, runLoadedFlow, type FlowResult } from './flow-engine.ts';
-import { startEventTriggers } from './event-triggers.ts';
 import { readFlowRuns } from './flow-runs.ts';
 import { assertMayRunManualFlow } from './manual-flow-access.ts';
 
@@ -21,7 +20,6 @@ function answer(result: FlowResult, returns: unknown): unknown {
  * `GET /flows/:id/runs`: the run log.
  */
 export function flowsController(app: AppContext): Router {
-  startEventTriggers(app);
   const router = new Router();
   const handle = async (ctx: Context) => {
     const loaded = await loadFlow(app, String(ctx.params.id));

@@ -1,8 +1,11 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { lazyModule } from '../lazy-module.ts';
 import { refusedAddress, type OutboundAllowList } from './address-policy.ts';
+
+// node:https brings node:tls and OpenSSL's TLS code, several MB resident: loaded with the first https call.
+const loadHttps = lazyModule(() => import('node:https'));
 
 /** An outbound call refused before any byte was sent (a private address, a bad URL, too many redirects). */
 export class OutboundRefusedError extends Error {
@@ -112,14 +115,14 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
  * lookup) and resolves with the response once its head has arrived; the body is left to the caller.
  * `signal` aborts the request and the response body; its reason is the rejection.
  */
-export function openHop(url: URL, method: string, headers: Record<string, string>, body: string | undefined, allow: OutboundAllowList, signal: AbortSignal): Promise<IncomingMessage> {
+export async function openHop(url: URL, method: string, headers: Record<string, string>, body: string | undefined, allow: OutboundAllowList, signal: AbortSignal): Promise<IncomingMessage> {
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   // A literal address never goes through DNS, so it is checked here.
   if (isIP(hostname)) {
     const refused = refusedAddress(hostname, hostname, allow);
-    if (refused) return Promise.reject(new OutboundRefusedError(`Refused to call ${hostname}: ${refused}.`));
+    if (refused) throw new OutboundRefusedError(`Refused to call ${hostname}: ${refused}.`);
   }
-  const client = url.protocol === 'https:' ? https : http;
+  const client = url.protocol === 'https:' ? (await loadHttps()).default : http;
   const outgoing = { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) };
   return new Promise((resolve, reject) => {
     const req = client.request(url, { method, headers: outgoing, lookup: guardedLookup(hostname, allow), signal, agent: false }, resolve);

@@ -6,7 +6,6 @@ import { cookieKeys, SESSION_COOKIE } from '../auth/session-cookie.ts';
 import { findActiveSession } from '../auth/sessions.ts';
 import { verifyAccessTokenWithExpiry } from '../auth/access-token.ts';
 import type { Accountability } from '../auth/accountability.ts';
-import { AuthService } from '../auth/auth-service.ts';
 import { deriveKey } from '../auth/secret-keys.ts';
 import { staticTokenCaller } from '../auth/static-token.ts';
 import { InvalidPayloadError } from '../errors.ts';
@@ -25,6 +24,8 @@ export async function authenticateMessage(app: AppContext, message: Record<strin
   if (typeof message.access_token === 'string' && message.access_token) return callerFromToken(app, message.access_token, origin);
   if (typeof message.email === 'string' && typeof message.password === 'string') {
     const anonymous: Accountability = { user: null, role: null, admin: false, app: false, session: null, share: null, ...origin };
+    // The sign-in service (argon2, TOTP) loads with the first password sign-in, not with the server.
+    const { AuthService } = await import('../auth/auth-service.ts');
     const tokens = await new AuthService(app.servicesContext(anonymous)).login({ email: message.email, password: message.password, otp: typeof message.otp === 'string' ? message.otp : null });
     return { ...(await callerFromToken(app, tokens.access_token, origin)), refreshToken: tokens.refresh_token };
   }

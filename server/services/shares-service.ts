@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { signAccessToken } from '../auth/access-token.ts';
-import { hashSessionToken } from '../auth/auth-service.ts';
+import { hashSessionToken } from '../auth/sessions.ts';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
 import { deriveKey, requireSecret } from '../auth/secret-keys.ts';
 import { ForbiddenError, InvalidCredentialsError } from '../errors.ts';

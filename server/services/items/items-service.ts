@@ -29,8 +29,12 @@ import { itemWriteHooks } from '../../events/item-write-hooks.ts';
 import type { WriteTransaction } from '../../events/event-names.ts';
 import { statementsRecorded } from '../../cache/statement-recorder.ts';
 import { validateWebhookPayload } from '../../webhooks/validate-webhook.ts';
-import { validatePanelWrite } from '../../insights/validate-panel-write.ts';
-import { assertOperationKeyUnique, assertOperationKeysUniqueOnUpdate, validateFlowPayload, validateOperationPayload } from '../../flows/validate-flow.ts';
+import { lazyModule } from '../../lazy-module.ts';
+
+// Flow and panel rules bring every flow operation (HTTP client, JWT, mail, cron) and the Insights date code:
+// loaded with the first write to tessera_flows, tessera_operations or tessera_panels, not at start.
+const loadFlowRules = lazyModule(() => import('../../flows/validate-flow.ts'));
+const loadPanelRules = lazyModule(() => import('../../insights/validate-panel-write.ts'));
 
 /** A primary-key value. */
 export type ItemKey = string | number;
@@ -345,12 +349,13 @@ export class ItemsService {
     if (this.collection === 'tessera_settings') return applySettingsRules(payload);
     if (this.collection === 'tessera_translations') return applyTranslationRules(payload);
     if (this.collection === 'tessera_webhooks') return validateWebhookPayload(payload, mode, this.#context.schema);
-    if (this.collection === 'tessera_flows') return validateFlowPayload(payload, mode);
-    if (this.collection === 'tessera_panels') return validatePanelWrite(this.#db, payload, mode, keys);
+    if (this.collection === 'tessera_flows') return (await loadFlowRules()).validateFlowPayload(payload, mode);
+    if (this.collection === 'tessera_panels') return (await loadPanelRules()).validatePanelWrite(this.#db, payload, mode, keys);
     if (this.collection === 'tessera_operations') {
-      if (mode === 'create') await assertOperationKeyUnique(this.#db, payload);
-      else await assertOperationKeysUniqueOnUpdate(this.#db, keys, payload);
-      return validateOperationPayload(payload);
+      const rules = await loadFlowRules();
+      if (mode === 'create') await rules.assertOperationKeyUnique(this.#db, payload);
+      else await rules.assertOperationKeysUniqueOnUpdate(this.#db, keys, payload);
+      return rules.validateOperationPayload(payload);
     }
     if (this.collection !== 'tessera_shares') return payload;
     return applyShareRules(this.#db, this.#context.schema, this.#context.access ?? null, payload, mode);

@@ -1,7 +1,8 @@
 import { InvalidPayloadError } from '../../errors.ts';
 import { parseHttpUrl } from '../../auth/http-url.ts';
 
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+// Made on first use: Intl's display names load ICU locale data, resident memory a start need not pay.
+let languageNames: Intl.DisplayNames | undefined;
 
 /**
  * `default_language` must be a BCP 47 tag whose language Intl knows (`en-US`, `de`, `pt-BR`); a
@@ -23,6 +24,7 @@ export function validateLanguageTag(value: unknown, field: string): string {
   } catch {
     throw new InvalidPayloadError(`${field} "${value}" is not a BCP 47 language tag such as "en-US".`, { field });
   }
+  languageNames ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
   if (languageNames.of(language) === undefined) throw new InvalidPayloadError(`${field} "${value}" names an unknown language "${language}".`, { field });
   return canonical;
 }
