@@ -48,7 +48,9 @@ function orderedByKey(sort: readonly string[], primary: string): boolean {
 }
 
 /** The item column: JSON, or its text when the caller passes the response through unparsed. */
-export function dataColumn(object: Sql, options: Pick<ReadOptions, 'asText'>): Sql {
+export function dataColumn(object: Sql, options: Pick<ReadOptions, 'asText' | 'reshape'>): Sql {
+  // The item is built once in the inner select; the reshaping expression may refer to it many times.
+  if (options.asText && options.reshape) return sql`(select ${options.reshape(sql.ref('__item.o'))} from (select ${object} as o) as __item)::text as data`;
   return options.asText ? sql`${object}::text as data` : sql`${object} as data`;
 }
 

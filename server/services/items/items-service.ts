@@ -99,6 +99,15 @@ export class ItemsService {
     return { ...result, data: items.map((item) => JSON.stringify(item)) };
   }
 
+  /**
+   * readJsonByQuery with each item rewritten by `reshape` in PostgreSQL (a GraphQL response shape); null when
+   * the read needs item copies attached in Node, whose shape `reshape` does not know.
+   */
+  async readReshapedJson(query: Query, reshape: NonNullable<ReadOptions['reshape']>): Promise<string[] | null> {
+    if (planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query)) return null;
+    return (await readJsonByQuery(this.#db, this.#context.schema, this.collection, query, { ...(await this.#readOptions()), reshape })).data;
+  }
+
   /** readOne as JSON text. */
   async readOneJson(key: ItemKey, query: Query = {}): Promise<string> {
     const [item] = (await this.readJsonByQuery(this.#byKeys([key], query, 1))).data;
