@@ -32,7 +32,7 @@ import type { ListArgs, SelectionInfo } from './selection-to-query.ts';
 export interface RootReadExtension {
   read(context: GraphQLContext, info: SelectionInfo, args: ListArgs): Promise<Record<string, unknown>[]>;
   /** The same read with each item as the JSON text `reshape` makes of it in PostgreSQL; null when it cannot. */
-  readJson(context: GraphQLContext, info: SelectionInfo, args: ListArgs, reshape: (item: Sql) => Sql): Promise<string[] | null>;
+  readJson(context: GraphQLContext, info: SelectionInfo, args: ListArgs, reshape: Sql): Promise<string[] | null>;
 }
 
 /** One response key of an object: what graphql-js would put there for a row of the compiled read. */
@@ -256,9 +256,9 @@ export async function fastRead(args: FastReadArgs): Promise<ExecutionResult | nu
 }
 
 /** Each read plan's PostgreSQL reshaping (null: its fields need Node), kept as long as the plan is. */
-const shapes = new WeakMap<ReadPlan, ((item: Sql) => Sql) | null>();
+const shapes = new WeakMap<ReadPlan, Sql | null>();
 
-function shapeOf(root: ReadPlan): ((item: Sql) => Sql) | null {
+function shapeOf(root: ReadPlan): Sql | null {
   let shape = shapes.get(root);
   if (shape === undefined) shapes.set(root, (shape = graphqlShape(root.fields)));
   return shape;

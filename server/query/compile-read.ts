@@ -47,10 +47,13 @@ function orderedByKey(sort: readonly string[], primary: string): boolean {
   return sort.length === 0 || (sort.length === 1 && (sort[0] === primary || sort[0] === `-${primary}`));
 }
 
+/** What ReadOptions.reshape reads: the item's JSON. */
+export const RESHAPED_ITEM = '__item.o';
+
 /** The item column: JSON, or its text when the caller passes the response through unparsed. */
 export function dataColumn(object: Sql, options: Pick<ReadOptions, 'asText' | 'reshape'>): Sql {
   // The item is built once in the inner select; the reshaping expression may refer to it many times.
-  if (options.asText && options.reshape) return sql`(select ${options.reshape(sql.ref('__item.o'))} from (select ${object} as o) as __item)::text as data`;
+  if (options.asText && options.reshape) return sql`(select ${options.reshape} from (select ${object} as o) as __item)::text as data`;
   return options.asText ? sql`${object}::text as data` : sql`${object} as data`;
 }
 

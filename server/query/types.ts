@@ -81,10 +81,10 @@ export interface ReadOptions {
   /** Return each item as JSON text (for responses passed through without parsing) instead of an object. */
   asText?: boolean;
   /**
-   * With asText: rewrites each item's JSON (given as a reference to it) into the text returned for it, e.g.
-   * the item's GraphQL response JSON.
+   * With asText: an expression over the item's JSON (named by RESHAPED_ITEM in compile-read.ts) giving the
+   * text returned for it, e.g. the item's GraphQL response JSON.
    */
-  reshape?: (item: Sql) => Sql;
+  reshape?: Sql;
   /** Where the read's time is recorded by its shape (sort, filter and search columns) for index advice. */
   shapes?: QueryShapeStats;
   /** IANA time zone the date functions (`year(date)` …) of timestamp fields use; default UTC. */
