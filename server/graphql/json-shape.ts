@@ -72,7 +72,7 @@ export function graphqlShape(fields: Projection[]): Sql | null {
         const inner = walk(own, field.fields, depth + 1);
         text = field.list
           ? `case when json_typeof(${value}) = 'array' then (select '[' || coalesce(string_agg(case when json_typeof(${own}) = 'object' then ${inner} else 'null' end, ',' order by "${alias}"."n"), '') || ']' from json_array_elements(${value}) with ordinality as "${alias}"(o, n)) end`
-          : `(select ${inner} from (select ${value} as o) as "${alias}" where json_typeof(${own}) = 'object')`;
+          : `(select ${inner} from (select ${value} as o offset 0) as "${alias}" where json_typeof(${own}) = 'object')`;
       }
       return `${literal(prefix)}::text || coalesce(${text}, 'null')`;
     });

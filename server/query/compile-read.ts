@@ -52,8 +52,9 @@ export const RESHAPED_ITEM = '__item.o';
 
 /** The item column: JSON, or its text when the caller passes the response through unparsed. */
 export function dataColumn(object: Sql, options: Pick<ReadOptions, 'asText' | 'reshape'>): Sql {
-  // The item is built once in the inner select; the reshaping expression may refer to it many times.
-  if (options.asText && options.reshape) return sql`(select ${options.reshape} from (select ${object} as o) as __item)::text as data`;
+  // The reshaping expression refers to the item many times: OFFSET 0 keeps PostgreSQL from pulling the
+  // subquery up and building the item (its relations' subqueries included) once per reference.
+  if (options.asText && options.reshape) return sql`(select ${options.reshape} from (select ${object} as o offset 0) as __item)::text as data`;
   return options.asText ? sql`${object}::text as data` : sql`${object} as data`;
 }
 
