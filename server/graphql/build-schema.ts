@@ -150,7 +150,7 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
     };
     const tesseraRead: RootReadExtension = {
       read: async (context, info, args) => (await service(context).readByQuery(selectionToQuery(info, listOptions(args)))).data,
-      readJson: (context, info, args, reshape) => service(context).readReshapedJson(selectionToQuery(info, listOptions(args)), reshape),
+      readJson: (context, info, args, shape) => service(context).readShapedJson(selectionToQuery(info, listOptions(args)), shape),
     };
     query[gql] = {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),

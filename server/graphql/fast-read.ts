@@ -23,7 +23,7 @@ import {
   type SelectionSetNode,
   type VariableValues,
 } from 'graphql';
-import type { Sql } from '../query/context.ts';
+import type { TextShape } from '../query/compile-text-shape.ts';
 import type { GraphQLContext } from './build-schema.ts';
 import { graphqlShape, type LeafExtension } from './json-shape.ts';
 import type { ListArgs, SelectionInfo } from './selection-to-query.ts';
@@ -31,8 +31,8 @@ import type { ListArgs, SelectionInfo } from './selection-to-query.ts';
 /** How the schema builder marks a root list field the fast path may answer: the read its resolver runs. */
 export interface RootReadExtension {
   read(context: GraphQLContext, info: SelectionInfo, args: ListArgs): Promise<Record<string, unknown>[]>;
-  /** The same read with each item as the JSON text `reshape` makes of it in PostgreSQL; null when it cannot. */
-  readJson(context: GraphQLContext, info: SelectionInfo, args: ListArgs, reshape: Sql): Promise<string[] | null>;
+  /** The same read with each item as JSON text PostgreSQL builds in `shape`; null when it cannot. */
+  readJson(context: GraphQLContext, info: SelectionInfo, args: ListArgs, shape: TextShape): Promise<string[] | null>;
 }
 
 /** One response key of an object: what graphql-js would put there for a row of the compiled read. */
@@ -255,10 +255,10 @@ export async function fastRead(args: FastReadArgs): Promise<ExecutionResult | nu
   }
 }
 
-/** Each read plan's PostgreSQL reshaping (null: its fields need Node), kept as long as the plan is. */
-const shapes = new WeakMap<ReadPlan, Sql | null>();
+/** Each read plan's shape for PostgreSQL (null: its fields need Node), kept as long as the plan is. */
+const shapes = new WeakMap<ReadPlan, TextShape | null>();
 
-function shapeOf(root: ReadPlan): Sql | null {
+function shapeOf(root: ReadPlan): TextShape | null {
   let shape = shapes.get(root);
   if (shape === undefined) shapes.set(root, (shape = graphqlShape(root.fields)));
   return shape;

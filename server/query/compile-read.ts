@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
 import { ForbiddenError, InvalidQueryError } from '../errors.ts';
 import type { CollectionOverview, SchemaOverview } from '../schema/overview.ts';
-import { and, column, createContext, renderFrom, selectScope, type CompileContext, type Sql } from './context.ts';
+import { and, column, createContext, renderFrom, selectScope, type CompileContext, type Scope, type Sql } from './context.ts';
 import { rowConditions } from './compile-filter.ts';
 import { compileObject } from './compile-selection.ts';
+import { compileTextObject } from './compile-text-shape.ts';
 import { compileSortKeys, defaultSort } from './compile-sort.ts';
 import type { MetaKey } from './constants.ts';
 import { limitClause, resolvePage } from './pagination.ts';
 import { findCollection } from './schema-lookup.ts';
-import { buildSelection } from './selection.ts';
+import { buildSelection, type SelectionTree } from './selection.ts';
 import type { Query, ReadOptions } from './types.ts';
 
 /** A compiled read: one statement returning `data` (and the counts asked for), and a fallback for counts. */
@@ -47,15 +48,14 @@ function orderedByKey(sort: readonly string[], primary: string): boolean {
   return sort.length === 0 || (sort.length === 1 && (sort[0] === primary || sort[0] === `-${primary}`));
 }
 
-/** What ReadOptions.reshape reads: the item's JSON. */
-export const RESHAPED_ITEM = '__item.o';
-
 /** The item column: JSON, or its text when the caller passes the response through unparsed. */
-export function dataColumn(object: Sql, options: Pick<ReadOptions, 'asText' | 'reshape'>): Sql {
-  // The reshaping expression refers to the item many times: OFFSET 0 keeps PostgreSQL from pulling the
-  // subquery up and building the item (its relations' subqueries included) once per reference.
-  if (options.asText && options.reshape) return sql`(select ${options.reshape} from (select ${object} as o offset 0) as __item)::text as data`;
+export function dataColumn(object: Sql, options: Pick<ReadOptions, 'asText'>): Sql {
   return options.asText ? sql`${object}::text as data` : sql`${object} as data`;
+}
+
+/** An item: REST's JSON object, or its JSON text in the caller's shape (GraphQL) when asked for as text. */
+function itemObject(ctx: CompileContext, scope: Scope, tree: SelectionTree, options: Pick<ReadOptions, 'asText' | 'textShape'>): Sql {
+  return options.asText && options.textShape ? compileTextObject(ctx, scope, tree, options.textShape) : compileObject(ctx, scope, tree);
 }
 
 /**
@@ -84,7 +84,7 @@ export function compileReadQuery(schema: SchemaOverview, collectionName: string,
 
   let statement: Sql;
   if (orderedByKey(sort, collection.primary) && !meta.includes('filter_count')) {
-    const columns = [dataColumn(compileObject(ctx, inner, tree), options)];
+    const columns = [dataColumn(itemObject(ctx, inner, tree, options), options)];
     if (meta.includes('total_count')) columns.push(sql`${countQuery(ctx, collection, {})} as total_count`);
     statement = sql`select ${sql.join(columns)} from ${renderFrom(inner.from)} where ${and(where)} order by ${sql.join(innerOrder)}${limitClause(page)}`;
   } else {
@@ -93,7 +93,7 @@ export function compileReadQuery(schema: SchemaOverview, collectionName: string,
     const pageQuery = sql`select ${sql.join(pageColumns)} from ${renderFrom(inner.from)} where ${and(where)} order by ${sql.join(innerOrder)}${limitClause(page)}`;
 
     const outer = selectScope(ctx, collection, 0);
-    const columns = [dataColumn(compileObject(ctx, outer, tree), options)];
+    const columns = [dataColumn(itemObject(ctx, outer, tree, options), options)];
     if (meta.includes('filter_count')) columns.push(sql`page.__filter_count as filter_count`);
     if (meta.includes('total_count')) columns.push(sql`${countQuery(ctx, collection, {})} as total_count`);
     const outerOrder = keys.map((key, index) => sql`${sql.id('page', `__s${index}`)} ${sql.raw(key.direction)}`);

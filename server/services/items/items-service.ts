@@ -100,12 +100,12 @@ export class ItemsService {
   }
 
   /**
-   * readJsonByQuery with each item rewritten by `reshape` in PostgreSQL (a GraphQL response shape); null when
-   * the read needs item copies attached in Node, whose shape `reshape` does not know.
+   * readJsonByQuery with each item built by PostgreSQL as JSON text in `textShape` (a GraphQL response
+   * shape); null when the read needs item copies attached in Node, which the shape does not know.
    */
-  async readReshapedJson(query: Query, reshape: NonNullable<ReadOptions['reshape']>): Promise<string[] | null> {
+  async readShapedJson(query: Query, textShape: NonNullable<ReadOptions['textShape']>): Promise<string[] | null> {
     if (planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query)) return null;
-    return (await readJsonByQuery(this.#db, this.#context.schema, this.collection, query, { ...(await this.#readOptions()), reshape })).data;
+    return (await readJsonByQuery(this.#db, this.#context.schema, this.collection, query, { ...(await this.#readOptions()), textShape })).data;
   }
 
   /** readOne as JSON text. */
