@@ -43,7 +43,7 @@ describe('GraphQL JSON built by PostgreSQL', () => {
     const db = t.context.servicesContext(systemAccountability()).db;
     const query = compiled.statement.compile(db);
     const { rows } = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: Plan }] }>({ ...query, sql: `explain (analyze, format json) ${query.sql}` });
-    // One look-up of the writer per post (reshaping REST's JSON without OFFSET 0 made it three).
+    // One look-up of the writer per post, however many keys read the item.
     expect(loopsOn(rows[0]!['QUERY PLAN'][0].Plan, 'writers')).toBe(POSTS);
     const { rows: items } = await db.executeQuery<{ data: string }>(query);
     expect(items[0]!.data).toBe('{"id":"1","title":"p0","writer":{"name":"Ada"}}');
