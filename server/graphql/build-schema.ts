@@ -24,6 +24,7 @@ import { ItemsService, type ItemKey } from '../services/items/items-service.ts';
 import type { ItemsContext } from '../services/items/items-service.ts';
 import { createFilterTypes } from './filter-types.ts';
 import type { RootReadExtension } from './fast-read.ts';
+import type { LeafExtension } from './json-shape.ts';
 import { GraphQLJSON } from './scalars.ts';
 import { mutatedField, type SubscribeToChanges } from './subscription-fields.ts';
 import { listOptions, selectionToQuery, type ListArgs, type RelationalExtension } from './selection-to-query.ts';
@@ -118,7 +119,7 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
             if (relation?.type === 'm2o' || relation?.type === 'o2m') {
               const related = relation.related.collection;
               if (!fieldsOf.has(related)) {
-                if (relation.type === 'm2o') out[field.field] = { type: GraphQLID };
+                if (relation.type === 'm2o') out[field.field] = { type: GraphQLID, extensions: { tesseraLeaf: { type: field.type } satisfies LeafExtension } };
                 continue;
               }
               const tessera: RelationalExtension = { relatedPrimary: relation.related.primary, list: relation.type === 'o2m' };
@@ -126,7 +127,7 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
               continue;
             }
             if (relation) continue; // many-to-any: not served over GraphQL yet
-            out[field.field] = { type: field.primaryKey ? new GraphQLNonNull(GraphQLID) : scalarOf(field) };
+            out[field.field] = { type: field.primaryKey ? new GraphQLNonNull(GraphQLID) : scalarOf(field), extensions: { tesseraLeaf: { type: field.type } satisfies LeafExtension } };
           }
           return out;
         },
@@ -147,7 +148,10 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
       if (single) return keys ? items.readOne(keys[0]!, query).catch(() => null) : null;
       return keys ? items.readMany(keys, query) : [];
     };
-    const tesseraRead: RootReadExtension = { read: async (context, info, args) => (await service(context).readByQuery(selectionToQuery(info, listOptions(args)))).data };
+    const tesseraRead: RootReadExtension = {
+      read: async (context, info, args) => (await service(context).readByQuery(selectionToQuery(info, listOptions(args)))).data,
+      readJson: (context, info, args, shape) => service(context).readShapedJson(selectionToQuery(info, listOptions(args)), shape),
+    };
     query[gql] = {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
       args: listArgs(filterOf(name)),

@@ -23,21 +23,25 @@ import {
   type SelectionSetNode,
   type VariableValues,
 } from 'graphql';
+import type { TextShape } from '../query/compile-text-shape.ts';
 import type { GraphQLContext } from './build-schema.ts';
+import { graphqlShape, type LeafExtension } from './json-shape.ts';
 import type { ListArgs, SelectionInfo } from './selection-to-query.ts';
 
 /** How the schema builder marks a root list field the fast path may answer: the read its resolver runs. */
 export interface RootReadExtension {
   read(context: GraphQLContext, info: SelectionInfo, args: ListArgs): Promise<Record<string, unknown>[]>;
+  /** The same read with each item as JSON text PostgreSQL builds in `shape`; null when it cannot. */
+  readJson(context: GraphQLContext, info: SelectionInfo, args: ListArgs, shape: TextShape): Promise<string[] | null>;
 }
 
 /** One response key of an object: what graphql-js would put there for a row of the compiled read. */
-type Projection =
+export type Projection =
   | { kind: 'typename'; key: string; value: string }
-  | { kind: 'leaf'; key: string; source: string; type: GraphQLLeafType; nonNull: boolean }
+  | { kind: 'leaf'; key: string; source: string; type: GraphQLLeafType; nonNull: boolean; sourceType: string | undefined }
   | { kind: 'object'; key: string; source: string; nonNull: boolean; list: boolean; itemNonNull: boolean; fields: Projection[] };
 
-type RootPlan = { kind: 'typename'; key: string } | { kind: 'read'; key: string; node: FieldNode; field: GraphQLField<unknown, unknown>; read: RootReadExtension['read']; fields: Projection[] };
+type RootPlan = { kind: 'typename'; key: string } | { kind: 'read'; key: string; node: FieldNode; field: GraphQLField<unknown, unknown>; extension: RootReadExtension; fields: Projection[] };
 
 /** The document needs graphql-js: a shape, value or error the fast path does not reproduce exactly. */
 class NeedsExecutor extends Error {}
@@ -94,7 +98,10 @@ function project(set: SelectionSetNode, type: GraphQLObjectType, walk: Walk): Pr
     if (isListType(fieldType)) fieldType = fieldType.ofType;
     const itemNonNull = list && isNonNullType(fieldType);
     const named = getNamedType(fieldType);
-    if (isLeafType(named) && !list && !node.selectionSet) return { kind: 'leaf', key, source: name, type: named, nonNull };
+    if (isLeafType(named) && !list && !node.selectionSet) {
+      const sourceType = (definition.extensions?.tesseraLeaf as LeafExtension | undefined)?.type;
+      return { kind: 'leaf', key, source: name, type: named, nonNull, sourceType };
+    }
     if (isObjectType(named) && !named.isTypeOf && node.selectionSet && !isListType(isNonNullType(fieldType) ? fieldType.ofType : fieldType)) {
       return { kind: 'object', key, source: name, nonNull, list, itemNonNull, fields: project(node.selectionSet, named, walk) };
     }
@@ -150,7 +157,7 @@ function plan(schema: GraphQLSchema, operation: OperationDefinitionNode, walk: W
     const extension = field?.extensions?.tesseraRead as RootReadExtension | undefined;
     const itemType = field ? getNamedType(field.type) : undefined;
     if (!field || !extension || !isObjectType(itemType) || itemType.isTypeOf || !node.selectionSet) throw new NeedsExecutor();
-    return { kind: 'read', key, node, field, read: extension.read, fields: project(node.selectionSet, itemType, walk) };
+    return { kind: 'read', key, node, field, extension, fields: project(node.selectionSet, itemType, walk) };
   });
 }
 
@@ -186,6 +193,33 @@ export interface FastReadArgs {
   contextValue: GraphQLContext;
 }
 
+type ReadPlan = Extract<RootPlan, { kind: 'read' }>;
+
+/** The operation's plan and its coerced variables; null when the document needs graphql-js. */
+function prepare(args: FastReadArgs): { roots: RootPlan[]; walk: Walk } | null {
+  const coerced = getVariableValues(args.schema, args.operation.variableDefinitions ?? [], args.variableValues ?? {});
+  if (coerced.errors) return null;
+  const walk: Walk = { fragments: args.fragments, variables: coerced.variableValues };
+  const roots = planOf(args.schema, args.operation, walk);
+  return roots ? { roots, walk } : null;
+}
+
+/**
+ * Runs every root read; a rejected one gives graphql-js's answer (null `data`, the error located at its
+ * path) when it is the only read, and null (the executor) otherwise.
+ */
+async function readAll<T>(args: FastReadArgs, reads: ReadPlan[], walk: Walk, readOne: (root: ReadPlan, info: SelectionInfo, listArgs: ListArgs) => Promise<T>): Promise<{ values: T[] } | { failure: ExecutionResult } | null> {
+  const rows = await Promise.allSettled(
+    reads.map((root) => readOne(root, { fieldNodes: [root.node], returnType: root.field.type, fragments: args.fragments, variableValues: walk.variables }, getArgumentValues(root.field, root.node, walk.variables) as ListArgs)),
+  );
+  const failed = rows.findIndex((result) => result.status === 'rejected');
+  if (failed < 0) return { values: rows.map((result) => (result as PromiseFulfilledResult<T>).value) };
+  // One failing root field: graphql-js nulls `data` (the list is non-null) and reports the error at its path.
+  if (reads.length !== 1) return null;
+  const root = reads[failed]!;
+  return { failure: { errors: [locatedError((rows[failed] as PromiseRejectedResult).reason, [root.node], [root.key])], data: null } };
+}
+
 /**
  * Answers a query whose root fields are all collection lists and whose selections are plain columns and
  * relations (everything the one compiled SQL read returns), building the response from the rows directly
@@ -194,33 +228,22 @@ export interface FastReadArgs {
  * caller then runs execute, which gives the same `data` (tests/integration/graphql/graphql-fast-read.test.ts).
  */
 export async function fastRead(args: FastReadArgs): Promise<ExecutionResult | null> {
-  const { schema, operation, fragments, contextValue } = args;
   try {
-    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], args.variableValues ?? {});
-    if (coerced.errors) return null;
-    const walk: Walk = { fragments, variables: coerced.variableValues };
-    const roots = planOf(schema, operation, walk);
-    if (!roots) return null;
+    const prepared = prepare(args);
+    if (!prepared) return null;
+    const { roots, walk } = prepared;
     const reads = roots.filter((root) => root.kind === 'read');
-    const rows = await Promise.allSettled(
-      reads.map((root) => root.read(contextValue, { fieldNodes: [root.node], returnType: root.field.type, fragments, variableValues: walk.variables }, getArgumentValues(root.field, root.node, walk.variables) as ListArgs)),
-    );
-    const failed = rows.findIndex((result) => result.status === 'rejected');
-    if (failed >= 0) {
-      // One failing root field: graphql-js nulls `data` (the list is non-null) and reports the error at its path.
-      if (reads.length !== 1) return null;
-      const root = reads[failed]!;
-      return { errors: [locatedError((rows[failed] as PromiseRejectedResult).reason, [root.node], [root.key])], data: null };
-    }
+    const outcome = await readAll(args, reads, walk, (root, info, listArgs) => root.extension.read(args.contextValue, info, listArgs));
+    if (!outcome) return null;
+    if ('failure' in outcome) return outcome.failure;
     const data: Record<string, unknown> = {};
     let next = 0;
     for (const root of roots) {
       if (root.kind === 'typename') {
-        data[root.key] = schema.getQueryType()!.name;
+        data[root.key] = args.schema.getQueryType()!.name;
         continue;
       }
-      const items = (rows[next++] as PromiseFulfilledResult<Record<string, unknown>[]>).value;
-      data[root.key] = items.map((item) => {
+      data[root.key] = outcome.values[next++]!.map((item) => {
         if (item == null) throw new NeedsExecutor();
         return completeObject(item, root.fields);
       });
@@ -230,4 +253,37 @@ export async function fastRead(args: FastReadArgs): Promise<ExecutionResult | nu
     if (error instanceof NeedsExecutor) return null;
     throw error;
   }
+}
+
+/** Each read plan's shape for PostgreSQL (null: its fields need Node), kept as long as the plan is. */
+const shapes = new WeakMap<ReadPlan, TextShape | null>();
+
+function shapeOf(root: ReadPlan): TextShape | null {
+  let shape = shapes.get(root);
+  if (shape === undefined) shapes.set(root, (shape = graphqlShape(root.fields)));
+  return shape;
+}
+
+/**
+ * fastRead with PostgreSQL building each item's GraphQL JSON: resolves to the response body text
+ * (`{"data":{…}}`, items passed through unparsed, as REST does), or, when a root field's selection has a
+ * value PostgreSQL cannot print exactly as graphql-js does (Float), to fastRead's result; null: the executor.
+ */
+export async function fastReadJson(args: FastReadArgs): Promise<string | ExecutionResult | null> {
+  const prepared = prepare(args);
+  if (!prepared) return null;
+  const { roots, walk } = prepared;
+  const reads = roots.filter((root) => root.kind === 'read');
+  if (reads.some((root) => !shapeOf(root))) return fastRead(args);
+  const outcome = await readAll(args, reads, walk, (root, info, listArgs) => root.extension.readJson(args.contextValue, info, listArgs, shapeOf(root)!));
+  if (!outcome) return null;
+  if ('failure' in outcome) return outcome.failure;
+  if (outcome.values.some((items) => items === null)) return fastRead(args);
+  const parts: string[] = [];
+  let next = 0;
+  for (const root of roots) {
+    const value = root.kind === 'typename' ? JSON.stringify(args.schema.getQueryType()!.name) : `[${outcome.values[next++]!.join(',')}]`;
+    parts.push(`${JSON.stringify(root.key)}:${value}`);
+  }
+  return `{"data":{${parts.join(',')}}}`;
 }

@@ -6,7 +6,7 @@ import { TesseraError } from '../errors.ts';
 import { cancelReadsOnClose } from '../middleware/cancel-on-close.ts';
 import type { GraphQLContext, GraphQLScope } from './build-schema.ts';
 import { createDocumentCache, fragmentsOf } from './document-cache.ts';
-import { fastRead } from './fast-read.ts';
+import { fastReadJson } from './fast-read.ts';
 import { queryLimitsRule } from './limits.ts';
 import { createGraphQLSchemaCache } from './schema-cache.ts';
 
@@ -72,10 +72,16 @@ export function createGraphQLHandlers(app: AppContext): GraphQLHandlers {
     const contextValue: GraphQLContext = { items: { ...app.servicesContext(ctx.state.accountability), schema: overview, access } };
     const variableValues = params.variables ?? undefined;
     const run = async () =>
-      (await fastRead({ schema, operation, fragments: fragmentsOf(document), variableValues, contextValue })) ??
+      (await fastReadJson({ schema, operation, fragments: fragmentsOf(document), variableValues, contextValue })) ??
       (await execute({ schema, document, contextValue, variableValues, operationName: params.operationName ?? undefined }));
     // A query only reads: like a REST GET (whose middleware already does this), its SQL stops when the client goes away.
     const result = operation.operation === 'query' && ctx.method === 'POST' ? await cancelReadsOnClose(ctx, run) : await run();
+    if (typeof result === 'string') {
+      // PostgreSQL built the whole `data` as JSON text: passed through without parsing, like a REST read.
+      ctx.status = 200;
+      ctx.body = result;
+      return;
+    }
     if (!('data' in result) && result.errors) return refuse(400, result.errors);
     // Like REST (and Directus), a field that failed with a client error and left no data answers with its status.
     const failed = result.errors?.map((error) => error.originalError).find((error): error is TesseraError => error instanceof TesseraError && error.status < 500);

@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
 import { ForbiddenError, InvalidQueryError } from '../errors.ts';
 import type { CollectionOverview, SchemaOverview } from '../schema/overview.ts';
-import { and, column, createContext, renderFrom, selectScope, type CompileContext, type Sql } from './context.ts';
+import { and, column, createContext, renderFrom, selectScope, type CompileContext, type Scope, type Sql } from './context.ts';
 import { rowConditions } from './compile-filter.ts';
 import { compileObject } from './compile-selection.ts';
+import { compileTextObject } from './compile-text-shape.ts';
 import { compileSortKeys, defaultSort } from './compile-sort.ts';
 import type { MetaKey } from './constants.ts';
 import { limitClause, resolvePage } from './pagination.ts';
 import { findCollection } from './schema-lookup.ts';
-import { buildSelection } from './selection.ts';
+import { buildSelection, type SelectionTree } from './selection.ts';
 import type { Query, ReadOptions } from './types.ts';
 
 /** A compiled read: one statement returning `data` (and the counts asked for), and a fallback for counts. */
@@ -52,6 +53,11 @@ export function dataColumn(object: Sql, options: Pick<ReadOptions, 'asText'>): S
   return options.asText ? sql`${object}::text as data` : sql`${object} as data`;
 }
 
+/** An item: REST's JSON object, or its JSON text in the caller's shape (GraphQL) when asked for as text. */
+function itemObject(ctx: CompileContext, scope: Scope, tree: SelectionTree, options: Pick<ReadOptions, 'asText' | 'textShape'>): Sql {
+  return options.asText && options.textShape ? compileTextObject(ctx, scope, tree, options.textShape) : compileObject(ctx, scope, tree);
+}
+
 /**
  * Compiles a read into ONE statement where PostgreSQL builds every item as JSON: relations are correlated
  * subqueries (objects for m2o and m2a, arrays for o2m and m2m), the caller's row filter is applied to every
@@ -78,7 +84,7 @@ export function compileReadQuery(schema: SchemaOverview, collectionName: string,
 
   let statement: Sql;
   if (orderedByKey(sort, collection.primary) && !meta.includes('filter_count')) {
-    const columns = [dataColumn(compileObject(ctx, inner, tree), options)];
+    const columns = [dataColumn(itemObject(ctx, inner, tree, options), options)];
     if (meta.includes('total_count')) columns.push(sql`${countQuery(ctx, collection, {})} as total_count`);
     statement = sql`select ${sql.join(columns)} from ${renderFrom(inner.from)} where ${and(where)} order by ${sql.join(innerOrder)}${limitClause(page)}`;
   } else {
@@ -87,7 +93,7 @@ export function compileReadQuery(schema: SchemaOverview, collectionName: string,
     const pageQuery = sql`select ${sql.join(pageColumns)} from ${renderFrom(inner.from)} where ${and(where)} order by ${sql.join(innerOrder)}${limitClause(page)}`;
 
     const outer = selectScope(ctx, collection, 0);
-    const columns = [dataColumn(compileObject(ctx, outer, tree), options)];
+    const columns = [dataColumn(itemObject(ctx, outer, tree, options), options)];
     if (meta.includes('filter_count')) columns.push(sql`page.__filter_count as filter_count`);
     if (meta.includes('total_count')) columns.push(sql`${countQuery(ctx, collection, {})} as total_count`);
     const outerOrder = keys.map((key, index) => sql`${sql.id('page', `__s${index}`)} ${sql.raw(key.direction)}`);

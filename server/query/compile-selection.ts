@@ -9,16 +9,22 @@ import { limitClause, resolvePage } from './pagination.ts';
 import { primaryField } from './schema-lookup.ts';
 import type { RelatedSelection, Selection, SelectionTree } from './selection.ts';
 
+/** Builds a related item from its scope: REST's JSON object by default, or another form (GraphQL's JSON text). */
+export type ItemBuilder = (inner: Scope) => Sql;
+
 /** One related item as a JSON object, or null when there is none the caller may see. */
-function relatedObject(ctx: CompileContext, scope: Scope, related: RelatedSelection, match: (inner: Scope) => Sql): Sql {
+export function relatedObject(ctx: CompileContext, scope: Scope, related: RelatedSelection, match: (inner: Scope) => Sql, build?: ItemBuilder): Sql {
   const inner = selectScope(ctx, related.tree.collection, scope.depth + 1);
   const conditions = [match(inner), ...rowConditions(ctx, inner, related.deep ?? {}, `deep.${related.tree.prefix}_filter`)];
-  const object = compileObject(ctx, inner, related.tree);
+  const object = build ? build(inner) : compileObject(ctx, inner, related.tree);
   return sql`(select ${object} from ${renderFrom(inner.from)} where ${and(conditions)})`;
 }
 
-/** The related items of a one-to-many (or many-to-many junction) field as a JSON array, deep options applied. */
-function relatedList(ctx: CompileContext, scope: Scope, selection: Extract<Selection, { kind: 'o2m' }>, prefix: string): Sql {
+/**
+ * The related items of a one-to-many (or many-to-many junction) field as a JSON array, deep options applied;
+ * with `build`, each item is the text it returns and the array is that text joined (never null: `[]`).
+ */
+export function relatedList(ctx: CompileContext, scope: Scope, selection: Extract<Selection, { kind: 'o2m' }>, prefix: string, build?: ItemBuilder): Sql {
   const { relation, deep = {} } = selection;
   const label = `deep.${prefix}${selection.key}.`;
   const inner = selectScope(ctx, relation.related, scope.depth + 1);
@@ -26,9 +32,11 @@ function relatedList(ctx: CompileContext, scope: Scope, selection: Extract<Selec
     sql`${column(inner, relation.foreignKey)} = ${column(scope, scope.collection.primary)}`,
     ...rowConditions(ctx, inner, deep, `${label}_filter`),
   ];
-  const value = selection.tree
-    ? compileObject(ctx, inner, selection.tree)
-    : outputValue(primaryField(relation.related), column(inner, relation.related.primary));
+  const value = build
+    ? build(inner)
+    : selection.tree
+      ? compileObject(ctx, inner, selection.tree)
+      : outputValue(primaryField(relation.related), column(inner, relation.related.primary));
   const sort = deep.sort ?? defaultSort(ctx, relation.related, relation.relation.meta.sortField);
   const keys = compileSortKeys(ctx, inner, sort, `${label}_sort`);
   const page = resolvePage(deep, ctx.maxLimit, `${label}_`);
@@ -38,6 +46,7 @@ function relatedList(ctx: CompileContext, scope: Scope, selection: Extract<Selec
   const innerOrder = keys.map((key) => sql`${key.value} ${sql.raw(key.direction)}`);
   const paged = page.limit === null && page.offset === 0 ? all : sql`${all} order by ${sql.join(innerOrder)}${limitClause(page)}`;
   const order = keys.map((key, index) => sql`${sql.id(rows, `s${index}`)} ${sql.raw(key.direction)}`);
+  if (build) return sql`(select '[' || coalesce(string_agg(${sql.id(rows, 'd')}, ',' order by ${sql.join(order)}), '') || ']' from (${paged}) as ${sql.id(rows)})`;
   return sql`(select coalesce(json_agg(${sql.id(rows, 'd')} order by ${sql.join(order)}), '[]'::json) from (${paged}) as ${sql.id(rows)})`;
 }
 

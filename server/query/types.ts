@@ -1,6 +1,7 @@
 import type { Accountability } from '../auth/accountability.ts';
 import type { AggregateFunction, MetaKey } from './constants.ts';
 import type { QueryShapeStats } from '../indexes/query-shapes.ts';
+import type { TextShape } from './compile-text-shape.ts';
 
 export type { AggregateFunction, FieldFunction, FilterOperator, MetaKey } from './constants.ts';
 
@@ -79,6 +80,8 @@ export interface ReadOptions {
   maxRelations?: number;
   /** Return each item as JSON text (for responses passed through without parsing) instead of an object. */
   asText?: boolean;
+  /** With asText: each item as JSON text in this shape (GraphQL's keys and values) instead of REST's JSON. */
+  textShape?: TextShape;
   /** Where the read's time is recorded by its shape (sort, filter and search columns) for index advice. */
   shapes?: QueryShapeStats;
   /** IANA time zone the date functions (`year(date)` …) of timestamp fields use; default UTC. */

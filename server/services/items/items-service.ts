@@ -103,6 +103,15 @@ export class ItemsService {
     return { ...result, data: items.map((item) => JSON.stringify(item)) };
   }
 
+  /**
+   * readJsonByQuery with each item built by PostgreSQL as JSON text in `textShape` (a GraphQL response
+   * shape); null when the read needs item copies attached in Node, which the shape does not know.
+   */
+  async readShapedJson(query: Query, textShape: NonNullable<ReadOptions['textShape']>): Promise<string[] | null> {
+    if (planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query)) return null;
+    return (await readJsonByQuery(this.#db, this.#context.schema, this.collection, query, { ...(await this.#readOptions()), textShape })).data;
+  }
+
   /** readOne as JSON text. */
   async readOneJson(key: ItemKey, query: Query = {}): Promise<string> {
     const [item] = (await this.readJsonByQuery(this.#byKeys([key], query, 1))).data;
