@@ -112,6 +112,9 @@ export function attachRealtime(server: Server, app: AppContext): RealtimeServer 
           connection.send({ type: 'auth', status: 'error', error: { code: 'AUTH_TIMEOUT', message: 'Authentication timed out.' } });
           ws.close(1008, 'authentication timed out');
         }, AUTH_TIMEOUT_MS) : undefined;
+    // One message at a time, in the order sent: a subscribe right behind an auth (as @directus/sdk sends them)
+    // must see the auth's result. handle() answers its own errors, so the chain never rejects.
+    let handled = Promise.resolve();
     ws.on('message', (raw, isBinary) => {
       alive = true;
       let message: unknown;
@@ -125,7 +128,7 @@ export function attachRealtime(server: Server, app: AppContext): RealtimeServer 
         connection.send({ type: 'error', status: 'error', error: { code: 'INVALID_PAYLOAD', message: 'Messages must be JSON objects.' } });
         return;
       }
-      void connection.handle(message as Record<string, unknown>);
+      handled = handled.then(() => connection.handle(message as Record<string, unknown>));
     });
     // ws reports protocol violations (an oversized or malformed frame) here, then closes the socket itself.
     ws.on('error', (error) => app.logger.debug({ err: error }, 'websocket closed on a protocol error'));

@@ -49,6 +49,17 @@ it('works with @directus/sdk realtime: handshake auth, subscribe, init and creat
   }
 });
 
+it('handles a connection\'s messages in order: a subscribe sent right behind its auth waits for the auth', async () => {
+  // @directus/sdk sends its subscribe as soon as the socket opens; the auth before it takes a database read.
+  const token = await t.login();
+  const s = await openSocket(`ws://127.0.0.1:${server.port}/websocket`);
+  s.send({ type: 'auth', access_token: token });
+  s.send({ type: 'subscribe', collection: 'articles', uid: 'right-behind', query: { fields: ['id'] } });
+  expect(await s.next((m) => m.type === 'auth')).toEqual({ type: 'auth', status: 'ok' });
+  expect(await s.next((m) => m.type === 'subscription')).toMatchObject({ event: 'init', uid: 'right-behind' });
+  await s.close();
+});
+
 it('requires auth as the first message and refuses other messages before it', async () => {
   const s = await openSocket(`ws://127.0.0.1:${server.port}/websocket`);
   s.send({ type: 'subscribe', collection: 'articles', uid: 'x' });
