@@ -85,7 +85,7 @@ describe('tessera start --workers', () => {
   it('serves from two workers that share schema changes through Redis, replaces a dead worker and stops on SIGTERM', { timeout: 180_000 }, async () => {
     const database = await createEmptyDatabase();
     try {
-      const server = spawnCli(['start', '--workers', '2'], { cwd: dir, env: { DB_URL: database.url, REDIS_URL, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD } });
+      const server = spawnCli(['start', '--workers', '2'], { cwd: dir, env: { DB_URL: database.url, REDIS_URL, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, JOBS_WORKER: 'process' } });
       const port = Number((await server.waitFor(READY, 120_000))[1]);
       const primary = server.child.pid!;
       const workers = childrenOf(primary);

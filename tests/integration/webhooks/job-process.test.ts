@@ -84,10 +84,25 @@ async function hookedCollection(server: RunningCli, hookPath: string): Promise<(
   return async (name) => (await call('/items/events', token, { name })).status;
 }
 
-it('JOBS_WORKER=process (the default on PostgreSQL): one `tessera worker` child at nice 10 delivers; SIGTERM stops both', { timeout: 120_000 }, async () => {
+it('runs jobs in the serving process by default (JOBS_WORKER=inline): no child process, the delivery arrives', { timeout: 120_000 }, async () => {
   const database = await createEmptyDatabase();
   try {
     const server = startServer(database.url);
+    const create = await hookedCollection(server, '/inline');
+    expect(await create('inline')).toBe(200);
+    const [delivery] = await receiver.waitFor(1, '/inline', 30_000);
+    expect(delivery!.body).toMatchObject({ event: 'items.create', collection: 'events', payload: { name: 'inline' } });
+    expect(jobChildren(server.child.pid!)).toEqual([]);
+    expect(await server.stop('SIGTERM')).toBe(0);
+  } finally {
+    await database.drop();
+  }
+});
+
+it('JOBS_WORKER=process: one `tessera worker` child at nice 10 delivers; SIGTERM stops both', { timeout: 120_000 }, async () => {
+  const database = await createEmptyDatabase();
+  try {
+    const server = startServer(database.url, { JOBS_WORKER: 'process' });
     const create = await hookedCollection(server, '/process');
     const [jobPid] = await until(() => jobChildren(server.child.pid!), (pids) => pids.length === 1);
     expect(Number(stat(jobPid!)![16])).toBe(10);
@@ -105,7 +120,7 @@ it('JOBS_WORKER=process (the default on PostgreSQL): one `tessera worker` child 
 it('a server killed with SIGKILL leaves no job process behind: the child notices and stops', { timeout: 120_000 }, async () => {
   const database = await createEmptyDatabase();
   try {
-    const server = startServer(database.url);
+    const server = startServer(database.url, { JOBS_WORKER: 'process' });
     await server.waitFor(/Admin:\s+http:\/\/localhost:\d+\/admin/);
     const [jobPid] = await until(() => jobChildren(server.child.pid!), (pids) => pids.length === 1);
     server.child.kill('SIGKILL');
