@@ -50,7 +50,8 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   ];
 
   return (
-    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+    // Submenus open on click: a hover-opened submenu missed a quick pointer (and touch screens have no hover).
+    <Dropdown menu={{ items, triggerSubMenuAction: 'click' }} trigger={['click']} placement="bottomRight">
       <button type="button" aria-label={translate('app.user.signedInAs', { name: identity?.name ?? '' })} data-testid="user-menu" style={{ background: 'none', border: 0, cursor: 'pointer', padding: 4 }}>
         <Space>
           <Avatar src={identity?.avatar ? assetUrl(identity.avatar, { width: 64, height: 64, fit: 'cover' }) : undefined} style={{ background: '#8c8c8c' }}>
