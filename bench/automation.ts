@@ -6,7 +6,7 @@
  *
  *   node bench/automation.ts            (BENCH_DURATION=5 s per round, BENCH_ROUNDS=3, BENCH_CONNECTIONS=10,
  *                                        BENCH_HOOKS=both|webhook|flow: what the hooked collection gets,
- *                                        JOBS_WORKER=process|inline: passed to the server)
+ *                                        JOBS_WORKER=process|inline, JOBS_BUSY_RATE: passed to the server)
  *
  * Starts its own Tessera process (bench/server.ts) on a fresh database and a webhook receiver on 127.0.0.1.
  * Before the load it measures, at idle, the delay from a create's answer to its webhook's arrival. After
@@ -54,7 +54,7 @@ await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
 const database = await createBenchDatabase();
-const server = await startServer({ databaseUrl: database.url, secret: 'bench-secret-that-is-long-enough-0123456789', ...admin, env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ...(process.env.JOBS_WORKER ? { JOBS_WORKER: process.env.JOBS_WORKER } : {}) } });
+const server = await startServer({ databaseUrl: database.url, secret: 'bench-secret-that-is-long-enough-0123456789', ...admin, env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', ...(process.env.JOBS_WORKER ? { JOBS_WORKER: process.env.JOBS_WORKER } : {}), ...(process.env.JOBS_BUSY_RATE ? { JOBS_BUSY_RATE: process.env.JOBS_BUSY_RATE } : {}) } });
 try {
   const { data } = await request<{ data: { access_token: string } }>(server.base, 'POST', '/auth/login', { body: { email: admin.adminEmail, password: admin.adminPassword } });
   const token = data.access_token;
@@ -116,6 +116,8 @@ try {
       const afterDrain = snapshot(serverPid, [...new Set([...roundPids, ...(await benchPostgresPids(database.url, database.name))])]);
       // The job worker's own backends (application_name tessera_jobs), over the round and its drain.
       const jobPids = await benchPostgresPids(database.url, database.name, 'tessera_jobs');
+      const onlyJobs = (usage: typeof before) => ({ ...usage, postgres: new Map([...usage.postgres!].filter(([pid]) => jobPids.includes(pid))) });
+      const jobsPgLoad = usageBetween(onlyJobs(before), onlyJobs(during), result.requests).postgresMs;
       const jobsPg = usageBetween({ ...before, postgres: new Map([...before.postgres!].filter(([pid]) => jobPids.includes(pid))) }, { ...afterDrain, postgres: new Map([...afterDrain.postgres!].filter(([pid]) => jobPids.includes(pid))) }, result.requests).postgresMs;
       results[collection]!.push(result);
       const load = usageBetween(before, during, result.requests);
@@ -126,7 +128,7 @@ try {
           `queue drained ${drainMs} ms after the load; machine busy ${load.busyPercent} %`,
       );
       cpuRows.push(
-        `| ${round + 1} | ${collection} | ${result.rps} | ${own} | ${load.serverMs} | ${load.postgresMs} | ${all.serverMs} | ${all.postgresMs} | ${jobsPg} | ${drainMs} | ${load.busyPercent} % |`,
+        `| ${round + 1} | ${collection} | ${result.rps} | ${own} | ${load.serverMs} | ${load.postgresMs} | ${jobsPgLoad} | ${all.serverMs} | ${all.postgresMs} | ${jobsPg} | ${drainMs} | ${load.busyPercent} % |`,
       );
     }
   }
@@ -136,8 +138,8 @@ try {
   const hookedCreates = results.hooked_posts!.reduce((sum, result) => sum + result.requests, 0) + idleDelays.length + (idleDelays.length ? 1 : 0);
   const runs = async () => Number((await request<{ data: Array<{ count: number | string }> }>(server.base, 'GET', `/activity?filter[action][_eq]=run&filter[item][_eq]=${flow.data.id}&aggregate[count]=*`, { token })).data[0]?.count ?? 0);
   console.log('\nCPU ms per create (server = the Tessera process; +children = with its job worker process; load = during the round; +drain = until its queue was empty)');
-  console.log('| round | collection | req/s | server | server+children, load | PostgreSQL, load | server+children, +drain | PostgreSQL, +drain | of which job connections | drain ms | machine busy |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('| round | collection | req/s | server | server+children, load | PostgreSQL, load | of which job connections, load | server+children, +drain | PostgreSQL, +drain | of which job connections | drain ms | machine busy |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of cpuRows) console.log(row);
   console.log(`\nplain creates ${plain} req/s, with ${hooks === 'both' ? 'a webhook + an action flow' : `only the ${hooks}`} ${hooked} req/s: ${(((plain - hooked) / plain) * 100).toFixed(1)} % slower (target ≤ 15 %)`);
   if (idleDelays.length) console.log(`idle delay from a create's answer to its webhook delivery (negative: it arrived before the answer was read): ${idleDelays.join(', ')} ms (median ${median(idleDelays)} ms)`);

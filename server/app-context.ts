@@ -11,6 +11,7 @@ import { redisNamespace } from './redis/redis-client.ts';
 import type { ServiceContext } from './services/service-context.ts';
 import type { Kysely } from 'kysely';
 import { createResponseCache, type ResponseCache } from './cache/response-cache.ts';
+import { ForegroundLoad } from './jobs/foreground-load.ts';
 import { closeFilesRuntime } from './files/files-runtime.ts';
 import { registerNotificationMail } from './services/notifications/notification-mail.ts';
 import { registerNotificationRules } from './services/notifications/notification-rules.ts';
@@ -27,6 +28,8 @@ export interface AppContext {
   permissions: PermissionCache;
   /** Cached GET responses (CACHE_*); emptied with every schema invalidation (docs/cache.md). */
   responseCache: ResponseCache;
+  /** How busy this process is with requests; background jobs give way while it is saturated (JOBS_BUSY_RATE). */
+  foreground: ForegroundLoad;
   /** Builds the context a service runs with for this caller (inside `db` when given a transaction). */
   servicesContext(accountability: Accountability, db?: Kysely<any>): ServiceContext;
   /** Sends e-mail through the transport EMAIL_TRANSPORT selects. */
@@ -59,6 +62,7 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
   const loginAttempts = createLoginAttempts(config.redis.url, logger, namespace);
   const schema = synced ?? local;
   const mailer = createMailer(config, logger);
+  const foreground = new ForegroundLoad(config.jobs.busyRate);
   const context: AppContext = {
     config,
     logger,
@@ -66,6 +70,7 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
     schema,
     permissions,
     responseCache,
+    foreground,
     servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config, permissions, schemaCache: schema, loginAttempts, responseCache }),
     mailer,
     pingRedis: synced ? () => synced.ping() : null,
@@ -75,6 +80,7 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
       await mailer.idle();
       await synced?.close();
       await responseCache.close();
+      foreground.close();
       closeFilesRuntime(context);
       offNotificationMail();
     },

@@ -39,6 +39,7 @@ export async function listen(context: AppContext, onAppBuilt?: () => void): Prom
     (request: IncomingMessage, response: ServerResponse) => {
       if (closing) response.setHeader('Connection', 'close');
       inFlight += 1;
+      context.foreground.enter();
       open.add(response);
       response.once('close', () => open.delete(response));
       // A response that began before shutdown promised keep-alive: close its connection once it is idle.
@@ -47,6 +48,7 @@ export async function listen(context: AppContext, onAppBuilt?: () => void): Prom
       // request stops needing the database.
       void Promise.resolve(handle(request, response)).finally(() => {
         inFlight -= 1;
+        context.foreground.leave();
         if (closing && inFlight === 0) onIdle?.();
       });
     },

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { loadConfig } from '../../server/config/index.ts';
-import { JOB_PROCESS_NICE, JOB_PROCESS_READY } from '../../server/jobs/job-process.ts';
+import { isForegroundMessage, JOB_PROCESS_NICE, JOB_PROCESS_READY } from '../../server/jobs/job-process.ts';
 import { UsageError } from '../errors.ts';
 import { waitForShutdownSignal } from './start.ts';
 
@@ -35,6 +35,10 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     events.setLogger(app.logger);
     // Flow operations write items here too: the filter flows on those writes run in this process.
     const stopTriggers = startEventTriggers(app, { schedules: false, refreshMs: 5_000 });
+    // Started by a server: its requests come first while they saturate it (server/jobs/foreground-load.ts).
+    process.on('message', (message) => {
+      if (isForegroundMessage(message)) app.foreground.set(message.saturated);
+    });
     const worker = await startWorker(app);
     process.send?.(JOB_PROCESS_READY);
     app.logger.info({ pid: process.pid }, 'job worker started');

@@ -95,7 +95,7 @@ export interface Config {
   /** Flows (docs/automation.md). */
   flows: { envAllowList: string[] };
   /** Where jobs run (docs/automation.md, "Where jobs run"): the JOBS_WORKER value, resolved by database kind. */
-  jobs: { worker: 'process' | 'inline' | 'off' };
+  jobs: { worker: 'process' | 'inline' | 'off'; busyRate: number };
   /** Serving and transforming assets (docs/files.md). */
   assets: { cacheTtlMs: number; transformMaxConcurrent: number; transformMaxDimension: number; transformTimeoutMs: number };
   /** Timing of read shapes for /utils/index-advice (server/indexes). */
@@ -289,7 +289,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     storage: { locations: storage },
     outbound: { allowedHosts: vars.OUTBOUND_ALLOWED_HOSTS },
     flows: { envAllowList: vars.FLOWS_ENV_ALLOW_LIST },
-    jobs: { worker: jobsWorker(vars.JOBS_WORKER) },
+    jobs: { worker: jobsWorker(vars.JOBS_WORKER), busyRate: vars.JOBS_BUSY_RATE },
     files: {
       maxUploadSize: vars.FILES_MAX_UPLOAD_SIZE,
       mimeTypeAllowList: vars.FILES_MIME_TYPE_ALLOW_LIST,

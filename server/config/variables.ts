@@ -166,6 +166,8 @@ export const variablesSchema = yup.object({
   FLOWS_ENV_ALLOW_LIST: list([]),
   /** Where webhook deliveries and action flow runs are worked on: `process` (a child process of `tessera start` at a lower OS priority, so requests win the CPU), `inline` (in the serving process) or `off` (none here: run `tessera worker` elsewhere). @default process with DB_URL, inline on the embedded database */
   JOBS_WORKER: yup.string().oneOf(['process', 'inline', 'off']).optional(),
+  /** Webhook deliveries and flow runs that still start per second while requests keep the server saturated (busy ≥ 90 % of the time); below that jobs start at once. 0: jobs wait until the load eases. @default 20 */
+  JOBS_BUSY_RATE: yup.number().typeError('must be a number').min(0).max(100_000).default(20),
   /** Cache-Control max-age of assets. @default 30d */
   ASSETS_CACHE_TTL: duration('30d'),
   /** Image transformations that may run at once in this process; more wait. @default 4 */

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Accountability } from '../auth/accountability.ts';
-import { eventAccountability, type EventAccountability, type ItemAction } from '../events/event-names.ts';
+import type { EventAccountability } from '../events/event-names.ts';
+import type { OutboxEvent } from '../events/write-jobs.ts';
 import { jobSpec } from '../jobs/add-jobs.ts';
 
 /** graphile-worker task that runs one event `action` flow for one write. */
@@ -19,11 +19,11 @@ export interface FlowRunJob {
   accountability: EventAccountability | null;
 }
 
-/** Whether a jsonb option (a list, or a comma-separated string as older Directus exports have) names `value`. */
-function optionNames(option: RawBuilder<unknown>, value: string): RawBuilder<boolean> {
+/** Whether a jsonb option (a list, or a comma-separated string as older Directus exports have) names `value` (a text expression). */
+function optionNames(option: RawBuilder<unknown>, value: RawBuilder<unknown>): RawBuilder<boolean> {
   return sql<boolean>`(case jsonb_typeof(${option})
-      when 'array' then ${option} ? ${value}::text
-      when 'string' then ${value}::text = any(string_to_array(replace(${option} #>> '{}', ' ', ''), ','))
+      when 'array' then ${option} ? ${value}
+      when 'string' then ${value} = any(string_to_array(replace(${option} #>> '{}', ' ', ''), ','))
       else false end)`;
 }
 
@@ -32,25 +32,29 @@ function optionEmpty(option: RawBuilder<unknown>): RawBuilder<boolean> {
   return sql<boolean>`(${option} is null or jsonb_typeof(${option}) = 'null' or ${option} = '[]'::jsonb or ${option} = '""'::jsonb)`;
 }
 
-/**
- * A SELECT of one run job spec per active event `action` flow listening to this write. Like the webhook
- * deliveries they are enqueued on the write's own connection (write-jobs.ts), so a committed write always
- * gets its runs and a rolled-back one never does. `keys` is a jsonb array expression.
- */
-export function flowRunJobs(collection: string, action: ItemAction, keys: RawBuilder<unknown>, payload: unknown, accountability: Accountability): RawBuilder<unknown> {
+/** Whether the flow `f` is an active event `action` flow listening to this action on this collection (text expressions). */
+export function flowListens(collection: RawBuilder<unknown>, action: RawBuilder<unknown>): RawBuilder<boolean> {
   const scope = sql`f.options->'scope'`;
   const collections = sql`f.options->'collections'`;
-  const trigger = sql`jsonb_build_object(
-    'event', ${`${collection}.items.${action}`}::text,
-    'payload', ${JSON.stringify(payload ?? null)}::jsonb,
-    'keys', ${keys},
-    'collection', ${collection}::text)${action === 'create' ? sql` || jsonb_build_object('key', (${keys})->0)` : sql``}`;
-  const job = sql`jsonb_build_object('flow', f.id, 'trigger', ${trigger}, 'accountability', ${JSON.stringify(eventAccountability(accountability))}::jsonb)`;
-  return sql`select ${jobSpec(FLOW_RUN_TASK, job, FLOW_RUN_MAX_ATTEMPTS)} as spec
-    from tessera_flows f
-   where f.status = 'active'
+  return sql<boolean>`f.status = 'active'
      and f.trigger = 'event'
      and coalesce(f.options->>'type', 'action') = 'action'
-     and ${optionNames(scope, `items.${action}`)}
+     and ${optionNames(scope, sql`('items.' || ${action})`)}
      and (${optionEmpty(collections)} or ${optionNames(collections, collection)})`;
+}
+
+/**
+ * A SELECT of one run job spec (and its event's id) per active event `action` flow listening to each event
+ * of `events`, a relation of outbox rows (see webhookJobs).
+ */
+export function flowRunJobs(events: RawBuilder<unknown>): RawBuilder<unknown> {
+  const o: OutboxEvent = { collection: sql`o.collection`, action: sql`o.action` };
+  const trigger = sql`jsonb_build_object(
+    'event', o.collection || '.items.' || o.action,
+    'payload', o.payload,
+    'keys', o.keys,
+    'collection', o.collection) || case when o.action = 'create' then jsonb_build_object('key', o.keys->0) else '{}'::jsonb end`;
+  const job = sql`jsonb_build_object('flow', f.id, 'trigger', ${trigger}, 'accountability', o.accountability)`;
+  return sql`select ${jobSpec(FLOW_RUN_TASK, job, FLOW_RUN_MAX_ATTEMPTS)} as spec, o.id as event, 1 as kind
+    from ${events} o join tessera_flows f on ${flowListens(o.collection, o.action)}`;
 }

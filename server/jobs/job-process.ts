@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../logger.ts';
+import type { ForegroundLoad } from './foreground-load.ts';
 
 /**
  * The OS priority (nice value) of the job process: below the serving process (0), so on a busy machine
@@ -16,6 +17,16 @@ const RESTART_DELAY_MS = 1_000;
 
 /** What the job process tells its parent once its worker takes jobs. */
 export const JOB_PROCESS_READY = 'tessera-jobs-ready';
+
+/** What the serving process tells its job process when its requests start or stop saturating it. */
+export interface ForegroundMessage {
+  type: 'tessera-foreground';
+  saturated: boolean;
+}
+
+export function isForegroundMessage(message: unknown): message is ForegroundMessage {
+  return typeof message === 'object' && message !== null && (message as ForegroundMessage).type === 'tessera-foreground';
+}
 
 const TESSERA_BIN = fileURLToPath(new URL('../../bin/tessera', import.meta.url));
 
@@ -47,12 +58,17 @@ const hasExited = (child: ChildProcess) => child.exitCode !== null || child.sign
  * jobs. A child that dies later is replaced. The child stops when told to, and on its own when this
  * process dies (the IPC channel closes), so no job process outlives the server that started it.
  */
-export function startJobProcess(options: { logger: Logger; env?: NodeJS.ProcessEnv }): Promise<JobProcess> {
-  const { logger } = options;
+export function startJobProcess(options: { logger: Logger; env?: NodeJS.ProcessEnv; foreground?: ForegroundLoad }): Promise<JobProcess> {
+  const { logger, foreground } = options;
   const env = options.env ?? process.env;
   let stopping = false;
   let child = spawnWorker(logger, env);
   let restartTimer: NodeJS.Timeout | null = null;
+  // The job process sees no requests: it hears from here when they saturate this process, and gives way.
+  const tell = (saturated: boolean) => {
+    if (child.connected) child.send({ type: 'tessera-foreground', saturated } satisfies ForegroundMessage, () => undefined);
+  };
+  const offForeground = foreground?.onChange(tell);
 
   const supervise = (current: ChildProcess) =>
     current.once('exit', (code, signal) => {
@@ -63,6 +79,7 @@ export function startJobProcess(options: { logger: Logger; env?: NodeJS.ProcessE
         if (stopping) return;
         child = spawnWorker(logger, env);
         supervise(child);
+        if (foreground?.saturated) tell(true);
       }, RESTART_DELAY_MS);
     });
 
@@ -70,6 +87,7 @@ export function startJobProcess(options: { logger: Logger; env?: NodeJS.ProcessE
     pid: () => child.pid,
     async stop() {
       stopping = true;
+      offForeground?.();
       if (restartTimer) clearTimeout(restartTimer);
       if (hasExited(child)) return;
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

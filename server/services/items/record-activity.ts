@@ -31,8 +31,8 @@ export function keepsRevisions(collection: CollectionOverview, action: ActivityA
 /**
  * Records activity (and, for `accountability: all`, revisions holding the item's full data and the
  * delta) for a batch of written items, inside the caller's transaction, in ONE statement: the activity
- * rows are inserted in a CTE whose ids the revision rows take. `hooks` (the write's webhook deliveries,
- * a SELECT) joins that statement; a CTE nobody reads never runs, hence the counts that read it.
+ * rows are inserted in a CTE whose ids the revision rows take. `hooks` (the INSERT that records the write in
+ * the automation outbox) joins that statement as a CTE.
  */
 export async function recordActivity(
   trx: Kysely<any>,

@@ -36,8 +36,8 @@ export async function createInOneStatement(
     parts.push(sql`revision as (insert into tessera_revisions (activity, collection, item, data, delta, parent)
       select activity.id, ${name}, activity.item, ins.data, ${JSON.stringify(delta)}::jsonb, ${parentRevision}::integer from activity cross join ins)`);
   }
-  // Webhook deliveries and action flow runs are enqueued by the same statement; a CTE that is not read does not run, hence the count.
-  parts.push(sql`hooks as (${writeJobs(name, 'create', sql`(select jsonb_build_array(key) from ins)`, delta, accountability)})`);
+  // The write's events for webhooks and action flows are recorded in the automation outbox by the same statement.
+  parts.push(sql`hooks as (${writeJobs(name, 'create', [{ keys: sql`(select jsonb_build_array(key) from ins)`, payload: delta }], accountability)})`);
   const { rows } = await sql<{ key: string | number }>`with ${sql.join(parts)} select key, (select count(*) from hooks) as jobs from ins`.execute(db);
   return rows[0]!.key;
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { events } from '../../../server/events/event-bus.ts';
 import type { JobWorker } from '../../../server/jobs/job-queue.ts';
+import { startOutboxRelay, type OutboxRelay } from '../../../server/jobs/outbox-relay.ts';
 import { startWorker } from '../../../server/webhooks/webhook-worker.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { createFlow } from './flow-fixture.ts';
@@ -9,6 +10,7 @@ import { createFlow } from './flow-fixture.ts';
 let t: TestApp;
 let token: string;
 let worker: JobWorker | null = null;
+let relay: OutboxRelay | null = null;
 const auth = () => ({ Authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
@@ -19,6 +21,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await relay?.stop();
   await worker?.stop();
   await events.idle();
   await t?.close();
@@ -27,6 +30,12 @@ afterAll(async () => {
 /** Action flow run jobs of a flow still in graphile-worker's queue. */
 async function queuedRuns(flow: string): Promise<number> {
   const { rows } = await sql<{ count: string }>`select count(*) from graphile_worker._private_jobs where payload->>'flow' = ${flow}`.execute(t.context.database.kysely());
+  return Number(rows[0]!.count);
+}
+
+/** Write events still in the automation outbox (not yet turned into jobs). */
+async function outboxEvents(): Promise<number> {
+  const { rows } = await sql<{ count: string }>`select count(*) from tessera_automation.outbox`.execute(t.context.database.kysely());
   return Number(rows[0]!.count);
 }
 
@@ -47,15 +56,18 @@ it('an action flow run is a job enqueued with the write: a committed write gets 
   const { id } = await createFlow(t, token, { name: 'book it', trigger: 'event', accountability: 'all', options: { type: 'action', scope: ['items.create'], collections: ['orders'] } }, [
     { key: 'book', type: 'item-create', options: { collection: 'ledger', payload: { entry: 'order {{ $trigger.key }}: {{ $trigger.payload.title }}' }, permissions: '$full' } },
   ]);
-  // No worker yet: the run waits in the queue, visible with its state.
+  // No worker yet, only the outbox relay a server runs: the run waits in the queue, visible with its state.
+  relay = startOutboxRelay(t.context);
   const created = (await t.request.post('/items/orders').set(auth()).send({ title: 'first' }).expect(200)).body.data.id;
-  expect(await queuedRuns(id)).toBe(1);
+  await waitFor(async () => (await queuedRuns(id)) === 1);
   const log = (await t.request.get(`/flows/${id}/runs`).set(auth()).expect(200)).body;
   expect(log.data).toEqual([]);
   expect(log.meta.queued).toMatchObject([{ state: 'queued', attempts: 0, max_attempts: 3 }]);
   // The second order breaks NOT NULL: the batch rolls back, and with it the first order's run.
   expect((await t.request.post('/items/orders').set(auth()).send([{ title: 'kept?' }, { title: null }])).status).toBe(400);
+  await relay.stop();
   expect(await queuedRuns(id)).toBe(1);
+  expect(await outboxEvents()).toBe(0);
 
   worker = await startWorker(t.context, { pollIntervalMs: 100 });
   await waitFor(async () => (await ledger()).length === 1);

@@ -1,0 +1,93 @@
+import { sql, type Kysely } from 'kysely';
+import type { AppContext } from '../app-context.ts';
+import { events } from '../events/event-bus.ts';
+import { flowRunJobs } from '../flows/enqueue-flow-runs.ts';
+import { webhookJobs } from '../webhooks/enqueue-deliveries.ts';
+import { addJobs } from './add-jobs.ts';
+
+/** Outbox events one relay statement moves into jobs. */
+const BATCH = 500;
+/** How long a nudge waits, so the events of writes close together become jobs in one statement. */
+const NUDGE_DELAY_MS = 2;
+/** The same while requests saturate the server: fewer, larger batches (the jobs wait anyway). */
+const SATURATED_NUDGE_DELAY_MS = 250;
+/** The relay also looks by itself this often: for events another process wrote, or a run that failed. */
+const POLL_MS = 1_000;
+
+/**
+ * Moves up to BATCH committed outbox events into their jobs, in one statement and so one transaction:
+ * the events are deleted and their webhook deliveries and action flow runs enqueued with one
+ * `add_jobs()` call, together or not at all. Rows another relay has locked are skipped, so with several
+ * processes on one database each event becomes its jobs once. Returns how many events it moved.
+ */
+export async function relayOutbox(db: Kysely<any>): Promise<number> {
+  const moved = sql`moved`;
+  const { rows } = await sql<{ moved: string }>`with moved as (
+      delete from tessera_automation.outbox
+       where id in (select id from tessera_automation.outbox order by id limit ${BATCH} for update skip locked)
+      returning *
+    ), specs as ((${webhookJobs(moved)}) union all (${flowRunJobs(moved)})),
+    jobs as (${addJobs(sql`select spec from specs order by event, kind`)})
+    select (select count(*) from moved) as moved, (select count(*) from jobs) as jobs`.execute(db);
+  return Number(rows[0]!.moved);
+}
+
+/** A running relay. */
+export interface OutboxRelay {
+  /** Asks for a relay run soon (a write here has committed). */
+  nudge(): void;
+  /** Stops nudges and polls and waits for a run in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Relays this process's outbox events as soon as their writes commit (every committed item write nudges
+ * it; writes close together share one run), and every POLL_MS whatever the nudges.
+ */
+export function startOutboxRelay(app: AppContext, options: { pollMs?: number } = {}): OutboxRelay {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const run = async () => {
+    timer = null;
+    try {
+      while (!stopped && (await relayOutbox(app.database.kysely())) === BATCH);
+    } catch (error) {
+      if (!stopped) app.logger.warn({ err: error }, 'automation outbox: relay failed; retrying on the next write or poll');
+    }
+  };
+  const start = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = run().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        schedule();
+      }
+    });
+  };
+  const schedule = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(start, app.foreground.saturated ? SATURATED_NUDGE_DELAY_MS : NUDGE_DELAY_MS);
+  };
+  const offs = (['items.create', 'items.update', 'items.delete'] as const).map((event) => events.onAction(event, schedule));
+  const poll = setInterval(start, options.pollMs ?? POLL_MS).unref();
+  schedule();
+
+  return {
+    nudge: schedule,
+    async stop() {
+      stopped = true;
+      for (const off of offs) off();
+      clearInterval(poll);
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
