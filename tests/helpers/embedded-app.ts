@@ -10,7 +10,7 @@ import { openDatabase, type Database } from '../../server/database/database.ts';
 import { migrateLatest } from '../../server/database/migrations.ts';
 import { createLogger } from '../../server/logger.ts';
 import { bootstrapDatabase } from '../../server/services/bootstrap.ts';
-import { TEST_ADMIN } from './test-app.ts';
+import { TEST_ADMIN, TEST_ENV } from './test-app.ts';
 
 /** A bootstrapped Tessera on the embedded database (PGlite) in its own temporary DATA_DIR, signed in as the administrator. */
 export interface EmbeddedApp {
@@ -34,16 +34,7 @@ export async function createEmbeddedApp(prefix: string, env: Record<string, stri
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      DB_POOL_MAX: '4',
-      SECRET: 'test-secret-that-is-long-enough-0123456789',
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      LOG_LEVEL: 'silent',
-      ...env,
-    });
+    const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...env });
     const logger = createLogger(config.log);
     database = await openDatabase(config, logger);
     await migrateLatest(database.orm);
