@@ -36,6 +36,7 @@ import { runLoad, type LoadResult, type Scenario } from './load.ts';
 import { connectInspector, formatSummary, summarize, type Inspector } from './profile.ts';
 import { scenarios } from './scenarios.ts';
 import { hasPgbench, measurePostgresAlone, plainStatements } from './postgres-alone.ts';
+import { benchPostgresPids } from './postgres-pids.ts';
 import { createContentSchema, createManyToManySchema, seedContent, seedManyToManySql } from './seed.ts';
 import { createBenchDatabase, startServer, type BenchDatabase, type ServerProcess } from './server.ts';
 
@@ -168,22 +169,6 @@ async function sqlStatements(url: string, statements: string[]): Promise<void> {
 
 const vacuumAnalyze = (url: string) => sqlStatements(url, ['vacuum analyze']);
 
-/** The PostgreSQL processes working for this benchmark: its database's backends and the shared writers. */
-async function postgresPids(url: string, name: string): Promise<number[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>(
-      `select pid from pg_stat_activity
-        where (datname = $1 and pid <> pg_backend_pid()) or backend_type in ('walwriter', 'checkpointer', 'background writer')`,
-      [name],
-    );
-    return rows.map((row) => row.pid);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The commit measured, and whether the working tree had changes (read-only git commands). */
 function gitState(): { commit: string | null; dirty: string[] | null } {
   const git = (args: string[]) => execFileSync('git', args, { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
@@ -306,7 +291,7 @@ async function main(): Promise<number> {
         const probe = await fetch(`${target.base}${scenario.path}`, { headers: { Authorization: `Bearer ${caller.token}` } });
         if (probe.headers.get('x-cache') !== 'HIT') throw new Error(`${scenario.name}: expected a cache hit after the warm-up, got x-cache ${probe.headers.get('x-cache')}`);
       }
-      const pgPids = await postgresPids(database.url, database.name);
+      const pgPids = await benchPostgresPids(database.url, database.name);
       await inspector?.start();
       const before = snapshot(target.child.pid, pgPids);
       const load = await runLoad(target.base, caller.token, scenario, { connections: SETTINGS.connections, durationS: SETTINGS.durationS });

@@ -22,3 +22,12 @@ export const SYSTEM_ENDPOINTS = [
   'webhooks',
   'extensions',
 ] as const;
+
+/** System collections whose own routers answer at `/<name>`: files and the schema collections. */
+export const OWN_ROUTER_ENDPOINTS = ['files', 'collections', 'fields', 'relations'] as const;
+
+/**
+ * Every system collection the REST API addresses at `/<name>` rather than `/items/<name>` (docs/api.md).
+ * Dependency-free, so the admin imports it too (admin/src/providers/resource-paths.ts).
+ */
+export const SYSTEM_PATHS = [...SYSTEM_ENDPOINTS, ...OWN_ROUTER_ENDPOINTS] as const;

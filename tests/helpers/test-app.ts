@@ -13,6 +13,16 @@ import { createMigratedDatabase, type TestDatabase } from './test-database.ts';
 /** Credentials of the administrator every test app starts with. */
 export const TEST_ADMIN = { email: 'admin@example.com', password: 'admin-password-1' } as const;
 
+/** The configuration every test app starts from, its database aside (DB_URL, or DATA_DIR for the embedded one). */
+export const TEST_ENV: Readonly<Record<string, string>> = {
+  NODE_ENV: 'test',
+  DB_POOL_MAX: '4',
+  SECRET: 'test-secret-that-is-long-enough-0123456789',
+  ADMIN_EMAIL: TEST_ADMIN.email,
+  ADMIN_PASSWORD: TEST_ADMIN.password,
+  LOG_LEVEL: 'silent',
+};
+
 /** A bootstrapped Tessera on its own database, driven in-process through `request`. */
 export interface TestApp {
   context: AppContext;
@@ -29,16 +39,7 @@ export interface TestApp {
 /** Starts a test app; `env` overrides or adds configuration variables. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const testDatabase = await createMigratedDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DB_URL: testDatabase.url,
-    DB_POOL_MAX: '4',
-    SECRET: 'test-secret-that-is-long-enough-0123456789',
-    ADMIN_EMAIL: TEST_ADMIN.email,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
+  const config = loadConfig({ ...TEST_ENV, DB_URL: testDatabase.url, ...env });
   const logger = createLogger(config.log);
   const database = await openDatabase(config, logger);
   const context = createAppContext(config as typeof config & { secret: string }, logger, database);

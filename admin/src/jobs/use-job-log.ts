@@ -1,15 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { QueuedJob } from '../../../server/jobs/queued-jobs.ts';
 import { apiRequest } from '../providers/http-client.ts';
 
-/** A durable job not yet finished, as the server lists it in `meta.queued` of a delivery or run log. */
-export interface QueuedJob {
-  job_id: string;
-  state: 'queued' | 'running' | 'retrying';
-  attempts: number;
-  max_attempts: number;
-  last_error: string | null;
-  run_at: string;
-}
+export type { QueuedJob };
 
 export interface JobLog<Entry> {
   entries: Entry[];

@@ -1,30 +1,8 @@
 import type { BaseKey } from '@refinedev/core';
+import { SYSTEM_PATHS } from '../../../server/controllers/system-endpoints.ts';
 
 /** System collections with an endpoint of their own (docs/api.md); any other name is a user collection. */
-export const SYSTEM_ENDPOINTS = new Set([
-  'users',
-  'roles',
-  'permissions',
-  'folders',
-  'files',
-  'activity',
-  'revisions',
-  'presets',
-  'settings',
-  'notifications',
-  'shares',
-  'flows',
-  'operations',
-  'dashboards',
-  'panels',
-  'translations',
-  'versions',
-  'webhooks',
-  'extensions',
-  'collections',
-  'fields',
-  'relations',
-]);
+export const SYSTEM_ENDPOINTS: ReadonlySet<string> = new Set(SYSTEM_PATHS);
 
 /** The API path of a resource: `/users` for system endpoints, `/items/<name>` for collections. */
 export function resourcePath(resource: string): string {

@@ -5,39 +5,26 @@ import { ForbiddenError, InvalidPayloadError } from '../../errors.ts';
 import { Access, resolveAccess } from '../../permissions/access.ts';
 import { applyWritePermission, assertWritableFields } from '../../permissions/write-permission.ts';
 import type { Permission, PermissionAction } from '../../permissions/types.ts';
-import { compilePermittedKeys } from '../../query/compile-permitted.ts';
 import { readByQuery, readJsonByQuery } from '../../query/run-query.ts';
 import { queryShapesFor } from '../../indexes/query-shapes.ts';
-import type { Filter, Query, ReadMeta, ReadOptions, ReadResult } from '../../query/types.ts';
+import type { Query, ReadMeta, ReadOptions, ReadResult } from '../../query/types.ts';
 import type { CollectionOverview, SchemaOverview } from '../../schema/overview.ts';
 import type { ServiceContext } from '../service-context.ts';
-import { writeManyToOne, writeOneToMany } from './nested-writes.ts';
-import { toColumns, validateScalars, type WriteMode } from './prepare-payload.ts';
-import { keepsRevisions, recordActivity, type WrittenItem } from './record-activity.ts';
+import { normalizeKeys, queryByKeys, uniqueKeys, type ItemKey } from './item-keys.ts';
+import { ItemRows } from './item-rows.ts';
+import { recordActivity, type WrittenItem } from './record-activity.ts';
 import { linkedKey, relationOf } from './relations.ts';
 import { assertFieldRules } from './field-rules.ts';
 import { canCreateInOneStatement, createInOneStatement } from './single-statement-create.ts';
-import { assertPrivilegedDelete, assertPrivilegeRules } from './privilege-rules.ts';
-import { assertUserPasswordPolicy } from './user-credentials.ts';
-import { applySettingsRules } from './settings-rules.ts';
-import { applyTranslationRules } from './translation-rules.ts';
-import { applyShareRules } from './share-rules.ts';
-import { assertNoServerManagedFields } from './server-managed-fields.ts';
+import { assertPrivilegedDelete } from './privilege-rules.ts';
+import { applySystemRules } from './system-rules.ts';
 import { planItemCopies } from './revision-payloads.ts';
 import { filterItemPayload, flushItemActions, hasItemFilters, queueItemActions, type PendingActions } from '../../events/item-events.ts';
 import { itemWriteHooks } from '../../events/item-write-hooks.ts';
 import type { WriteTransaction } from '../../events/event-names.ts';
 import { statementsRecorded } from '../../cache/statement-recorder.ts';
-import { validateWebhookPayload } from '../../webhooks/validate-webhook.ts';
-import { lazyModule } from '../../lazy-module.ts';
 
-// Flow and panel rules bring every flow operation (HTTP client, JWT, mail, cron) and the Insights date code:
-// loaded with the first write to tessera_flows, tessera_operations or tessera_panels, not at start.
-const loadFlowRules = lazyModule(() => import('../../flows/validate-flow.ts'));
-const loadPanelRules = lazyModule(() => import('../../insights/validate-panel-write.ts'));
-
-/** A primary-key value. */
-export type ItemKey = string | number;
+export type { ItemKey };
 
 /** A service context plus the schema overview the service works against. */
 export interface ItemsContext extends ServiceContext {
@@ -114,7 +101,7 @@ export class ItemsService {
 
   /** readOne as JSON text. */
   async readOneJson(key: ItemKey, query: Query = {}): Promise<string> {
-    const [item] = (await this.readJsonByQuery(this.#byKeys([key], query, 1))).data;
+    const [item] = (await this.readJsonByQuery(queryByKeys(this.#overview, [key], query, 1))).data;
     if (item === undefined) throw new ForbiddenError();
     return item;
   }
@@ -135,7 +122,7 @@ export class ItemsService {
 
   /** Reads one item; a missing or invisible item is FORBIDDEN, so existence never leaks. */
   async readOne(key: ItemKey, query: Query = {}): Promise<Record<string, unknown>> {
-    const [item] = (await this.readByQuery(this.#byKeys([key], query, 1))).data;
+    const [item] = (await this.readByQuery(queryByKeys(this.#overview, [key], query, 1))).data;
     if (!item) throw new ForbiddenError();
     return item;
   }
@@ -143,7 +130,7 @@ export class ItemsService {
   /** Reads the listed items (in the query's sort order). */
   async readMany(keys: ItemKey[], query: Query = {}): Promise<Record<string, unknown>[]> {
     if (keys.length === 0) return [];
-    return (await this.readByQuery(this.#byKeys(keys, query, -1))).data;
+    return (await this.readByQuery(queryByKeys(this.#overview, keys, query, -1))).data;
   }
 
   /** Reads a singleton collection's one item, or null before it has been saved. */
@@ -200,7 +187,7 @@ export class ItemsService {
       return relation !== null && (relation.kind === 'o2m' || (value !== null && typeof value === 'object'));
     });
     if (nested) return undefined;
-    const { columns } = await this.#prepare(payload, 'create');
+    const { columns } = await this.#rows.prepare(payload, 'create');
     const insert = Object.keys(columns).length > 0 ? this.#db.insertInto(this.collection).values(columns) : this.#db.insertInto(this.collection).defaultValues();
     const key = await withDatabaseErrors(() => createInOneStatement(this.#db, this.#overview, insert, payload, this.#context.accountability, this.#context.parentRevision ?? null));
     queueItemActions(undefined, this.collection, 'create', [key], payload, this.#context.accountability);
@@ -214,10 +201,10 @@ export class ItemsService {
       const written: WrittenItem[] = [];
       for (const payload of payloads) {
         const filtered = await filterItemPayload(service.collection, 'create', asPayload(payload, service.#overview), [], service.#context.accountability, service.#writeTransaction);
-        written.push(await service.#insert(await service.#systemRules(service.#permitted(permission, filtered, 'create'), 'create')));
+        written.push(await service.#rows.insert(await applySystemRules(service.#context, service.collection, service.#permitted(permission, filtered, 'create'), 'create')));
       }
       // A create rule is checked on the rows as written (relational rules included), before the commit.
-      if (permission?.permissions) await service.#assertExist(written.map((item) => item.key), 'create');
+      if (permission?.permissions) await service.#rows.assertExist(written.map((item) => item.key), 'create');
       await service.#record('create', written);
       return written.map((item) => item.key);
     });
@@ -225,14 +212,14 @@ export class ItemsService {
 
   /** Applies the same change to every listed item; refuses the whole batch when one does not exist. */
   async updateMany(rawKeys: ItemKey[], payload: unknown): Promise<ItemKey[]> {
-    const keys = unique(this.#normalizeKeys(rawKeys));
+    const keys = uniqueKeys(normalizeKeys(this.#overview, rawKeys));
     return this.#inTransaction(async (service) => {
       const filtered = await filterItemPayload(service.collection, 'update', asPayload(payload, service.#overview), keys, service.#context.accountability, service.#writeTransaction);
-      const data = await service.#systemRules(service.#permitted(await service.#permission('update'), filtered, 'update'), 'update', keys);
+      const data = await applySystemRules(service.#context, service.collection, service.#permitted(await service.#permission('update'), filtered, 'update'), 'update', keys);
       // Nothing to update (no keys, or a query that matched nothing): `in ()` is not SQL.
       if (keys.length === 0) return keys;
-      await service.#lockInKeyOrder(keys);
-      const written = await service.#update(keys, data);
+      await service.#rows.lockInKeyOrder(keys);
+      const written = await service.#rows.update(keys, data);
       await service.#record('update', written);
       return keys;
     });
@@ -249,7 +236,7 @@ export class ItemsService {
     return this.#inTransaction(async (service) => {
       const keyOf = (item: unknown) => asPayload(item, service.#overview)[service.primaryKeyField];
       const valid = items.map(keyOf).filter((key): key is ItemKey => typeof key === 'string' || typeof key === 'number');
-      if (valid.length === items.length) await service.#lockInKeyOrder(unique(service.#normalizeKeys(valid)));
+      if (valid.length === items.length) await service.#rows.lockInKeyOrder(uniqueKeys(normalizeKeys(service.#overview, valid)));
       const keys: ItemKey[] = [];
       for (const item of items) {
         const { [service.primaryKeyField]: key, ...data } = asPayload(item, service.#overview);
@@ -263,16 +250,16 @@ export class ItemsService {
 
   /** Deletes the listed items; refuses the whole batch when one does not exist. */
   async deleteMany(rawKeys: ItemKey[]): Promise<ItemKey[]> {
-    const keys = unique(this.#normalizeKeys(rawKeys));
+    const keys = uniqueKeys(normalizeKeys(this.#overview, rawKeys));
     return this.#inTransaction(async (service) => {
       await service.#permission('delete');
       if (keys.length === 0) return keys;
       await filterItemPayload(service.collection, 'delete', { keys }, keys, service.#context.accountability, service.#writeTransaction);
-      await service.#lockInKeyOrder(keys);
+      await service.#rows.lockInKeyOrder(keys);
       await assertPrivilegedDelete(service.#db, service.#context.access ?? null, service.collection, keys);
       const deleted = await withDatabaseErrors(() =>
         service
-          .#withinRule(service.#db.deleteFrom(service.collection).where(sql.ref(service.primaryKeyField), 'in', keys), 'delete')
+          .#rows.withinRule(service.#db.deleteFrom(service.collection).where(sql.ref(service.primaryKeyField), 'in', keys), 'delete')
           .returning(sql.ref(service.primaryKeyField).as('key'))
           .execute(),
       );
@@ -298,8 +285,8 @@ export class ItemsService {
     if (permission) assertWritableFields(permission, this.#overview, fields);
     // A change that shifts other items too (manual sorting) needs update rights on every item.
     if (options.everyItem && permission?.permissions) throw new ForbiddenError(`You may update only some items of "${this.collection}", so you cannot reorder them.`);
-    const keys = this.#normalizeKeys(rawKeys);
-    await this.#assertExist(keys, 'update');
+    const keys = normalizeKeys(this.#overview, rawKeys);
+    await this.#rows.assertExist(keys, 'update');
     return keys;
   }
 
@@ -307,29 +294,6 @@ export class ItemsService {
   async keysWhere(field: string, value: unknown): Promise<ItemKey[]> {
     const rows = await this.#db.selectFrom(this.collection).select(sql.ref(this.primaryKeyField).as('key')).where(sql.ref(field), '=', value).execute();
     return rows.map((row) => row.key as ItemKey);
-  }
-
-  /**
-   * Keys from URLs arrive as strings: integer keys become numbers, and a key that cannot exist for the
-   * key's type (a word for an integer, a malformed UUID) is FORBIDDEN like any missing item.
-   */
-  #normalizeKeys(keys: ItemKey[]): ItemKey[] {
-    const type = this.#overview.fields[this.primaryKeyField]!.type;
-    return keys.map((key) => {
-      const text = String(key);
-      if (type === 'integer' || type === 'bigInteger') {
-        if (!/^-?\d{1,19}$/.test(text)) throw new ForbiddenError();
-        return type === 'integer' ? Number(text) : text;
-      }
-      if (type === 'uuid' && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text)) throw new ForbiddenError();
-      return key;
-    });
-  }
-
-  #byKeys(rawKeys: ItemKey[], query: Query, limit: number): Query {
-    const keys = this.#normalizeKeys(rawKeys);
-    const byKey: Filter = { [this.primaryKeyField]: { _in: keys } };
-    return { ...query, filter: query.filter ? { _and: [byKey, query.filter] } : byKey, limit, offset: 0, page: undefined };
   }
 
   /** The caller's permissions, resolved once per call and shared with sibling services (null: unrestricted). */
@@ -352,33 +316,6 @@ export class ItemsService {
     return allowed;
   }
 
-  /** Rules of SPEC.md §5 that belong to one system collection. */
-  async #systemRules(payload: Payload, mode: 'create' | 'update', keys: ItemKey[] = []): Promise<Payload> {
-    if (this.collection === 'tessera_users') await assertUserPasswordPolicy(this.#db, payload, this.#context.accountability.admin);
-    if (this.collection === 'tessera_settings') return applySettingsRules(payload);
-    if (this.collection === 'tessera_translations') return applyTranslationRules(payload);
-    if (this.collection === 'tessera_webhooks') return validateWebhookPayload(payload, mode, this.#context.schema);
-    if (this.collection === 'tessera_flows') return (await loadFlowRules()).validateFlowPayload(payload, mode);
-    if (this.collection === 'tessera_panels') return (await loadPanelRules()).validatePanelWrite(this.#db, payload, mode, keys);
-    if (this.collection === 'tessera_operations') {
-      const rules = await loadFlowRules();
-      if (mode === 'create') await rules.assertOperationKeyUnique(this.#db, payload);
-      else await rules.assertOperationKeysUniqueOnUpdate(this.#db, keys, payload);
-      return rules.validateOperationPayload(payload);
-    }
-    if (this.collection !== 'tessera_shares') return payload;
-    return applyShareRules(this.#db, this.#context.schema, this.#context.access ?? null, payload, mode);
-  }
-
-  /** Narrows an UPDATE or DELETE to the items the caller's rule for `action` reaches. */
-  #withinRule<T extends { where: (...args: any[]) => T }>(builder: T, action: PermissionAction): T {
-    const rule = this.#context.access?.itemFilter(this.collection, action) ?? null;
-    if (!rule) return builder;
-    const permitted = compilePermittedKeys(this.#context.schema, this.collection, rule, this.#context.accountability);
-    return builder.where(sql<boolean>`${sql.ref(this.primaryKeyField)} in (${permitted})`);
-  }
-
-
   get #db(): Kysely<any> {
     return this.#context.db;
   }
@@ -391,6 +328,11 @@ export class ItemsService {
   /** A service for another collection that shares this one's transaction and caller. */
   #sibling(collection: string): ItemsService {
     return new ItemsService(collection, { ...this.#context, serverColumns: undefined });
+  }
+
+  /** The statements of this collection's writes, in this service's transaction and for its caller. */
+  get #rows(): ItemRows {
+    return new ItemRows(this.collection, this.#overview, this.#context, (collection) => this.#sibling(collection));
   }
 
   async #inTransaction<T>(work: (service: ItemsService) => Promise<T>): Promise<T> {
@@ -417,107 +359,6 @@ export class ItemsService {
     const hooks = itemWriteHooks(this.#context.pendingActions, this.collection, action, items, this.#context.accountability);
     await recordActivity(this.#db, this.#overview, action, items, this.#context.accountability, this.#context.parentRevision ?? null, hooks);
   }
-
-  /**
-   * Locks the listed rows in key order before a batch changes them. Without it, two batches naming the
-   * same items in different orders (or one UPDATE … IN whose scan order shifts as rows move) each hold a
-   * row the other waits for: a deadlock PostgreSQL breaks by aborting one of them.
-   */
-  async #lockInKeyOrder(keys: ItemKey[]): Promise<void> {
-    if (keys.length < 2) return;
-    await withDatabaseErrors(() =>
-      this.#db.selectFrom(this.collection).select(sql.ref(this.primaryKeyField).as('key')).where(sql.ref(this.primaryKeyField), 'in', keys).orderBy(sql.ref(this.primaryKeyField)).forUpdate().execute(),
-    );
-  }
-
-  /** FORBIDDEN unless every key exists (and is within the caller's rule for `action`). */
-  async #assertExist(keys: ItemKey[], action: PermissionAction): Promise<void> {
-    if (keys.length === 0) return;
-    const unique = [...new Set(keys.map(String))];
-    const found = await withDatabaseErrors(() =>
-      this.#withinRule(this.#db.selectFrom(this.collection).select((eb) => eb.fn.countAll<string>().as('count')).where(sql.ref(this.primaryKeyField), 'in', unique), action).executeTakeFirstOrThrow(),
-    );
-    if (Number(found.count) !== unique.length) throw new ForbiddenError();
-  }
-
-  /** Splits a payload into column values (m2o objects resolved to keys) and o2m values to apply after the row exists. */
-  async #prepare(payload: Payload, mode: WriteMode): Promise<{ columns: Payload; toMany: Array<[string, unknown]> }> {
-    const relational = new Set<string>();
-    const scalar: Payload = {};
-    const toMany: Array<[string, unknown]> = [];
-    for (const [field, value] of Object.entries(payload)) {
-      const relation = relationOf(this.#context.schema, this.collection, field);
-      if (relation) relational.add(field);
-      if (relation?.kind === 'o2m') toMany.push([field, value]);
-      else scalar[field] = value;
-    }
-    if (!this.#context.serverColumns) assertNoServerManagedFields(this.collection, payload);
-    validateScalars(this.#overview, payload, mode, relational);
-    for (const [field, value] of Object.entries(scalar)) {
-      const relation = relationOf(this.#context.schema, this.collection, field);
-      if (!relation || value === null || typeof value !== 'object') continue;
-      const target = relation.kind === 'm2a' ? this.#m2aTarget(relation.relation.meta, payload, field) : relation.relation.relatedCollection!;
-      scalar[field] = await writeManyToOne(this.#sibling(target), value, field);
-    }
-    return { columns: await toColumns(this.#overview, scalar, mode, this.#context.accountability), toMany };
-  }
-
-  #m2aTarget(meta: { oneCollectionField: string | null; oneAllowedCollections: string[] | null }, payload: Payload, field: string): string {
-    const target = meta.oneCollectionField ? payload[meta.oneCollectionField] : undefined;
-    if (typeof target !== 'string' || !(meta.oneAllowedCollections ?? []).includes(target)) {
-      throw new InvalidPayloadError(`"${meta.oneCollectionField}" must name one of: ${(meta.oneAllowedCollections ?? []).join(', ')}.`, { field: meta.oneCollectionField ?? field });
-    }
-    return target;
-  }
-
-  /** What a write returns: the key, and the whole row when revisions will need it (saves a read). */
-  #returning(action: 'create' | 'update') {
-    const key = sql.ref(this.primaryKeyField).as('key');
-    return keepsRevisions(this.#overview, action) ? [key, sql<Record<string, unknown>>`to_jsonb(${sql.table(this.collection)})`.as('data')] : [key];
-  }
-
-  async #insert(payload: Payload): Promise<WrittenItem> {
-    const { columns, toMany } = await this.#prepare(payload, 'create');
-    await assertPrivilegeRules(this.#db, this.#context.access ?? null, this.collection, columns, null);
-    const insert = Object.keys(columns).length > 0 ? this.#db.insertInto(this.collection).values(columns) : this.#db.insertInto(this.collection).defaultValues();
-    const row = await withDatabaseErrors(() => insert.returning(this.#returning('create')).executeTakeFirstOrThrow());
-    const key = row.key as ItemKey;
-    await this.#writeToMany(key, toMany);
-    return { key, delta: payload, data: row.data as Record<string, unknown> | undefined };
-  }
-
-  async #update(keys: ItemKey[], payload: Payload): Promise<WrittenItem[]> {
-    const { columns, toMany } = await this.#prepare(payload, 'update');
-    await assertPrivilegeRules(this.#db, this.#context.access ?? null, this.collection, columns, keys);
-    let written: WrittenItem[] = keys.map((key) => ({ key, delta: payload }));
-    if (Object.keys(columns).length > 0) {
-      const rows = await withDatabaseErrors(() =>
-        this.#withinRule(this.#db.updateTable(this.collection).set(columns).where(sql.ref(this.primaryKeyField), 'in', keys), 'update')
-          .returning(this.#returning('update'))
-          .execute(),
-      );
-      // A key that matched nothing refuses the whole batch: the transaction rolls the update back.
-      if (rows.length !== keys.length) throw new ForbiddenError();
-      const byKey = new Map(rows.map((row) => [String(row.key), row.data as Record<string, unknown> | undefined]));
-      written = keys.map((key) => ({ key, delta: payload, data: byKey.get(String(key)) }));
-    } else {
-      await this.#assertExist(keys, 'update');
-    }
-    for (const key of keys) await this.#writeToMany(key, toMany);
-    return written;
-  }
-
-  async #writeToMany(key: ItemKey, toMany: Array<[string, unknown]>): Promise<void> {
-    for (const [field, value] of toMany) {
-      const relation = relationOf(this.#context.schema, this.collection, field)!.relation;
-      await writeOneToMany(this.#sibling(relation.collection), relation, key, value, field);
-    }
-  }
-}
-
-function unique(keys: ItemKey[]): ItemKey[] {
-  const seen = new Set<string>();
-  return keys.filter((key) => !seen.has(String(key)) && seen.add(String(key)));
 }
 
 /**

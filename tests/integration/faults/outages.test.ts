@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../../../server/database/database.t
 import { migrateLatest } from '../../../server/database/migrations.ts';
 import { createLogger } from '../../../server/logger.ts';
 import { bootstrapDatabase } from '../../../server/services/bootstrap.ts';
+import { eventually } from '../../helpers/eventually.ts';
 import { startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from '../../helpers/own-servers.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
@@ -69,18 +70,6 @@ async function login(base: string): Promise<string> {
   return response.body.data.access_token;
 }
 
-async function eventually<T>(check: () => Promise<T>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(100);
-    }
-  }
-}
-
 describe('faults: PostgreSQL restart under write load, Redis stop and start', () => {
   let postgres: OwnPostgres;
   let redis: OwnRedis;
@@ -127,7 +116,7 @@ describe('faults: PostgreSQL restart under write load, Redis stop and start', ()
     postgres.start();
     // Writes succeed again once the server is back.
     const before = acknowledged.size;
-    await eventually(async () => expect(acknowledged.size).toBeGreaterThan(before + 20), 10_000);
+    await eventually(async () => expect(acknowledged.size).toBeGreaterThan(before + 20), 10_000, 100);
     stop = true;
     await Promise.all(writers);
 
@@ -187,13 +176,13 @@ describe('faults: PostgreSQL restart under write load, Redis stop and start', ()
         const response = await call(second.url, 'GET', '/items/late?fields=title', token);
         expect(response.status).toBe(200);
         return response.body.data;
-      }, 8_000);
+      }, 8_000, 100);
       expect(seen).toEqual([{ title: 'made during the outage' }]);
       console.log(`redis outage: two sign-ins ${signInMs} ms (${baselineMs} ms with redis up), second instance started in ${startMs} ms, change seen ${Date.now() - restarted} ms after redis restarted`);
       // Loose on a shared machine; waiting on Redis took 9–15 s here before.
       expect(signInMs).toBeLessThan(baselineMs * 2 + 1_000);
       expect(startMs).toBeLessThan(5_000);
-      await eventually(async () => expect((await call(first.url, 'GET', '/server/health')).body.status).toBe('ok'), 5_000);
+      await eventually(async () => expect((await call(first.url, 'GET', '/server/health')).body.status).toBe('ok'), 5_000, 100);
     } finally {
       await second.close();
     }

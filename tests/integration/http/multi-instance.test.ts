@@ -1,21 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../helpers/eventually.ts';
 import { startSecondInstance, type SecondInstance } from '../../helpers/second-instance.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Polls `check` until it passes or `timeoutMs` runs out. */
-async function eventually(check: () => Promise<void>, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 describe('two instances sharing PostgreSQL and Redis', () => {
   let first: TestApp;
@@ -42,7 +30,7 @@ describe('two instances sharing PostgreSQL and Redis', () => {
     await eventually(async () => {
       const response = await second.get('/items/late?fields=title').set(auth);
       expect(response.body.data).toEqual([{ title: 'made on instance 1' }]);
-    });
+    }, 3000);
   });
 
   it('accepts a token issued by the other instance (shared SECRET, no sticky sessions)', async () => {
@@ -63,14 +51,14 @@ describe('two instances sharing PostgreSQL and Redis', () => {
       .expect(200);
     await eventually(async () => {
       expect((await second.get('/items/late').set(reader)).body.data).toEqual([{ title: 'second item' }]);
-    });
+    }, 3000);
     await first.request.patch(`/permissions/${permission.body.data.id}`).set(auth).send({ permissions: null }).expect(200);
     await eventually(async () => {
       expect((await second.get('/items/late?sort=title').set(reader)).body.data).toEqual([{ title: 'made on instance 1' }, { title: 'second item' }]);
-    });
+    }, 3000);
     await first.request.delete(`/permissions/${permission.body.data.id}`).set(auth).expect(204);
     await eventually(async () => {
       expect((await second.get('/items/late').set(reader)).status).toBe(403);
-    });
+    }, 3000);
   });
 });

@@ -1,17 +1,16 @@
 import { createClient, type Client } from 'graphql-ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createAppContext, type AppContext } from '../../../server/app-context.ts';
-import { openDatabase, type Database } from '../../../server/database/database.ts';
 import { events } from '../../../server/events/event-bus.ts';
-import { listen, type RunningServer } from '../../../server/http-server.ts';
-import { createLogger } from '../../../server/logger.ts';
+import type { RunningServer } from '../../../server/http-server.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { openSocket, type TestSocket } from './socket-client.ts';
+import { listenTwice, type TwoServers } from './two-servers.ts';
 
 let t: TestApp;
 let first: RunningServer;
-let second: { server: RunningServer; context: AppContext; database: Database };
+let second: RunningServer;
+let servers: TwoServers;
 let admin: string;
 let reader: string;
 let readerCookie: string;
@@ -89,12 +88,8 @@ async function subscribed(server: RunningServer, count: number): Promise<void> {
 
 beforeAll(async () => {
   t = await createTestApp({ HOST: '127.0.0.1', PORT: '0', REDIS_URL: 'redis://127.0.0.1:6379', WEBSOCKETS_REST_AUTH: 'public', WEBSOCKETS_MAX_SUBSCRIPTIONS: '3' });
-  first = await listen(t.context);
-  const config = t.context.config;
-  const database = await openDatabase(config, createLogger(config.log));
-  const context = createAppContext(config, createLogger(config.log), database);
-  await context.ready;
-  second = { server: await listen(context), context, database };
+  servers = await listenTwice(t);
+  ({ first, second } = servers);
   admin = await t.login();
   await t.request.post('/collections').set(auth(admin)).send({ collection: 'articles', fields: [{ field: 'title', type: 'string' }, { field: 'status', type: 'string' }, { field: 'secret', type: 'string' }] }).expect(200);
   const role = (await t.request.post('/roles').set(auth(admin)).send({ name: 'Reader', app_access: false }).expect(200)).body.data.id;
@@ -111,7 +106,7 @@ afterEach(async () => {
   for (const s of sockets.splice(0)) await s.close().catch(() => undefined);
   await events.idle();
   // Closed sockets leave the hubs (what the next test counts on).
-  for (const server of [first, second.server]) {
+  for (const server of [first, second]) {
     const deadline = Date.now() + 5_000;
     while (server.realtime!.hub.subscribers('articles') > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(server.realtime!.hub.subscribers('articles')).toBe(0);
@@ -120,18 +115,15 @@ afterEach(async () => {
 
 afterAll(async () => {
   await events.idle();
-  await second?.server.close();
-  await second?.context.dispose();
-  await second?.database.close();
-  await first?.close();
+  await servers?.close();
   await t?.close();
 });
 
 describe('GraphQL subscriptions over graphql-ws on /graphql', () => {
   it('delivers <collection>_mutated {key, event, data} for writes made on another instance', async () => {
-    const on = client(second.server, { token: admin });
+    const on = client(second, { token: admin });
     const all = subscribe(on, 'subscription { articles_mutated { key event data { id title secret } } }');
-    await subscribed(second.server, 1);
+    await subscribed(second, 1);
     const id = (await t.request.post('/items/articles').set(auth(admin)).send({ title: 'Hello', status: 'draft', secret: 's' }).expect(200)).body.data.id;
     await all.until(() => all.received.length >= 1);
     expect(all.received[0]).toEqual({ key: String(id), event: 'create', data: { id: String(id), title: 'Hello', secret: 's' } });

@@ -1,15 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAppContext, type AppContext } from '../../../server/app-context.ts';
-import { openDatabase, type Database } from '../../../server/database/database.ts';
 import { events } from '../../../server/events/event-bus.ts';
-import { listen, type RunningServer } from '../../../server/http-server.ts';
-import { createLogger } from '../../../server/logger.ts';
+import type { RunningServer } from '../../../server/http-server.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../helpers/test-app.ts';
 import { openSocket, type TestSocket } from './socket-client.ts';
+import { listenTwice, type TwoServers } from './two-servers.ts';
 
 let t: TestApp;
 let first: RunningServer;
-let second: { server: RunningServer; context: AppContext; database: Database };
+let second: RunningServer;
+let servers: TwoServers;
 let admin: string;
 let reader: string;
 const sockets: TestSocket[] = [];
@@ -28,12 +27,8 @@ async function socket(server: RunningServer, token?: string): Promise<TestSocket
 
 beforeAll(async () => {
   t = await createTestApp({ HOST: '127.0.0.1', PORT: '0', REDIS_URL: 'redis://127.0.0.1:6379', WEBSOCKETS_REST_AUTH: 'public', WEBSOCKETS_MAX_CONNECTIONS_PER_USER: '5', WEBSOCKETS_MAX_SUBSCRIPTIONS: '3', WEBSOCKETS_MAX_MESSAGE_SIZE: '4096' });
-  first = await listen(t.context);
-  const config = t.context.config;
-  const database = await openDatabase(config, createLogger(config.log));
-  const context = createAppContext(config, createLogger(config.log), database);
-  await context.ready;
-  second = { server: await listen(context), context, database };
+  servers = await listenTwice(t);
+  ({ first, second } = servers);
   admin = await t.login();
   await t.request.post('/collections').set(auth(admin)).send({ collection: 'articles', fields: [{ field: 'title', type: 'string' }, { field: 'status', type: 'string' }, { field: 'secret', type: 'string' }] }).expect(200);
   await t.request.post('/collections').set(auth(admin)).send({ collection: 'notes', fields: [{ field: 'text', type: 'string' }] }).expect(200);
@@ -53,10 +48,7 @@ afterEach(async () => {
 afterAll(async () => {
   for (const s of sockets) await s.close().catch(() => undefined);
   await events.idle();
-  await second?.server.close();
-  await second?.context.dispose();
-  await second?.database.close();
-  await first?.close();
+  await servers?.close();
   await t?.close();
 });
 
@@ -108,7 +100,7 @@ describe('subscriptions', () => {
   });
 
   it('reaches subscribers of another instance through Redis', async () => {
-    const s = await socket(second.server, reader);
+    const s = await socket(second, reader);
     s.send({ type: 'subscribe', collection: 'articles', query: { fields: ['id', 'title'] }, uid: 'r' });
     expect((await s.next((m) => m.uid === 'r')).event).toBe('init');
     const id = (await t.request.post('/items/articles').set(auth(admin)).send({ title: 'Across', status: 'published', secret: 'no' }).expect(200)).body.data.id;

@@ -1,23 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SnapshotDocument } from '../../../server/snapshot/types.ts';
+import { eventually } from '../../helpers/eventually.ts';
 import { startSecondInstance, type SecondInstance } from '../../helpers/second-instance.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { snapshotService } from './snapshot-helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Polls `check` until it passes or `timeoutMs` runs out (a busy 2-core machine delivers Redis messages late). */
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 describe('an absent section is left alone, a present but empty one is emptied (docs/snapshots.md)', () => {
   let t: TestApp;

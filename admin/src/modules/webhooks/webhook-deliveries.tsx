@@ -1,28 +1,16 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from '@refinedev/core';
 import { Alert, Button, Drawer, Table, Tag, Typography } from 'antd';
+import type { DeliveryAttempt } from '../../../../server/webhooks/webhook-deliveries.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { useJobLog, type QueuedJob } from '../../jobs/use-job-log.ts';
 import type { WebhookRecord } from './webhook-rules.ts';
-
-interface Attempt {
-  id: string;
-  event: string;
-  collection: string | null;
-  attempt: number;
-  max_attempts: number;
-  status: 'success' | 'failed';
-  http_status: number | null;
-  error: string | null;
-  duration_ms: number;
-  date_created: string;
-}
 
 /** A webhook's delivery log (GET /webhooks/:id/deliveries): attempts, and jobs still queued; refreshable. */
 export function WebhookDeliveries({ webhook, onClose }: { webhook: WebhookRecord | null; onClose(): void }) {
   const { translate } = useTranslation();
   const format = useFormat();
-  const { log, loading, error, reload } = useJobLog<Attempt>(webhook ? `/webhooks/${webhook.id}/deliveries` : null);
+  const { log, loading, error, reload } = useJobLog<DeliveryAttempt>(webhook ? `/webhooks/${webhook.id}/deliveries` : null);
 
   return (
     <Drawer
@@ -56,7 +44,7 @@ export function WebhookDeliveries({ webhook, onClose }: { webhook: WebhookRecord
           />
         </>
       ) : null}
-      <Table<Attempt>
+      <Table<DeliveryAttempt>
         rowKey="id"
         size="small"
         loading={loading && !log}

@@ -1,0 +1,36 @@
+import { ForbiddenError } from '../../errors.ts';
+import type { Filter, Query } from '../../query/types.ts';
+import type { CollectionOverview } from '../../schema/overview.ts';
+
+/** A primary-key value. */
+export type ItemKey = string | number;
+
+/**
+ * Keys from URLs arrive as strings: integer keys become numbers, and a key that cannot exist for the
+ * key's type (a word for an integer, a malformed UUID) is FORBIDDEN like any missing item.
+ */
+export function normalizeKeys(overview: CollectionOverview, keys: ItemKey[]): ItemKey[] {
+  const type = overview.fields[overview.primary]!.type;
+  return keys.map((key) => {
+    const text = String(key);
+    if (type === 'integer' || type === 'bigInteger') {
+      if (!/^-?\d{1,19}$/.test(text)) throw new ForbiddenError();
+      return type === 'integer' ? Number(text) : text;
+    }
+    if (type === 'uuid' && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text)) throw new ForbiddenError();
+    return key;
+  });
+}
+
+/** `query` narrowed to the listed items (their keys normalised), at most `limit` of them (-1: all). */
+export function queryByKeys(overview: CollectionOverview, rawKeys: ItemKey[], query: Query, limit: number): Query {
+  const keys = normalizeKeys(overview, rawKeys);
+  const byKey: Filter = { [overview.primary]: { _in: keys } };
+  return { ...query, filter: query.filter ? { _and: [byKey, query.filter] } : byKey, limit, offset: 0, page: undefined };
+}
+
+/** The keys without repeats (`1` and `'1'` are one key), in their first order. */
+export function uniqueKeys(keys: ItemKey[]): ItemKey[] {
+  const seen = new Set<string>();
+  return keys.filter((key) => !seen.has(String(key)) && seen.add(String(key)));
+}
