@@ -36,6 +36,16 @@ export class Access {
   readonly #share: ShareScope | null;
   readonly #schema: SchemaOverview;
 
+  /** The role's permissions this access judges by (a share narrows them further: see `shared`). */
+  get permissions(): PermissionSet {
+    return this.#permissions;
+  }
+
+  /** Whether this access is a share's, whose reach is per share. */
+  get shared(): boolean {
+    return this.#share !== null;
+  }
+
   constructor(accountability: Accountability, permissions: PermissionSet, schema: SchemaOverview, share: ShareScope | null = null) {
     this.accountability = accountability;
     this.#permissions = permissions;

@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { markPreparable } from '../database/prepared-statements.ts';
 import { cancellable } from '../database/request-signal.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
 import { compileAggregateQuery } from './compile-aggregate.ts';
 import { compileReadQuery, type CompiledRead } from './compile-read.ts';
+import { reusableRead, reuseKey, type ReusableRead } from './compiled-reads.ts';
 import { translateQueryError } from './query-db-errors.ts';
 import { InvalidQueryError } from '../errors.ts';
 import { shapeOf } from '../indexes/query-shapes.ts';
@@ -30,17 +31,30 @@ function metaOf(row: Partial<Row<unknown>>, compiled: CompiledRead): ReadMeta {
   return meta;
 }
 
-function compile(schema: SchemaOverview, collection: string, query: Query, options: ReadOptions): CompiledRead {
+function compileRead(schema: SchemaOverview, collection: string, query: Query, options: ReadOptions): CompiledRead {
   if (query.aggregate || query.groupBy) return compileAggregateQuery(schema, collection, query, options);
   return compileReadQuery(schema, collection, query, options);
 }
 
-/** Runs a compiled read as a prepared statement: its result columns (data and counts) never change. */
-async function execute(db: Kysely<any>, statement: CompiledRead['statement']): Promise<{ rows: unknown[] }> {
+/** The read compiled, or found compiled by an earlier read with the same query and rules (compiled-reads.ts). */
+function compile(db: Kysely<any>, schema: SchemaOverview, collection: string, query: Query, options: ReadOptions): ReusableRead {
+  return reusableRead(schema, reuseKey(collection, query, options), () => {
+    const compiled = compileRead(schema, collection, query, options);
+    return { compiled, statement: compileStatement(db, compiled.statement) };
+  });
+}
+
+/** A statement compiled for running, refused when it binds more values than the protocol carries. */
+function compileStatement(db: Kysely<any>, statement: CompiledRead['statement']): CompiledQuery {
   const query = statement.compile(db);
   if (query.parameters.length > MAX_PARAMETERS) {
     throw new InvalidQueryError(`The filter needs ${query.parameters.length} values, more than the ${MAX_PARAMETERS} one statement can carry; use _in lists instead of many conditions.`, { field: 'filter' });
   }
+  return query;
+}
+
+/** Runs a compiled read as a prepared statement: its result columns (data and counts) never change. */
+async function execute(db: Kysely<any>, query: CompiledQuery): Promise<{ rows: unknown[] }> {
   markPreparable(query.sql);
   try {
     // A read's result is this request's alone: stop it when the client goes away.
@@ -50,13 +64,13 @@ async function execute(db: Kysely<any>, statement: CompiledRead['statement']): P
   }
 }
 
-async function run<Data>(db: Kysely<any>, compiled: CompiledRead): Promise<Rows<Data>> {
-  const { rows } = await execute(db, compiled.statement);
+async function run<Data>(db: Kysely<any>, { compiled, statement }: ReusableRead): Promise<Rows<Data>> {
+  const { rows } = await execute(db, statement);
   const data = (rows as Row<Data>[]).map((row) => row.data);
   if (compiled.meta.length === 0) return { data };
   const first = rows[0] as Row<Data> | undefined;
   if (first) return { data, meta: metaOf(first, compiled) };
-  const { rows: counts } = await execute(db, compiled.counts());
+  const { rows: counts } = await execute(db, compileStatement(db, compiled.counts()));
   return { data, meta: metaOf((counts[0] ?? {}) as Partial<Row<Data>>, compiled) };
 }
 
@@ -66,7 +80,7 @@ async function run<Data>(db: Kysely<any>, compiled: CompiledRead): Promise<Rows<
  * when the query is malformed or uses what the caller may not read.
  */
 export async function readByQuery(db: Kysely<any>, schema: SchemaOverview, collection: string, query: Query, options: ReadOptions): Promise<ReadResult> {
-  return timed(schema, collection, query, options, () => run<Record<string, unknown>>(db, compile(schema, collection, query, { ...options, asText: false })));
+  return timed(schema, collection, query, options, () => run<Record<string, unknown>>(db, compile(db, schema, collection, query, { ...options, asText: false })));
 }
 
 /** Runs a read, recording its time under its shape when the caller keeps shape timings (index advice). */
@@ -85,5 +99,5 @@ async function timed<T>(schema: SchemaOverview, collection: string, query: Query
  * through without parsing and re-serialising every item (the dominant Node cost of a large page).
  */
 export async function readJsonByQuery(db: Kysely<any>, schema: SchemaOverview, collection: string, query: Query, options: ReadOptions): Promise<{ data: string[]; meta?: ReadMeta }> {
-  return timed(schema, collection, query, options, () => run<string>(db, compile(schema, collection, query, { ...options, asText: true })));
+  return timed(schema, collection, query, options, () => run<string>(db, compile(db, schema, collection, query, { ...options, asText: true })));
 }

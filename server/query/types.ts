@@ -84,6 +84,11 @@ export interface ReadOptions {
   textShape?: TextShape;
   /** Where the read's time is recorded by its shape (sort, filter and search columns) for index advice. */
   shapes?: QueryShapeStats;
+  /**
+   * Who the compiled statement may be reused for (server/query/compiled-reads.ts): callers with the same
+   * value read with the same rules. Absent or null: compile for this read alone.
+   */
+  reuseIdentity?: string | null;
   /** IANA time zone the date functions (`year(date)` …) of timestamp fields use; default UTC. */
   timeZone?: string;
 }

@@ -23,6 +23,7 @@ import { filterItemPayload, flushItemActions, hasItemFilters, queueItemActions, 
 import { itemWriteHooks } from '../../events/item-write-hooks.ts';
 import type { WriteTransaction } from '../../events/event-names.ts';
 import { statementsRecorded } from '../../cache/statement-recorder.ts';
+import { permissionIdentity } from '../../cache/cache-key.ts';
 
 export type { ItemKey };
 
@@ -82,7 +83,13 @@ export class ItemsService {
 
   /** readByQuery with each item as JSON text, for responses that pass items through unparsed. */
   async readJsonByQuery(query: Query): Promise<{ data: string[]; meta?: ReadMeta }> {
+    return this.#readJson(query, true);
+  }
+
+  /** readJsonByQuery; `reuse`: a list read the same callers repeat, worth keeping compiled (not a read of given keys). */
+  async #readJson(query: Query, reuse: boolean): Promise<{ data: string[]; meta?: ReadMeta }> {
     const options = await this.#readOptions();
+    if (reuse) options.reuseIdentity = this.#reuseIdentity();
     const copies = planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query);
     if (!copies) return readJsonByQuery(this.#db, this.#context.schema, this.collection, query, options);
     const result = await readJsonByQuery(this.#db, this.#context.schema, this.collection, copies.query, options);
@@ -101,7 +108,7 @@ export class ItemsService {
 
   /** readOne as JSON text. */
   async readOneJson(key: ItemKey, query: Query = {}): Promise<string> {
-    const [item] = (await this.readJsonByQuery(queryByKeys(this.#overview, [key], query, 1))).data;
+    const [item] = (await this.#readJson(queryByKeys(this.#overview, [key], query, 1), false)).data;
     if (item === undefined) throw new ForbiddenError();
     return item;
   }
@@ -118,6 +125,18 @@ export class ItemsService {
       maxRelations: this.#context.config.query.maxRelations,
       shapes: queryShapesFor(this.#context.config),
     };
+  }
+
+  /**
+   * Who a compiled read may be reused for: callers with the same role and flags read with the same rules
+   * (and the same user, when a rule reads `$CURRENT_USER`); null when the rules are a share's or read
+   * `$NOW`, or when this service runs with rules set by its caller rather than the accountability's.
+   */
+  #reuseIdentity(): string | null {
+    const accountability = this.#context.accountability;
+    const access = this.#context.access ?? null;
+    if (!accountability || (access === null && !accountability.admin) || access?.shared) return null;
+    return permissionIdentity(accountability, access?.permissions ?? null, '');
   }
 
   /** Reads one item; a missing or invisible item is FORBIDDEN, so existence never leaks. */

@@ -1,0 +1,55 @@
+import type { CompiledQuery } from 'kysely';
+import type { SchemaOverview } from '../schema/overview.ts';
+import type { CompiledRead } from './compile-read.ts';
+import type { Query, ReadOptions } from './types.ts';
+
+/** A read compiled once: the statement as kysely compiled it, and the rest of what running it needs. */
+export interface ReusableRead {
+  compiled: CompiledRead;
+  statement: CompiledQuery;
+}
+
+/** Entries per schema overview, least recently used first out. */
+const MAX_ENTRIES = 500;
+
+/**
+ * Compiled reads by schema overview: a schema change, and every change of roles or permissions, builds a
+ * new overview (server/app-context.ts), so the entries compiled under the old rules are never found again.
+ */
+const bySchema = new WeakMap<SchemaOverview, Map<string, ReusableRead>>();
+
+/**
+ * The key a compiled read may be found again under, or null when it must be compiled for this read alone:
+ * no `reuseIdentity` (the caller's rules are per share or change with the clock), a GraphQL text shape
+ * (GraphQL keeps its own document cache), or `$NOW` in the query (its value is bound per statement).
+ * A query that reads `$CURRENT_USER` is kept per user.
+ */
+export function reuseKey(collection: string, query: Query, options: ReadOptions): string | null {
+  if (options.reuseIdentity == null || options.textShape) return null;
+  const text = JSON.stringify(query);
+  if (text.includes('$NOW')) return null;
+  const user = text.includes('$CURRENT_USER') ? (options.accountability?.user ?? '') : '';
+  return `${collection}\n${options.asText ? 'text' : 'json'}\n${options.timeZone ?? ''}\n${options.reuseIdentity}\n${user}\n${text}`;
+}
+
+/** The read compiled under `key`, compiling and keeping it on first use. */
+export function reusableRead(schema: SchemaOverview, key: string | null, compile: () => ReusableRead): ReusableRead {
+  if (key === null) return compile();
+  let entries = bySchema.get(schema);
+  if (!entries) bySchema.set(schema, (entries = new Map()));
+  const known = entries.get(key);
+  if (known) {
+    entries.delete(key);
+    entries.set(key, known);
+    return known;
+  }
+  const read = compile();
+  entries.set(key, read);
+  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  return read;
+}
+
+/** How many compiled reads are kept for this overview (for tests and diagnostics). */
+export function keptReads(schema: SchemaOverview): number {
+  return bySchema.get(schema)?.size ?? 0;
+}
