@@ -1,6 +1,5 @@
 import cors from '@koa/cors';
 import Koa from 'koa';
-import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { AppContext } from './app-context.ts';
 import { appRouters } from './app-routers.ts';
 import { adminController } from './controllers/admin-controller.ts';
@@ -8,6 +7,7 @@ import { cookieKeys } from './auth/session-cookie.ts';
 import { serverController } from './controllers/server-controller.ts';
 import { RouteNotFoundError } from './errors.ts';
 import { startEventTriggers } from './flows/event-triggers.ts';
+import { lazyBodyParser } from './middleware/lazy-body-parser.ts';
 import { lazyRouter } from './lazy-router.ts';
 import { accountability } from './middleware/accountability.ts';
 import { cancelOnClose } from './middleware/cancel-on-close.ts';
@@ -51,20 +51,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
   app.use(searchBody());
   // Anonymous floods are turned away before their bodies are parsed; signed-in callers after accountability.
   if (options.rateLimit) app.use(options.rateLimit.beforeAuth);
-  const limit = config.server.maxPayloadSize;
-  const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
-  app.use(
-    koaBody({
-      jsonLimit: limit,
-      formLimit: limit,
-      textLimit: limit,
-      multipart: false,
-      parsedMethods,
-      onError: (error) => {
-        throw error;
-      },
-    }),
-  );
+  app.use(lazyBodyParser(config.server.maxPayloadSize));
   app.use(searchAsGet());
   app.use(accountability(config.secret, context));
   if (options.rateLimit) app.use(options.rateLimit.afterAuth);

@@ -8,9 +8,9 @@ import { createMigratedDatabase } from '../../helpers/test-database.ts';
 
 /** Libraries a start must not load: each is loaded on first use (docs/performance.md, "Start and memory"). */
 const LAZY = ['sharp', '@aws-sdk/client-s3', '@aws-sdk/lib-storage', '@aws-sdk/client-sesv2', 'nodemailer', 'graphql', 'graphql-http', 'openid-client', 'quickjs-emscripten', 'ioredis', 'rate-limiter-flexible', 'pino-pretty', 'exifr'];
-/** Loaded with the first request to a router that needs them, the first socket or sign-in, or the first flow or panel write
+/** Loaded with the first request to a router that needs them, the first request with a body (koa-body), the first socket or sign-in, or the first flow or panel write
  * (argon2 too, but this start seeds the administrator and so hashes a password). */
-const LAZY_WITH_ROUTERS = ['luxon', 'yaml', 'csv-parse', 'file-type', 'busboy', 'croner', '@otplib/plugin-crypto-noble', 'server/auth/auth-service.ts'];
+const LAZY_WITH_ROUTERS = ['koa-body', 'formidable', 'luxon', 'yaml', 'csv-parse', 'file-type', 'busboy', 'croner', '@otplib/plugin-crypto-noble', 'server/auth/auth-service.ts'];
 /** Own modules a start must not load: every router but /server (server/app-routers.ts) and the flow and panel rules. */
 const LAZY_OWN = ['server/controllers/items-controller.ts', 'server/controllers/auth-controller.ts', 'server/controllers/collections-controller.ts', 'server/controllers/schema-controller.ts', 'server/controllers/files-controller.ts', 'server/controllers/import-export-controller.ts', 'server/controllers/system-collections-controller.ts', 'server/controllers/utils-controller.ts', 'server/controllers/index-advice-controller.ts', 'server/flows/flows-controller.ts', 'server/insights/insights-controller.ts', 'server/openapi/openapi-controller.ts', 'server/graphql/graphql-controller.ts', 'server/webhooks/webhooks-controller.ts', 'server/flows/validate-flow.ts', 'server/insights/validate-panel-write.ts', 'server/flows/flow-engine.ts', 'server/snapshot/load-snapshot.ts'];
 
@@ -59,6 +59,7 @@ describe('what tessera start loads', () => {
 
       const loaded = new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean));
       expect(loaded.has('koa')).toBe(true); // the hook sees the server's modules
+      expect(loaded.has('koa-body')).toBe(true); // the sign-in's body was parsed
       expect(LAZY.filter((name) => loaded.has(name))).toEqual([]);
       // Signing in and reading /collections loaded those two routers and no other.
       expect(['server/controllers/auth-controller.ts', 'server/controllers/collections-controller.ts'].filter((name) => !loaded.has(name))).toEqual([]);
