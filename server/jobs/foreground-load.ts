@@ -3,13 +3,15 @@
  * them when the machine is saturated. A request-serving process marks each request's start and end; every
  * SAMPLE_MS the share of that window during which at least one request was in flight is measured. At or
  * above SATURATED_SHARE the server is saturated: jobs then start at most `busyRate` per second (the floor
- * that keeps deliveries moving); below it they start at once. Moderate traffic leaves gaps between
- * requests, so it never holds jobs back; only a load that keeps the server busy all the time does, and
- * its backlog drains as soon as the load eases.
+ * that keeps deliveries moving) until the share falls below CALM_SHARE; otherwise they start at once.
+ * Moderate traffic leaves gaps between requests, so it never holds jobs back; only a load that keeps the
+ * server busy all the time does, and its backlog drains as soon as the load eases.
  */
 
 const SAMPLE_MS = 100;
 const SATURATED_SHARE = 0.9;
+/** Saturation ends only below this share, so a load hovering near the threshold does not release jobs in bursts. */
+const CALM_SHARE = 0.75;
 
 export class ForegroundLoad {
   readonly #busyRate: number;
@@ -89,7 +91,7 @@ export class ForegroundLoad {
     const share = this.#busyMs / Math.max(1, now - this.#windowStart);
     this.#busyMs = 0;
     this.#windowStart = now;
-    this.set(share >= SATURATED_SHARE);
+    this.set(this.#saturated ? share >= CALM_SHARE : share >= SATURATED_SHARE);
     if (this.#inFlight === 0 && !this.#saturated && this.#sampler) {
       clearInterval(this.#sampler);
       this.#sampler = null;

@@ -130,6 +130,48 @@ it('a server killed with SIGKILL leaves no job process behind: the child notices
   }
 });
 
+it('JOBS_WORKER=process: the job process holds a delivery while reads saturate the server (it hears so over IPC), then sends it', { timeout: 150_000 }, async () => {
+  const database = await createEmptyDatabase();
+  try {
+    const server = startServer(database.url, { JOBS_WORKER: 'process', JOBS_BUSY_RATE: '0' });
+    const create = await hookedCollection(server, '/saturated');
+    await until(() => jobChildren(server.child.pid!), (pids) => pids.length === 1);
+    expect(await create('warm-up')).toBe(200);
+    await receiver.waitFor(1, '/saturated', 30_000);
+    const [, , port] = await server.waitFor(/Admin:\s+(http:\/\/localhost:(\d+))\/admin/);
+    const login = await fetch(`http://127.0.0.1:${port}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    let reads = 0;
+    let stop = false;
+    // Twenty readers of every field's metadata keep a request in flight all the time: the server is saturated
+    // (server/jobs/foreground-load.ts).
+    const loops = Array.from({ length: 20 }, async () => {
+      while (!stop) {
+        const response = await fetch(`http://127.0.0.1:${port}/fields`, { headers: { authorization: `Bearer ${token}` } });
+        await response.arrayBuffer();
+        reads++;
+      }
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await create('held')).toBe(200);
+      const readsBefore = reads;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // Unheld, the delivery would leave within milliseconds (an idle job process, a job already queued).
+      expect(receiver.received.filter((call) => call.path === '/saturated')).toHaveLength(1);
+      expect(reads - readsBefore).toBeGreaterThan(100);
+    } finally {
+      stop = true;
+      await Promise.all(loops);
+    }
+    const deliveries = await receiver.waitFor(2, '/saturated', 30_000);
+    expect(deliveries[1]!.body).toMatchObject({ payload: { name: 'held' } });
+    expect(await server.stop('SIGTERM')).toBe(0);
+  } finally {
+    await database.drop();
+  }
+});
+
 it('JOBS_WORKER=off queues without working; `tessera worker` on its own then delivers and stops on SIGTERM', { timeout: 150_000 }, async () => {
   const database = await createEmptyDatabase();
   const client = new pg.Client({ connectionString: database.url });

@@ -52,6 +52,32 @@ describe('ForegroundLoad: background jobs give way to saturating requests', () =
     load.close();
   });
 
+  it('stays saturated while the busy share stays above the calm threshold (no bursts near 90 %)', async () => {
+    const load = new ForegroundLoad(0);
+    load.enter();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(load.saturated).toBe(true);
+    const done = counter([load.turn()]);
+    // 80 % busy: below the 90 % that starts saturation, above the 75 % that ends it.
+    for (let i = 0; i < 10; i++) {
+      load.leave();
+      await vi.advanceTimersByTimeAsync(20);
+      load.enter();
+      await vi.advanceTimersByTimeAsync(80);
+    }
+    expect(load.saturated).toBe(true);
+    expect(done()).toBe(0);
+    // 50 % busy: calm again, and the job starts.
+    load.leave();
+    await vi.advanceTimersByTimeAsync(50);
+    load.enter();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(load.saturated).toBe(false);
+    expect(done()).toBe(1);
+    load.leave();
+    load.close();
+  });
+
   it('with busyRate 0 holds every job until the load ends', async () => {
     const load = new ForegroundLoad(0);
     load.enter();
