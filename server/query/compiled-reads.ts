@@ -3,9 +3,13 @@ import type { SchemaOverview } from '../schema/overview.ts';
 import type { CompiledRead } from './compile-read.ts';
 import type { Query, ReadOptions } from './types.ts';
 
-/** A read compiled once: the statement as kysely compiled it, and the rest of what running it needs. */
+/**
+ * A read compiled once: its SQL text and parameters (kept without kysely's operation tree, which a kept read
+ * does not need and which is most of a compiled statement's memory), and the rest of what running it needs.
+ */
 export interface ReusableRead {
-  compiled: CompiledRead;
+  meta: CompiledRead['meta'];
+  counts: CompiledRead['counts'];
   statement: CompiledQuery;
 }
 

@@ -1,4 +1,4 @@
-import type { CompiledQuery, Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { markPreparable } from '../database/prepared-statements.ts';
 import { cancellable } from '../database/request-signal.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
@@ -25,7 +25,7 @@ interface Rows<Data> {
   meta?: ReadMeta;
 }
 
-function metaOf(row: Partial<Row<unknown>>, compiled: CompiledRead): ReadMeta {
+function metaOf(row: Partial<Row<unknown>>, compiled: Pick<CompiledRead, 'meta'>): ReadMeta {
   const meta: ReadMeta = {};
   for (const key of compiled.meta) meta[key] = Number(row[key] ?? 0);
   return meta;
@@ -39,8 +39,9 @@ function compileRead(schema: SchemaOverview, collection: string, query: Query, o
 /** The read compiled, or found compiled by an earlier read with the same query and rules (compiled-reads.ts). */
 function compile(db: Kysely<any>, schema: SchemaOverview, collection: string, query: Query, options: ReadOptions): ReusableRead {
   return reusableRead(schema, reuseKey(collection, query, options), () => {
-    const compiled = compileRead(schema, collection, query, options);
-    return { compiled, statement: compileStatement(db, compiled.statement) };
+    const { meta, counts, statement } = compileRead(schema, collection, query, options);
+    const { sql, parameters } = compileStatement(db, statement);
+    return { meta, counts, statement: CompiledQuery.raw(sql, [...parameters]) };
   });
 }
 
@@ -64,7 +65,8 @@ async function execute(db: Kysely<any>, query: CompiledQuery): Promise<{ rows: u
   }
 }
 
-async function run<Data>(db: Kysely<any>, { compiled, statement }: ReusableRead): Promise<Rows<Data>> {
+async function run<Data>(db: Kysely<any>, compiled: ReusableRead): Promise<Rows<Data>> {
+  const { statement } = compiled;
   const { rows } = await execute(db, statement);
   const data = (rows as Row<Data>[]).map((row) => row.data);
   if (compiled.meta.length === 0) return { data };
