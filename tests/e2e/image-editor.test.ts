@@ -68,9 +68,11 @@ describe('the image editor in the file library', () => {
     await card.getByTestId('file-edit-image').click();
     await expect.poll(() => canvas.evaluate((element) => (element as unknown as CanvasElement).width)).toBe(200);
     await page.getByTestId('image-focalPoint').click();
+    // The focal tool swaps the cropping canvas for a crosshair one: click only once it is there.
+    await expect.poll(() => page.getByTestId('image-canvas').evaluate((element) => (element as unknown as { style: { cursor: string } }).style.cursor)).toBe('crosshair');
     const box = (await page.getByTestId('image-canvas').boundingBox())!;
     await page.getByTestId('image-canvas').click({ position: { x: box.width * 0.75, y: box.height * 0.5 } });
-    // The marker moves to where the click was, on the picture (it starts at the centre, so wait for the move).
+    // The marker moves to where the click was, on the picture.
     const markerOffset = async () => {
       const marker = (await page.getByTestId('image-focal-marker').boundingBox())!;
       return [Math.round(Math.abs(marker.x + marker.width / 2 - (box.x + box.width * 0.75))), Math.round(Math.abs(marker.y + marker.height / 2 - (box.y + box.height * 0.5)))];
