@@ -63,6 +63,16 @@ async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean,
   }
 }
 
+/** Runs `test` against a fresh empty database, dropped afterwards whatever happened. */
+async function withEmptyDatabase(test: (database: { url: string }) => Promise<void>): Promise<void> {
+  const database = await createEmptyDatabase();
+  try {
+    await test(database);
+  } finally {
+    await database.drop();
+  }
+}
+
 function startServer(databaseUrl: string, env: Record<string, string> = {}): RunningCli {
   return spawnCli(['start'], {
     cwd: dir,
@@ -85,8 +95,7 @@ async function hookedCollection(server: RunningCli, hookPath: string): Promise<(
 }
 
 it('runs jobs in the serving process by default (JOBS_WORKER=inline): no child process, the delivery arrives', { timeout: 120_000 }, async () => {
-  const database = await createEmptyDatabase();
-  try {
+  await withEmptyDatabase(async (database) => {
     const server = startServer(database.url);
     const create = await hookedCollection(server, '/inline');
     expect(await create('inline')).toBe(200);
@@ -94,14 +103,11 @@ it('runs jobs in the serving process by default (JOBS_WORKER=inline): no child p
     expect(delivery!.body).toMatchObject({ event: 'items.create', collection: 'events', payload: { name: 'inline' } });
     expect(jobChildren(server.child.pid!)).toEqual([]);
     expect(await server.stop('SIGTERM')).toBe(0);
-  } finally {
-    await database.drop();
-  }
+  });
 });
 
 it('JOBS_WORKER=process: one `tessera worker` child at nice 10 delivers; SIGTERM stops both', { timeout: 120_000 }, async () => {
-  const database = await createEmptyDatabase();
-  try {
+  await withEmptyDatabase(async (database) => {
     const server = startServer(database.url, { JOBS_WORKER: 'process' });
     const create = await hookedCollection(server, '/process');
     const [jobPid] = await until(() => jobChildren(server.child.pid!), (pids) => pids.length === 1);
@@ -112,27 +118,21 @@ it('JOBS_WORKER=process: one `tessera worker` child at nice 10 delivers; SIGTERM
     expect(await server.stop('SIGTERM')).toBe(0);
     expect(server.output()).toContain('Tessera stopped.');
     expect(running(jobPid!)).toBe(false);
-  } finally {
-    await database.drop();
-  }
+  });
 });
 
 it('a server killed with SIGKILL leaves no job process behind: the child notices and stops', { timeout: 120_000 }, async () => {
-  const database = await createEmptyDatabase();
-  try {
+  await withEmptyDatabase(async (database) => {
     const server = startServer(database.url, { JOBS_WORKER: 'process' });
     await server.waitFor(/Admin:\s+http:\/\/localhost:\d+\/admin/);
     const [jobPid] = await until(() => jobChildren(server.child.pid!), (pids) => pids.length === 1);
     server.child.kill('SIGKILL');
     await until(() => running(jobPid!), (alive) => !alive);
-  } finally {
-    await database.drop();
-  }
+  });
 });
 
 it('JOBS_WORKER=process: the job process holds a delivery while reads saturate the server (it hears so over IPC), then sends it', { timeout: 150_000 }, async () => {
-  const database = await createEmptyDatabase();
-  try {
+  await withEmptyDatabase(async (database) => {
     const server = startServer(database.url, { JOBS_WORKER: 'process', JOBS_BUSY_RATE: '0' });
     const create = await hookedCollection(server, '/saturated');
     await until(() => jobChildren(server.child.pid!), (pids) => pids.length === 1);
@@ -167,9 +167,7 @@ it('JOBS_WORKER=process: the job process holds a delivery while reads saturate t
     const deliveries = await receiver.waitFor(2, '/saturated', 30_000);
     expect(deliveries[1]!.body).toMatchObject({ payload: { name: 'held' } });
     expect(await server.stop('SIGTERM')).toBe(0);
-  } finally {
-    await database.drop();
-  }
+  });
 });
 
 it('JOBS_WORKER=off queues without working; `tessera worker` on its own then delivers and stops on SIGTERM', { timeout: 150_000 }, async () => {

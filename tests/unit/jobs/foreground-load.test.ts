@@ -8,6 +8,16 @@ function counter(turns: Array<Promise<void>>): () => number {
   return () => done;
 }
 
+/** `times` rounds of `idleMs` with no request in flight, then `busyMs` with one (a request is in flight on entry and on return). */
+async function idleThenBusy(load: ForegroundLoad, idleMs: number, busyMs: number, times: number): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    load.leave();
+    await vi.advanceTimersByTimeAsync(idleMs);
+    load.enter();
+    await vi.advanceTimersByTimeAsync(busyMs);
+  }
+}
+
 describe('ForegroundLoad: background jobs give way to saturating requests', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'performance'] });
@@ -59,19 +69,11 @@ describe('ForegroundLoad: background jobs give way to saturating requests', () =
     expect(load.saturated).toBe(true);
     const done = counter([load.turn()]);
     // 80 % busy: below the 90 % that starts saturation, above the 75 % that ends it.
-    for (let i = 0; i < 10; i++) {
-      load.leave();
-      await vi.advanceTimersByTimeAsync(20);
-      load.enter();
-      await vi.advanceTimersByTimeAsync(80);
-    }
+    await idleThenBusy(load, 20, 80, 10);
     expect(load.saturated).toBe(true);
     expect(done()).toBe(0);
     // 50 % busy: calm again, and the job starts.
-    load.leave();
-    await vi.advanceTimersByTimeAsync(50);
-    load.enter();
-    await vi.advanceTimersByTimeAsync(50);
+    await idleThenBusy(load, 50, 50, 1);
     expect(load.saturated).toBe(false);
     expect(done()).toBe(1);
     load.leave();
