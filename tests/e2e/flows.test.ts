@@ -22,7 +22,12 @@ it('builds a manual flow with two operations in the editor, runs it from an item
   await page.goto('/admin/flows');
   await page.getByTestId('flow-create').click();
   await page.getByTestId('flow-name').fill('Publish');
+  // The name is in the form before it is submitted, and the create is answered before the editor is awaited
+  // (a fresh-clone run once waited 15 s for an editor whose create it could not see).
+  await expect.poll(() => page.getByTestId('flow-name').inputValue()).toBe('Publish');
+  const createdFlow = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/flows', { timeout: 60_000 });
   await page.getByTestId('flow-save').click();
+  expect((await createdFlow).status()).toBe(200);
   // Creating opens the editor; the create form's default trigger is manual.
   await page.getByTestId('flow-editor-title').waitFor();
 
