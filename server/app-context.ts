@@ -15,6 +15,7 @@ import { ForegroundLoad } from './jobs/foreground-load.ts';
 import { closeFilesRuntime } from './files/files-runtime.ts';
 import { registerNotificationMail } from './services/notifications/notification-mail.ts';
 import { registerNotificationRules } from './services/notifications/notification-rules.ts';
+import { createExtensionManager, type ExtensionManager } from './extensions/extension-manager.ts';
 
 /** Everything the HTTP app and the CLI share for one process: settings, logger and database. */
 export interface AppContext {
@@ -32,6 +33,8 @@ export interface AppContext {
   foreground: ForegroundLoad;
   /** Builds the context a service runs with for this caller (inside `db` when given a transaction). */
   servicesContext(accountability: Accountability, db?: Kysely<any>): ServiceContext;
+  /** The project's extensions (EXTENSIONS_PATH and extension packages): loaded by `load()`, listed at /extensions. */
+  extensions: ExtensionManager;
   /** Sends e-mail through the transport EMAIL_TRANSPORT selects. */
   mailer: Mailer;
   /** Measures the round trip to Redis in ms (throws while it is unreachable); null without REDIS_URL. */
@@ -45,6 +48,7 @@ export interface AppContext {
 /** Ties a loaded config, a logger, an open database and its schema cache together. */
 export function createAppContext(config: Config & { secret: string }, logger: Logger, database: Database): AppContext {
   const permissions = createPermissionCache(() => database.kysely());
+  let extensions: ExtensionManager | null = null;
   const namespace = redisNamespace(config.database.url, config.dataDir);
   const responseCache = createResponseCache(config, logger, namespace);
   // Runs for this instance's changes and for those heard from other instances: an answer computed with the
@@ -55,6 +59,8 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
     () => {
       permissions.clear();
       void responseCache.purgeAll();
+      // Extensions switched on or off on another instance arrive with the same announcement.
+      void extensions?.resyncEnabled().catch((error: unknown) => logger.error({ err: error }, 'could not re-read which extensions are enabled'));
     },
   );
   // With several instances, schema changes are announced through Redis so every cache rebuilds.
@@ -73,9 +79,13 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
     foreground,
     servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config, permissions, schemaCache: schema, loginAttempts, responseCache }),
     mailer,
+    get extensions() {
+      return (extensions ??= createExtensionManager(context));
+    },
     pingRedis: synced ? () => synced.ping() : null,
     ready: synced?.ready ?? Promise.resolve(),
     dispose: async () => {
+      await extensions?.close();
       await loginAttempts.close();
       await mailer.idle();
       await synced?.close();

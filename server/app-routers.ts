@@ -32,6 +32,7 @@ export function appRouters(context: AppContext): LazyRouter[] {
     { prefixes: ['/versions'], load: async () => (await import('./controllers/versions-controller.ts')).versionsController(context) },
     { prefixes: ['/activity/comment'], load: async () => (await import('./controllers/comments-controller.ts')).commentsController(context) },
     { prefixes: ['/flows'], load: async () => (await import('./flows/flows-controller.ts')).flowsController(context) },
+    { prefixes: ['/extensions'], load: async () => (await import('./extensions/extensions-controller.ts')).extensionsController(context) },
     { prefixes: SYSTEM_ENDPOINTS.map((name) => `/${name}`), load: async () => (await import('./controllers/system-collections-controller.ts')).systemCollectionsController(context) },
     { prefixes: ['/utils'], load: async () => (await import('./controllers/utils-controller.ts')).utilsController(context) },
     { prefixes: ['/graphql', '/server/specs/graphql'], load: async () => (await import('./graphql/graphql-controller.ts')).graphqlController(context) },

@@ -35,6 +35,15 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
   app.use(requestLogger(logger));
   app.use(errorHandler(logger));
   app.use(cancelOnClose());
+  // Requests wait for the extensions' first load (hooks must be in place before the first write).
+  const extensionsLoaded = context.extensions.load();
+  let extensionsReady = false;
+  void extensionsLoaded.then(() => (extensionsReady = true), () => (extensionsReady = true));
+  app.use(async (ctx, next) => {
+    if (!extensionsReady) await extensionsLoaded.catch(() => undefined);
+    return next();
+  });
+  app.use(context.extensions.mount('early'));
   if (config.cors.enabled) {
     const origins = config.cors.origin;
     app.use(
@@ -56,6 +65,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
   app.use(accountability(config.secret, context));
   if (options.rateLimit) app.use(options.rateLimit.afterAuth);
   app.use(responseCache(context));
+  app.use(context.extensions.mount('routes'));
 
   // /server (ping, health) is built now; every other router on the first request under its path prefix.
   const server = serverController(context);
@@ -64,7 +74,9 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
   for (const router of appRouters(context)) app.use(lazyRouter(router));
   // Event and schedule flows run whether or not /flows was ever asked for (its router loads lazily).
   startEventTriggers(context);
-  app.use(adminController());
+  app.use(context.extensions.endpoints());
+  app.use(context.extensions.mount('late'));
+  app.use(adminController(undefined, () => context.extensions.embeds()));
 
   app.use((ctx) => {
     throw new RouteNotFoundError(`Route ${ctx.path} doesn't exist.`);

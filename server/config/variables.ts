@@ -164,6 +164,10 @@ export const variablesSchema = yup.object({
   OUTBOUND_ALLOWED_HOSTS: list([]),
   /** Environment variables flows may read as `{{ $env.NAME }}`, comma-separated. @default empty */
   FLOWS_ENV_ALLOW_LIST: list([]),
+  /** Folder of the project's extensions: one folder each, with a package.json whose `directus:extension` (or `tessera:extension`) describes it (docs/extensions.md). @default ./extensions */
+  EXTENSIONS_PATH: yup.string().default('./extensions'),
+  /** Reload extensions when their files change (for development). @default false */
+  EXTENSIONS_AUTO_RELOAD: yup.boolean().typeError('must be true or false').default(false),
   /** Where webhook deliveries and action flow runs are worked on: `process` (a child process of `tessera start` at a lower OS priority, so requests win the CPU), `inline` (in the serving process) or `off` (none here: run `tessera worker` elsewhere). @default process with DB_URL, inline on the embedded database */
   JOBS_WORKER: yup.string().oneOf(['process', 'inline', 'off']).optional(),
   /** Webhook deliveries and flow runs that still start per second while requests keep the server saturated (busy ≥ 90 % of the time); below that jobs start at once. 0: jobs wait until the load eases. @default 20 */

@@ -1,4 +1,5 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Middleware } from 'koa';
@@ -28,7 +29,7 @@ function safeDecode(value: string): string {
  * Serves `/admin`: files of the built single-page app (hashed assets cached for a year), index.html for
  * every other admin path so client-side routes load, or a placeholder page while no build exists.
  */
-export function adminController(distDir: string = ADMIN_DIST): Middleware {
+export function adminController(distDir: string = ADMIN_DIST, embeds: () => { head: string; body: string } = () => ({ head: '', body: '' })): Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/' || ctx.path === '/admin') return ctx.redirect('/admin/');
@@ -45,6 +46,8 @@ export function adminController(distDir: string = ADMIN_DIST): Middleware {
     const file = isFile ? requested : index;
     ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
     ctx.set('Cache-Control', isFile && requested.startsWith(path.join(distDir, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    ctx.body = createReadStream(file);
+    const { head, body } = file === index ? embeds() : { head: '', body: '' };
+    // Hook extensions may embed HTML in the page (Directus's `embed('head' | 'body', …)`).
+    ctx.body = head || body ? (await readFile(index, 'utf8')).replace('</head>', `${head}\n</head>`).replace('</body>', `${body}\n</body>`) : createReadStream(file);
   };
 }

@@ -1,6 +1,6 @@
 /**
  * System collections served by the shared item routes at their own paths (`/users` → tessera_users).
- * Files, sessions, migrations and the schema collections have endpoints of their own.
+ * Files, extensions, sessions, migrations and the schema collections have endpoints of their own.
  */
 export const SYSTEM_ENDPOINTS = [
   'users',
@@ -20,11 +20,10 @@ export const SYSTEM_ENDPOINTS = [
   'translations',
   'versions',
   'webhooks',
-  'extensions',
 ] as const;
 
-/** System collections whose own routers answer at `/<name>`: files and the schema collections. */
-export const OWN_ROUTER_ENDPOINTS = ['files', 'collections', 'fields', 'relations'] as const;
+/** System collections whose own routers answer at `/<name>`: files, extensions and the schema collections. */
+export const OWN_ROUTER_ENDPOINTS = ['files', 'collections', 'fields', 'relations', 'extensions'] as const;
 
 /**
  * Every system collection the REST API addresses at `/<name>` rather than `/items/<name>` (docs/api.md).

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import type { Accountability } from '../auth/accountability.ts';
 import { eventAccountability, type EventAccountability, type WriteTransaction } from '../events/event-names.ts';
 import { InvalidPayloadError } from '../errors.ts';
-import { OPERATIONS } from './operations/index.ts';
+import { operationHandler } from './operations/index.ts';
 import type { FlowData, FlowRow, OperationRow } from './flow-types.ts';
 import { maskSecrets } from './mask-secrets.ts';
 import { render } from './template.ts';
@@ -69,7 +69,7 @@ export async function runLoadedFlow(app: AppContext, flow: FlowRow, operations: 
   for (let count = 0; next && count < MAX_STEPS; count++) {
     const operation = operations.get(next);
     if (!operation) break;
-    const handler = OPERATIONS[operation.type];
+    const handler = operationHandler(operation.type);
     const rendered = render(operation.options ?? {}, data) as Record<string, unknown>;
     let result: unknown;
     let ok = true;

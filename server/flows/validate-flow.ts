@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import { InvalidPayloadError } from '../errors.ts';
-import { OPERATIONS } from './operations/index.ts';
+import { operationTypes } from './operations/index.ts';
 
 type Payload = Record<string, unknown>;
 
@@ -54,7 +54,7 @@ export function validateFlowPayload(payload: Payload, mode: 'create' | 'update')
 
 /** Checks a tessera_operations write: a known type, options an object. Key uniqueness per flow is checked against the database by the caller. */
 export function validateOperationPayload(payload: Payload): Payload {
-  if ('type' in payload) oneOf('type', payload.type, Object.keys(OPERATIONS));
+  if ('type' in payload) oneOf('type', payload.type, operationTypes());
   if ('key' in payload && (typeof payload.key !== 'string' || !/^[A-Za-z0-9_$-]+$/.test(payload.key))) fail('key', '"key" must be letters, digits, _ and -.');
   if ('options' in payload && payload.options !== null && (typeof payload.options !== 'object' || Array.isArray(payload.options))) fail('options', '"options" must be an object.');
   return payload;

@@ -1,0 +1,56 @@
+import Router from '@koa/router';
+import type { AppContext } from '../app-context.ts';
+import { ForbiddenError, InvalidPayloadError } from '../errors.ts';
+import type { ListedExtension } from './extension-manager.ts';
+
+/** An extension in Directus's shape (`{ id, bundle, schema, meta }`), with Tessera's load status beside it. */
+export function extensionResponse(extension: ListedExtension): Record<string, unknown> {
+  const local = extension.source === 'local';
+  const schema = extension.type
+    ? extension.bundle
+      ? { type: extension.type, name: extension.name, local }
+      : {
+          type: extension.type,
+          name: extension.name,
+          version: extension.version,
+          local,
+          host: extension.host,
+          ...(extension.type === 'bundle' ? { entries: extension.entries, partial: true } : {}),
+          ...(extension.manifest?.sandbox ? { sandbox: extension.manifest.sandbox } : {}),
+        }
+    : null;
+  return {
+    id: extension.id,
+    bundle: extension.bundle,
+    schema,
+    meta: { enabled: extension.enabled, folder: extension.folder, source: extension.source, bundle: extension.bundle },
+    status: extension.status,
+    error: extension.error,
+  };
+}
+
+/**
+ * `GET /extensions` and `PATCH /extensions/:id` (`{ meta: { enabled } }`), for administrators. A toggle
+ * reloads this instance's extensions at once and, through the schema cache's fan-out, every other instance's.
+ */
+export function extensionsController(app: AppContext): Router {
+  const router = new Router();
+  router.get('/extensions', (ctx) => {
+    if (!ctx.state.accountability.admin) throw new ForbiddenError();
+    ctx.body = { data: app.extensions.list().map(extensionResponse) };
+  });
+  router.patch('/extensions/:id', async (ctx) => {
+    if (!ctx.state.accountability.admin) throw new ForbiddenError();
+    const extension = app.extensions.list().find((candidate) => candidate.id === ctx.params.id);
+    if (!extension) throw new ForbiddenError();
+    const body = (ctx.request.body ?? {}) as { meta?: { enabled?: unknown }; enabled?: unknown };
+    const enabled = body.meta && typeof body.meta === 'object' ? body.meta.enabled : body.enabled;
+    if (typeof enabled !== 'boolean') throw new InvalidPayloadError('"meta.enabled" must be true or false.', { field: 'meta.enabled' });
+    await app.database.kysely().updateTable('tessera_extensions').set({ enabled }).where('id', '=', extension.id).execute();
+    await app.extensions.reload();
+    app.schema.invalidate();
+    const updated = app.extensions.list().find((candidate) => candidate.id === extension.id) ?? { ...extension, enabled };
+    ctx.body = { data: extensionResponse(updated) };
+  });
+  return router;
+}
