@@ -36,10 +36,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Starts a test app; `env` overrides or adds configuration variables. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** Starts a test app; `env` overrides or adds configuration variables; `cwd` is the project folder (default: this one). */
+export async function createTestApp(env: Record<string, string> = {}, options: { cwd?: string } = {}): Promise<TestApp> {
   const testDatabase = await createMigratedDatabase();
-  const config = loadConfig({ ...TEST_ENV, DB_URL: testDatabase.url, ...env });
+  const config = loadConfig({ ...TEST_ENV, DB_URL: testDatabase.url, ...env }, options.cwd);
   const logger = createLogger(config.log);
   const database = await openDatabase(config, logger);
   const context = createAppContext(config as typeof config & { secret: string }, logger, database);

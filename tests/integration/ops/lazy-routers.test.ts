@@ -35,6 +35,7 @@ const FIRST_REQUESTS: { router: string; method: 'get' | 'post'; path: string; bo
   { router: 'versions', method: 'post', path: '/versions', body: {}, status: 400 },
   { router: 'comments', method: 'get', path: '/activity/comment', status: 400 },
   { router: 'flows', method: 'get', path: `/flows/${UNKNOWN_ID}/runs?limit=0`, status: 400 },
+  { router: 'extensions', method: 'get', path: '/extensions', status: 200 },
   { router: 'system collections', method: 'get', path: '/roles', status: 200 },
   { router: 'utils', method: 'get', path: '/utils/random/string', status: 200 },
   { router: 'graphql', method: 'get', path: '/server/specs/graphql/system', status: 200 },
