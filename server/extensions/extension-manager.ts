@@ -2,12 +2,11 @@ import { watch, type FSWatcher } from 'node:fs';
 import type { Middleware } from 'koa';
 import type { AppContext } from '../app-context.ts';
 import { systemAccountability } from '../auth/accountability.ts';
-import { createContextParts, directusAccountability, type ContextParts } from './directus-context.ts';
 import { discoverExtensions, type ExtensionSource, type FoundExtension } from './discover.ts';
-import { createExpressApp, expressBridge, type ExpressApp } from './express-bridge.ts';
+import type { ExpressApp } from './express-bridge.ts';
 import { syncExtensionRows, type ExtensionRow } from './extension-rows.ts';
 import { hostMismatch } from './host-range.ts';
-import { defaultExport, importEntry, registerExtension, type Registration } from './load-extension.ts';
+import type { Registration } from './load-extension.ts';
 import { API_TYPES, type ApiExtensionType, type ExtensionManifest, type ExtensionType } from './manifest.ts';
 
 /** How an extension fared at the last load. */
@@ -65,17 +64,29 @@ interface Generation {
   listed: ListedExtension[];
   registrations: Registration[];
   endpointIds: Set<string>;
-  endpoints: ExpressApp;
+  endpoints: ExpressApp | null;
   mounts: Partial<Record<MountPoint, ExpressApp>>;
 }
 
 function emptyGeneration(): Generation {
-  return { listed: [], registrations: [], endpointIds: new Set(), endpoints: createExpressApp(), mounts: {} };
+  return { listed: [], registrations: [], endpointIds: new Set(), endpoints: null, mounts: {} };
 }
+
+/**
+ * What running extensions takes (Express, knex, the Directus context), imported only once a project has a
+ * server extension to run: a project without any pays nothing for them at start or in memory.
+ */
+async function loadRuntime(app: AppContext) {
+  const [context, bridge, loader] = await Promise.all([import('./directus-context.ts'), import('./express-bridge.ts'), import('./load-extension.ts')]);
+  return { ...context, ...bridge, ...loader, parts: context.createContextParts(app) };
+}
+type Runtime = Awaited<ReturnType<typeof loadRuntime>>;
 
 export function createExtensionManager(app: AppContext): ExtensionManager {
   const { config, logger } = app;
-  const parts: ContextParts = createContextParts(app);
+  let runtime: Runtime | null = null;
+  let runtimeLoading: Promise<Runtime> | null = null;
+  const useRuntime = async () => (runtime ??= await (runtimeLoading ??= loadRuntime(app)));
   let current = emptyGeneration();
   let generation = 0;
   let loading: Promise<void> | null = null;
@@ -84,8 +95,8 @@ export function createExtensionManager(app: AppContext): ExtensionManager {
   const db = () => app.servicesContext(systemAccountability()).db;
 
   const decorate = async (request: Record<string, unknown>, ctx: Parameters<Middleware>[0]) => {
-    request.accountability = directusAccountability(ctx.state.accountability);
-    request.schema = await parts.schema();
+    request.accountability = runtime!.directusAccountability(ctx.state.accountability);
+    request.schema = await runtime!.parts.schema();
   };
 
   async function loadAll(): Promise<void> {
@@ -145,8 +156,10 @@ export function createExtensionManager(app: AppContext): ExtensionManager {
     if (!serverSide || !manifest.api) return;
     const registered: Registration[] = [];
     try {
+      const { importEntry, defaultExport, registerExtension, parts, createExpressApp } = await useRuntime();
       const module = await importEntry(manifest.api, generation);
       const context = parts.forExtension(listed.name);
+      next.endpoints ??= createExpressApp();
       if (manifest.type !== 'bundle') {
         registered.push(await registerExtension(app, parts, manifest.type as ApiExtensionType, defaultExport(module), extension.folder, next.endpoints, context));
       } else {
@@ -189,7 +202,7 @@ export function createExtensionManager(app: AppContext): ExtensionManager {
     for (const [point, names] of Object.entries(MOUNT_POINTS) as Array<[MountPoint, readonly string[]]>) {
       const wanted = current.registrations.some((registration) => registration.hook?.inits.some((init) => names.includes(init.event)));
       if (!wanted) continue;
-      const express = (current.mounts[point] = createExpressApp());
+      const express = (current.mounts[point] = (await useRuntime()).createExpressApp());
       for (const name of names) await runInit(name, { app: express });
     }
   }
@@ -233,15 +246,15 @@ export function createExtensionManager(app: AppContext): ExtensionManager {
     endpoints() {
       return async (ctx, next) => {
         const segment = ctx.path.split('/')[1] ?? '';
-        if (!current.endpointIds.has(segment)) return next();
-        return expressBridge(current.endpoints, decorate)(ctx, next);
+        if (!current.endpointIds.has(segment) || !current.endpoints || !runtime) return next();
+        return runtime.expressBridge(current.endpoints, decorate)(ctx, next);
       };
     },
     mount(point) {
       return async (ctx, next) => {
         const express = current.mounts[point];
-        if (!express) return next();
-        return expressBridge(express, decorate)(ctx, next);
+        if (!express || !runtime) return next();
+        return runtime.expressBridge(express, decorate)(ctx, next);
       };
     },
     embeds() {
@@ -257,7 +270,7 @@ export function createExtensionManager(app: AppContext): ExtensionManager {
       watcher?.close();
       await loading?.catch(() => undefined);
       dispose();
-      await parts.close();
+      await runtime?.parts.close();
     },
   };
   return manager;
