@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTesseraError } from '../../../server/errors.ts';
+import { events } from '../../../server/events/event-bus.ts';
 import type { DirectusAccountability } from '../../../server/extensions/context/accountability.ts';
 import { getSchema } from '../../../server/extensions/context/schema-overview.ts';
 import { createExtensionServices, type ExtensionServices } from '../../../server/extensions/context/services.ts';
@@ -86,6 +87,24 @@ describe('extension context services', () => {
       expect(await articles.deleteMany([upserted])).toEqual([upserted]);
       expect(await articles.deleteByQuery({ filter: { title: { _eq: 'Third!' } } })).toEqual([more[1]]);
       expect(await titles()).toEqual(['First again', 'Second!']);
+    });
+
+    it('upsertMany is one write: all or nothing, its actions emitted once it commits', async () => {
+      const articles = new services.ItemsService('articles');
+      const before = await titles();
+      const error = await rejection(articles.upsertMany([{ title: 'Batch ok' }, { title: 'Batch bad', nope: true }]));
+      expect(error.status).toBe(400);
+      expect(await titles()).toEqual(before);
+
+      const created: Array<string | number> = [];
+      const off = events.onAction('articles.items.create', (meta) => void created.push(...meta.keys));
+      try {
+        const [key] = await articles.upsertMany([{ title: 'Batch ok' }]);
+        await expect.poll(() => created).toEqual([key]);
+      } finally {
+        off();
+      }
+      await articles.deleteByQuery({ filter: { title: { _eq: 'Batch ok' } } });
     });
 
     it('records activity and revisions as any write does', async () => {
@@ -196,6 +215,31 @@ describe('extension context services', () => {
       expect(asset.text ?? asset.body.toString()).toBe('hello from an extension');
       expect(await files.deleteOne(key)).toBe(key);
       expect(await t.system.db.selectFrom('tessera_files').select('id').where('id', '=', key).execute()).toEqual([]);
+    });
+  });
+
+  describe('VersionsService and FoldersService', () => {
+    it('creates, saves and promotes a content version through Tessera\'s versions service', async () => {
+      await t.request.patch('/collections/articles').set(auth(await t.login())).send({ meta: { versioning: true } }).expect(200);
+      const articles = new services.ItemsService('articles');
+      const key = await articles.createOne({ title: 'Main title' });
+      const versions = new services.VersionsService();
+      const id = await versions.createOne({ key: 'draft', name: 'Draft', collection: 'articles', item: String(key) });
+      expect(await versions.readOne(id, { fields: ['key', 'collection'] })).toEqual({ key: 'draft', collection: 'articles' });
+      expect(await versions.save(String(id), { title: 'Draft title' })).toMatchObject({ title: 'Draft title' });
+      expect((await articles.readOne(key, { fields: ['title'] })).title).toBe('Main title');
+      expect(await versions.promote(String(id))).toBe(key);
+      expect((await articles.readOne(key, { fields: ['title'] })).title).toBe('Draft title');
+    });
+
+    it('deletes a folder by moving its files up (Tessera\'s folders service)', async () => {
+      const folders = new services.FoldersService();
+      const parent = await folders.createOne({ name: 'Parent' });
+      const child = await folders.createOne({ name: 'Child', parent });
+      const file = await new services.FilesService().createOne({ filename_download: 'in-child.txt', folder: child });
+      expect((await rejection(folders.updateOne(parent, { parent: child }))).extensions).toMatchObject({ field: 'parent' });
+      expect(await folders.deleteOne(child)).toBe(child);
+      expect(await new services.FilesService().readOne(file, { fields: ['folder'] })).toEqual({ folder: parent });
     });
   });
 
