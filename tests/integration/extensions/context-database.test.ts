@@ -4,6 +4,7 @@ import { InvalidPayloadError } from '../../../server/errors.ts';
 import { events } from '../../../server/events/event-bus.ts';
 import { EXTENSION_POOL_NAME, extensionDatabase } from '../../../server/extensions/context/database.ts';
 import { createExtensionServices } from '../../../server/extensions/context/services.ts';
+import { createEmbeddedApp } from '../../helpers/embedded-app.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 /**
@@ -77,5 +78,20 @@ describe('extension context database', () => {
     const key = await new ItemsService('log', { knex: database.knex() }).createOne({ name: 'plain knex' });
     expect(await new ItemsService('log').readOne(key, { fields: ['name'] })).toEqual({ name: 'plain knex' });
     await database.close();
+  });
+});
+
+describe('extension context database on the embedded database', () => {
+  it('knex() connects to the embedded server this process serves', async () => {
+    const embedded = await createEmbeddedApp('tessera-extension-knex-');
+    try {
+      const database = extensionDatabase(embedded.context);
+      const result = await database.knex().raw('select 1 as one');
+      expect(result.rows).toEqual([{ one: 1 }]);
+      expect((await database.knex()('tessera_roles').select('name')).map((row: { name: string }) => row.name)).toContain('Administrator');
+      await database.close();
+    } finally {
+      await embedded.close();
+    }
   });
 });
