@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import type { AppContext } from '../../app-context.ts';
 import { runningEmbeddedUrl } from '../../database/embedded-lock.ts';
 import type { WriteTransaction } from '../../events/event-names.ts';
@@ -21,6 +22,14 @@ export interface ExtensionDatabase {
 /** The application_name of the extension pool's connections (visible in pg_stat_activity). */
 export const EXTENSION_POOL_NAME = 'tessera-extensions';
 
+/**
+ * knex, loaded on the first knex() call: a start (and an app with no extension that asks for the database)
+ * never loads it. knex is CommonJS, so it loads synchronously, as knex() must answer at once.
+ */
+function loadKnex(): (config: Knex.Config) => Knex {
+  return createRequire(import.meta.url)('knex') as (config: Knex.Config) => Knex;
+}
+
 /** Handles made by transactionHandle, to the write transactions they stand for. */
 const handles = new WeakMap<object, WriteTransaction>();
 
@@ -39,7 +48,7 @@ export function extensionDatabase(app: AppContext): ExtensionDatabase {
   let instance: Knex | null = null;
   const database: ExtensionDatabase = {
     knex() {
-      instance ??= knexFactory({
+      instance ??= loadKnex()({
         client: 'pg',
         connection: { connectionString: databaseUrl(app), application_name: EXTENSION_POOL_NAME },
         pool: { min: 0, max: 2 },

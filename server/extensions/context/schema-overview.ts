@@ -71,8 +71,7 @@ const translated = new WeakMap<SchemaOverview, DirectusSchemaOverview>();
  * `directus_*` names, folder collections (no table) left out as in Directus. `options.database` is accepted
  * for compatibility; the overview is the app's current one either way.
  */
-export async function getSchema(app: AppContext, options: { database?: unknown } = {}): Promise<DirectusSchemaOverview> {
-  void options;
+export async function getSchema(app: AppContext, _options: { database?: unknown } = {}): Promise<DirectusSchemaOverview> {
   const schema = await app.schema.get();
   let result = translated.get(schema);
   if (!result) {
