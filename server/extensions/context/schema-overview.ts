@@ -57,11 +57,14 @@ export interface DirectusRelation {
   };
 }
 
-/** Directus's SchemaOverview: what `getSchema()` gives extensions and services take as `schema`. */
-export interface DirectusSchemaOverview {
+/**
+ * Directus's SchemaOverview: what `getSchema()` gives extensions and services take as `schema`. A type
+ * alias, so it is also a `Record<string, unknown>` for code that passes it on unread.
+ */
+export type DirectusSchemaOverview = {
   collections: Record<string, DirectusCollectionOverview>;
   relations: DirectusRelation[];
-}
+};
 
 /** Each Tessera overview's translation, made once (the cached overview object lives until the schema changes). */
 const translated = new WeakMap<SchemaOverview, DirectusSchemaOverview>();
