@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { Middleware } from 'koa';
 import {
   ContentTooLargeError,
@@ -43,6 +44,51 @@ function fromHttpError(caught: unknown): TesseraError | null {
   }
 }
 
+/** What the handler answers: a Tessera error, or an error from extension code in the same envelope. */
+interface ErrorAnswer {
+  status: number;
+  code: string;
+  message: string;
+  expose: boolean;
+  extensions: Record<string, unknown>;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isErrorStatus(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 400 && (value as number) <= 599;
+}
+
+/** `Not Found` → `NOT_FOUND`: a code for an error that has only a status. */
+function statusCode(status: number): string {
+  return (STATUS_CODES[status] ?? 'Error').toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '');
+}
+
+/**
+ * An error made with @directus/errors' createError (`name: 'DirectusError'`, numeric status, string code),
+ * recognised by shape since extensions bundle their own copy of that package. 5xx messages stay hidden.
+ */
+function fromDirectusError(caught: unknown): ErrorAnswer | null {
+  if (!(caught instanceof Error) || caught.name !== 'DirectusError') return null;
+  const error = caught as Error & { status?: unknown; code?: unknown; extensions?: unknown };
+  if (!isErrorStatus(error.status) || typeof error.code !== 'string' || error.code === '') return null;
+  return { status: error.status, code: error.code, message: error.message, expose: error.status < 500, extensions: isRecord(error.extensions) ? error.extensions : {} };
+}
+
+/**
+ * An http-errors style error (`status` or `statusCode`, `expose: true`) whose status fromHttpError does not
+ * map: answered with its status and message, its code taken from its status (`409` → `CONFLICT`).
+ */
+function fromExposedHttpError(caught: unknown): ErrorAnswer | null {
+  if (!(caught instanceof Error)) return null;
+  const error = caught as Error & { status?: unknown; statusCode?: unknown; expose?: unknown };
+  const status = error.status ?? error.statusCode;
+  if (error.expose !== true || !isErrorStatus(status)) return null;
+  return { status, code: statusCode(status), message: error.message, expose: true, extensions: {} };
+}
+
 /**
  * Outermost error boundary: every failure becomes `{ errors: [{ message, extensions: { code } }] }`.
  * Unknown errors are logged with the request id and answered with a generic 500.
@@ -52,14 +98,18 @@ export function errorHandler(logger: Logger): Middleware {
     try {
       await next();
     } catch (caught) {
+      // Extension code throws Directus's errors (their own status and code) and http-errors style ones.
+      const directus = isTesseraError(caught) ? null : fromDirectusError(caught);
       // A statement stopped by DB_STATEMENT_TIMEOUT on any path is a 503 QUERY_TIMEOUT; an outage a 503 SERVICE_UNAVAILABLE.
-      let error = isTesseraError(caught) ? caught : (fromHttpError(caught) ?? translateCancel(caught) ?? translateDatabaseFault(caught));
-      if (error && !isTesseraError(caught) && error.code === 'SERVICE_UNAVAILABLE') {
+      let error: TesseraError | ErrorAnswer | null = isTesseraError(caught)
+        ? caught
+        : (directus ?? fromHttpError(caught) ?? translateCancel(caught) ?? translateDatabaseFault(caught) ?? fromExposedHttpError(caught));
+      if (error && !isTesseraError(caught) && !directus && error.code === 'SERVICE_UNAVAILABLE') {
         (ctx.state.logger ?? logger).warn({ err: caught, requestId: ctx.state.requestId }, 'database unavailable');
       }
-      if (!error) {
+      if (!error || (directus && directus.status >= 500)) {
         (ctx.state.logger ?? logger).error({ err: caught, requestId: ctx.state.requestId }, 'unexpected error');
-        error = new InternalError('An unexpected error occurred.');
+        error ??= new InternalError('An unexpected error occurred.');
       }
       const message = error.expose ? error.message : 'An unexpected error occurred.';
       const extensions = error.expose ? { ...error.extensions, code: error.code } : { code: error.code };
