@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { CommanderError } from 'commander';
 import { ConfigError, isTesseraError } from '../server/errors.ts';
 import { CancelledError, ExitError, SchemaMissingError, UsageError } from './errors.ts';
-import { buildProgram } from './program.ts';
+import { buildProgram, runsBuiltInCommand } from './program.ts';
 
 /** Exit codes: 0 ok, 1 failure, 2 usage (bad flags or arguments). */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -35,11 +35,15 @@ export async function main(argv: string[]): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const program = buildProgram();
   let code: number = EXIT.ok;
+  let closeExtensions: (() => Promise<void>) | null = null;
   try {
+    // A command no built-in declares may come from a hook extension (init('cli.before' | 'cli.after')).
+    if (!runsBuiltInCommand(program, argv)) closeExtensions = await (await import('./extension-commands.ts')).addExtensionCommands(program);
     await program.parseAsync(argv);
   } catch (error) {
     code = exitCodeFor(error, argv.includes('--debug'));
   }
+  await closeExtensions?.();
   // Exit explicitly: an embedded database or a pool may still hold the event loop open after a command.
   process.exit(code);
 }

@@ -110,8 +110,33 @@ export function buildProgram(): Command {
     .option('--json', 'print as JSON')
     .action(async (options) => (await import('./commands/users.ts')).runListUsers(options));
 
+  const extensions = program.command('extensions').description('the project\'s extensions (docs/extensions.md)');
+  extensions
+    .command('list')
+    .description('list the extensions found, their kind, version and whether they loaded')
+    .option('--json', 'print as JSON')
+    .action(async (options) => (await import('./commands/extensions.ts')).runListExtensions(options));
+  extensions
+    .command('create')
+    .description('write a TypeScript starter for a hook, endpoint or operation into EXTENSIONS_PATH/<name>')
+    .argument('<type>', 'hook | endpoint | operation')
+    .argument('<name>', 'folder name (letters, digits and -)')
+    .action(async (type, name) => (await import('./commands/extensions.ts')).runCreateExtension(type, name));
+  extensions
+    .command('build')
+    .description("compile each extension's src/*.ts into dist/*.js (Node's type stripping: no bundler needed)")
+    .argument('[name]', 'only this extension folder')
+    .action(async (name) => (await import('./commands/extensions.ts')).runBuildExtensions(name));
+
   applyRecursively(program, (command) => command.exitOverride());
   return program;
+}
+
+/** Whether argv runs one of the commands above (or only asks for help or the version). */
+export function runsBuiltInCommand(program: Command, argv: string[]): boolean {
+  const first = argv.slice(2).find((arg) => !arg.startsWith('-'));
+  if (first === undefined) return true;
+  return program.commands.some((command) => command.name() === first || command.aliases().includes(first)) || first === 'help';
 }
 
 function applyRecursively(command: Command, apply: (command: Command) => void): void {

@@ -42,8 +42,11 @@ export type MountPoint = keyof typeof MOUNT_POINTS;
 
 /** The extensions of one app: loading, reloading, what they registered, and the routes they answer. */
 export interface ExtensionManager {
-  /** Finds, records and registers every enabled extension; resolves when done (failures are reported, not thrown). */
-  load(): Promise<void>;
+  /**
+   * Finds, records and registers every enabled extension; resolves when done (failures are reported, not
+   * thrown). `cli`: for a CLI command — no schedules, no Express mounts, no file watching.
+   */
+  load(options?: { cli?: boolean }): Promise<void>;
   /** Takes every extension away and loads them again (enabled toggles, EXTENSIONS_AUTO_RELOAD). */
   reload(): Promise<void>;
   /** Reloads when the enabled flags in tessera_extensions differ from what is loaded (another instance changed them). */
@@ -91,6 +94,7 @@ export function createExtensionManager(app: AppContext): ExtensionManager {
   let generation = 0;
   let loading: Promise<void> | null = null;
   let watcher: FSWatcher | null = null;
+  let cli = false;
 
   const db = () => app.servicesContext(systemAccountability()).db;
 
@@ -161,7 +165,7 @@ export function createExtensionManager(app: AppContext): ExtensionManager {
       const context = parts.forExtension(listed.name);
       next.endpoints ??= createExpressApp();
       if (manifest.type !== 'bundle') {
-        registered.push(await registerExtension(app, parts, manifest.type as ApiExtensionType, defaultExport(module), extension.folder, next.endpoints, context));
+        registered.push(await registerExtension(app, parts, manifest.type as ApiExtensionType, defaultExport(module), extension.folder, next.endpoints, context, { schedules: !cli }));
       } else {
         for (const entry of entries) {
           if (!entry.type || !isApiType(entry.type)) continue;
@@ -172,7 +176,7 @@ export function createExtensionManager(app: AppContext): ExtensionManager {
           const exported = ((module[`${entry.type}s`] ?? (defaultExport(module) as Record<string, unknown>)?.[`${entry.type}s`]) ?? []) as Array<{ name: string; config: unknown }>;
           const found = exported.find((candidate) => candidate.name === entry.name);
           if (!found) throw new Error(`The bundle's server entry exports no ${entry.type} named "${entry.name}".`);
-          registered.push(await registerExtension(app, parts, entry.type, found.config, entry.name, next.endpoints, parts.forExtension(`${listed.name}/${entry.name}`)));
+          registered.push(await registerExtension(app, parts, entry.type, found.config, entry.name, next.endpoints, parts.forExtension(`${listed.name}/${entry.name}`), { schedules: !cli }));
         }
       }
     } catch (error) {
@@ -199,6 +203,7 @@ export function createExtensionManager(app: AppContext): ExtensionManager {
   }
 
   async function prepareMounts(): Promise<void> {
+    if (cli) return;
     for (const [point, names] of Object.entries(MOUNT_POINTS) as Array<[MountPoint, readonly string[]]>) {
       const wanted = current.registrations.some((registration) => registration.hook?.inits.some((init) => names.includes(init.event)));
       if (!wanted) continue;
@@ -212,7 +217,7 @@ export function createExtensionManager(app: AppContext): ExtensionManager {
   }
 
   function startWatching(): void {
-    if (!config.extensions.autoReload || watcher) return;
+    if (!config.extensions.autoReload || watcher || cli) return;
     let timer: NodeJS.Timeout | null = null;
     try {
       watcher = watch(config.extensions.path, { recursive: true }, () => {
@@ -225,7 +230,8 @@ export function createExtensionManager(app: AppContext): ExtensionManager {
   }
 
   const manager: ExtensionManager = {
-    async load() {
+    async load(options = {}) {
+      if (!loading) cli = options.cli === true;
       loading ??= loadAll().then(prepareMounts).finally(() => startWatching());
       await loading;
     },

@@ -42,10 +42,11 @@ export async function registerExtension(
   fallbackId: string,
   endpoints: ExpressApp,
   context: DirectusContext,
+  options: { schedules: boolean } = { schedules: true },
 ): Promise<Registration> {
   switch (type) {
     case 'hook': {
-      const hook = await registerHook(app, parts, fallbackId, config, context);
+      const hook = await registerHook(app, parts, fallbackId, config, context, options);
       return { hook, endpoint: null, dispose: hook.dispose };
     }
     case 'endpoint': {

@@ -34,7 +34,7 @@ export interface HookEffects {
  * payload; actions run after commit; schedules tick once across instances (the first instance to claim a tick
  * in tessera_automation.schedule_ticks runs it).
  */
-export async function registerHook(app: AppContext, parts: ContextParts, id: string, hook: unknown, context: DirectusContext): Promise<HookEffects> {
+export async function registerHook(app: AppContext, parts: ContextParts, id: string, hook: unknown, context: DirectusContext, options: { schedules: boolean } = { schedules: true }): Promise<HookEffects> {
   if (typeof hook !== 'function') throw new TypeError('A hook must export a function as its default export.');
   const offs: Array<() => void> = [];
   const effects: HookEffects = { inits: [], embeds: [], dispose: () => offs.splice(0).forEach((off) => off()) };
@@ -76,6 +76,8 @@ export async function registerHook(app: AppContext, parts: ContextParts, id: str
     },
     schedule(cron, handler) {
       const key = `${id}#${schedules++}`;
+      // A CLI command runs its hooks' commands, not their schedules: the servers tick them.
+      if (!options.schedules) return;
       const timer = new Cron(cron, { protect: true }, async (self: Cron) => {
         // The occurrence this run is for, from the cron itself: a late timer still claims the tick it was due for.
         const tick = self.previousRuns(1, new Date(Date.now() + 1))[0] ?? new Date(Math.floor(Date.now() / 1000) * 1000);
