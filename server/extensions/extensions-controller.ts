@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { AppContext } from '../app-context.ts';
-import { ForbiddenError, InvalidPayloadError } from '../errors.ts';
+import { ForbiddenError, InvalidPayloadError, RouteNotFoundError } from '../errors.ts';
+import { appExtensions, appSourceFile } from './app-sources.ts';
 import type { ListedExtension } from './extension-manager.ts';
 
 /** An extension in Directus's shape (`{ id, bundle, schema, meta }`), with Tessera's load status beside it. */
@@ -35,6 +36,27 @@ export function extensionResponse(extension: ListedExtension): Record<string, un
  */
 export function extensionsController(app: AppContext): Router {
   const router = new Router();
+  // The admin's extensions, for everyone who may use the admin: their list, then their modules' files.
+  router.get('/extensions/app', (ctx) => {
+    if (!ctx.state.accountability.app) throw new ForbiddenError();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { data: appExtensions(app.extensions.list()) };
+  });
+  router.get('/extensions/app/:id/*file', async (ctx) => {
+    if (!ctx.state.accountability.app) throw new ForbiddenError();
+    const extension = app.extensions.list().find((candidate) => candidate.id === ctx.params.id && candidate.bundle === null);
+    const file = extension ? await appSourceFile(extension, [ctx.params.file ?? ''].flat().join('/')) : null;
+    if (!file) throw new RouteNotFoundError(`Route ${ctx.path} doesn't exist.`);
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.set('ETag', file.etag);
+    ctx.type = file.type;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.length = file.size;
+    ctx.body = file.stream;
+  });
   router.get('/extensions', (ctx) => {
     if (!ctx.state.accountability.admin) throw new ForbiddenError();
     ctx.body = { data: app.extensions.list().map(extensionResponse) };
