@@ -119,7 +119,9 @@ it('shows a refused switch as an error and keeps the row as it was; someone no l
   expect(await toggle.getAttribute('aria-checked')).toBe('true');
   expect((await api('get', '/extensions')).find((extension: { schema: { name: string } | null }) => extension.schema?.name === 'hook-audit').meta.enabled).toBe(true);
 
-  // Signed in again as a non-administrator: the other modules' entries show, this one does not, and the page says why.
+  // Signed in again as a non-administrator, even one whose role may read tessera_extensions (the API still
+  // refuses): the other modules' entries show, this one does not, and the page says why.
+  await api('post', '/permissions', { role: secondAdminRole, collection: 'tessera_extensions', action: 'read', fields: ['*'] });
   const again = await harness.newPage();
   await harness.signIn(again, SECOND_ADMIN.email, SECOND_ADMIN.password);
   const menu = again.locator('.ant-layout-sider');
