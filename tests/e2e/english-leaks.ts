@@ -5,6 +5,7 @@ import { enUS } from '../../admin/src/i18n/en-US.ts';
 import { ptBR } from '../../admin/src/i18n/pt-BR.ts';
 import { activityMessages } from '../../admin/src/modules/activity/messages.ts';
 import { dataModelMessages } from '../../admin/src/modules/data-model/messages.ts';
+import { extensionsMessages } from '../../admin/src/modules/extensions/messages.ts';
 import { filesMessages } from '../../admin/src/modules/files/messages.ts';
 import { flowsMessages } from '../../admin/src/modules/flows/messages.ts';
 import { insightsMessages } from '../../admin/src/modules/insights/messages.ts';
@@ -27,7 +28,7 @@ function flatten(value: unknown, prefix = '', into: Map<string, string> = new Ma
 }
 
 function englishTexts(): string[] {
-  const pairs: Array<[Record<string, string>, Record<string, string>]> = [[enUS, ptBR], ...[activityMessages, dataModelMessages, filesMessages, rolesMessages, settingsMessages, sharedMessages, usersMessages, webhooksMessages, flowsMessages, insightsMessages].map((messages) => [messages['en-US'], messages['pt-BR']] as [Record<string, string>, Record<string, string>])];
+  const pairs: Array<[Record<string, string>, Record<string, string>]> = [[enUS, ptBR], ...[activityMessages, dataModelMessages, filesMessages, rolesMessages, settingsMessages, sharedMessages, usersMessages, webhooksMessages, flowsMessages, insightsMessages, extensionsMessages].map((messages) => [messages['en-US'], messages['pt-BR']] as [Record<string, string>, Record<string, string>])];
   const texts = new Set<string>();
   for (const [english, portuguese] of pairs) for (const [key, text] of Object.entries(english)) if (portuguese[key] !== text) texts.add(text);
   const antdEnglish = flatten((antdEnUS as { default?: unknown }).default ?? antdEnUS);

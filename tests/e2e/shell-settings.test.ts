@@ -65,11 +65,11 @@ describe('settings the admin honours', () => {
     expect(await page.getByTestId('project-url').getAttribute('href')).toBe('https://acme.example');
     expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe(`/assets/${images.favicon}`);
 
-    // module_bar: activity first, then the link, files hidden, settings; users, roles, data model, webhooks, flows, insights, translations (not named) after.
+    // module_bar: activity first, then the link, files hidden, settings; users, roles, data model, webhooks, flows, insights, translations, extensions (not named) after.
     const menu = page.locator('.ant-layout-sider');
     await menu.getByTestId('nav-link-docs').waitFor();
     const order = await menu.locator('[data-testid^="nav-module-"], [data-testid^="nav-link-"]').evaluateAll((nodes) => nodes.map((node) => (node as unknown as { dataset: Record<string, string> }).dataset.testid));
-    expect(order).toEqual(['nav-module-activity', 'nav-link-docs', 'nav-module-settings', 'nav-module-users', 'nav-module-roles', 'nav-module-collections', 'nav-module-webhooks', 'nav-module-flows', 'nav-module-dashboards', 'nav-module-translations']);
+    expect(order).toEqual(['nav-module-activity', 'nav-link-docs', 'nav-module-settings', 'nav-module-users', 'nav-module-roles', 'nav-module-collections', 'nav-module-webhooks', 'nav-module-flows', 'nav-module-dashboards', 'nav-module-translations', 'nav-module-extensions']);
     expect(await menu.getByTestId('nav-link-docs').getAttribute('href')).toBe('https://handbook.example');
 
     await page.getByTestId('nav-module-settings').click();
@@ -127,6 +127,7 @@ describe('settings the admin honours', () => {
       { type: 'module', id: 'flows', enabled: true },
       { type: 'module', id: 'dashboards', enabled: true },
       { type: 'module', id: 'translations', enabled: true },
+      { type: 'module', id: 'extensions', enabled: true },
       { type: 'link', name: 'Status', url: 'https://status.example', enabled: true },
     ]);
     // The menu follows without a reload.

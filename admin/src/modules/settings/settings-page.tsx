@@ -1,11 +1,14 @@
 import { useForm } from '@refinedev/antd';
 import { useCan, useTranslation } from '@refinedev/core';
+import { AppstoreAddOutlined } from '@ant-design/icons';
 import { Affix, Button, Card, Col, ColorPicker, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
 import { useProject } from '../../app/project-settings.tsx';
 import { FileInterface } from '../../content/interfaces/file.tsx';
 import type { FieldInfo } from '../../content/schema/types.ts';
 import { LOCALES } from '../../i18n/locales.ts';
+import { useNavigate } from 'react-router';
 import { PageHeader } from '../shared/page-header.tsx';
+import { useIsAdmin } from '../shared/use-admin.ts';
 import { normalizeModuleBar } from '../../app/shell/shell-rules.ts';
 import { useShellSettings } from '../../app/shell/shell-settings.tsx';
 import { AspectRatiosList, AssetPresetsList, BasemapsList } from './list-sections.tsx';
@@ -50,6 +53,8 @@ export default function SettingsPage() {
     onMutationSuccess: () => void Promise.all([project.reload(), shell.reload()]),
   });
   const readOnly = !canEdit?.can;
+  const { isAdmin } = useIsAdmin();
+  const navigate = useNavigate();
 
   const submit = (values: SettingsFormValues) => {
     const issues = settingsIssues(values);
@@ -63,7 +68,18 @@ export default function SettingsPage() {
 
   return (
     <>
-      <PageHeader title={translate('settings.title')} subtitle={translate('settings.subtitle')} testId="settings-title" />
+      <PageHeader
+        title={translate('settings.title')}
+        subtitle={translate('settings.subtitle')}
+        testId="settings-title"
+        actions={
+          isAdmin ? (
+            <Button icon={<AppstoreAddOutlined />} onClick={() => navigate('/settings/extensions')} data-testid="settings-extensions-link">
+              {translate('settings.extensions')}
+            </Button>
+          ) : undefined
+        }
+      />
       <Form {...formProps} onFinish={submit} layout="vertical" disabled={readOnly} style={{ maxWidth: 1000 }} data-testid="settings-form">
         <Space direction="vertical" size={20} style={{ width: '100%' }}>
           <Card size="small" title={translate('settings.sections.project')}>

@@ -9,6 +9,9 @@ import { activityMessages } from '../../../../admin/src/modules/activity/message
 import { ACTIVITY_ACTIONS } from '../../../../admin/src/modules/activity/activity-links.ts';
 import { FIELD_TYPES, INTERFACES_BY_TYPE, TYPE_GROUPS } from '../../../../admin/src/modules/data-model/field-types.ts';
 import { dataModelMessages } from '../../../../admin/src/modules/data-model/messages.ts';
+import { EXTENSION_SOURCES, EXTENSION_STATUSES } from '../../../../admin/src/modules/extensions/extension-rows.ts';
+import { extensionsMessages } from '../../../../admin/src/modules/extensions/messages.ts';
+import { EXTENSION_TYPES } from '../../../../server/extensions/manifest.ts';
 import { filesMessages } from '../../../../admin/src/modules/files/messages.ts';
 import { flowsMessages } from '../../../../admin/src/modules/flows/messages.ts';
 import { insightsMessages } from '../../../../admin/src/modules/insights/messages.ts';
@@ -26,7 +29,7 @@ import { usersMessages } from '../../../../admin/src/modules/users/messages.ts';
 import { webhooksMessages } from '../../../../admin/src/modules/webhooks/messages.ts';
 import { WEBHOOK_ACTIONS } from '../../../../admin/src/modules/webhooks/webhook-rules.ts';
 
-const MODULES = { dataModel: dataModelMessages, files: filesMessages, roles: rolesMessages, users: usersMessages, settings: settingsMessages, activity: activityMessages, webhooks: webhooksMessages, flows: flowsMessages, account: accountMessages, translations: translationsMessages, notifications: notificationsMessages, insights: insightsMessages };
+const MODULES = { dataModel: dataModelMessages, files: filesMessages, roles: rolesMessages, users: usersMessages, settings: settingsMessages, activity: activityMessages, webhooks: webhooksMessages, flows: flowsMessages, account: accountMessages, translations: translationsMessages, notifications: notificationsMessages, insights: insightsMessages, extensions: extensionsMessages };
 const MODULES_DIR = fileURLToPath(new URL('../../../../admin/src/modules/', import.meta.url));
 const all = withShared(Object.values(MODULES).reduce((merged, messages) => ({ 'en-US': { ...merged['en-US'], ...messages['en-US'] }, 'pt-BR': { ...merged['pt-BR'], ...messages['pt-BR'] } }), { 'en-US': {}, 'pt-BR': {} }));
 
@@ -97,6 +100,10 @@ describe('module messages', () => {
       ...Object.values(OPTION_FIELDS).flat().flatMap((field) => [`insights.options.${field.kind === 'variableName' ? 'variable' : field.key}`, ...(field.choices ?? []).map((choice) => choiceKey(field.key, choice))]),
       ...RANGES.map((range) => choiceKey('range', range)),
       ...REFRESH_INTERVALS.map((seconds) => `insights.toolbar.every.${seconds}`),
+      ...[...EXTENSION_TYPES, 'unknown'].map((type) => `extensions.types.${type}`),
+      ...EXTENSION_STATUSES.map((status) => `extensions.status.${status}`),
+      ...EXTENSION_SOURCES.map((source) => `extensions.sources.${source}`),
+      'extensions.enableFailed', 'extensions.disableFailed',
     ];
     expect(built.filter((key) => !(key in all['en-US']) || !(key in all['pt-BR']))).toEqual([]);
   });
