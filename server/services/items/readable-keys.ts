@@ -16,7 +16,8 @@ export async function readableKeys(db: Kysely<any>, schema: SchemaOverview, over
   const valid = uniqueKeys(keys.flatMap((key) => possibleKey(overview, key)));
   if (valid.length === 0) return [];
   const primary = sql.ref(overview.primary);
-  let query = db.selectFrom(overview.collection).select(primary.as('key')).where(primary, 'in', valid);
+  // One array parameter, however many keys a caller sends (a list of parameters stops at 65,535).
+  let query = db.selectFrom(overview.collection).select(primary.as('key')).where(sql<boolean>`${primary} = any(${valid})`);
   const rule = access?.itemFilter(overview.collection, 'read') ?? null;
   if (rule) query = query.where(sql<boolean>`${primary} in (${compilePermittedKeys(schema, overview.collection, rule, access!.accountability)})`);
   const found = new Set((await query.execute()).map((row) => comparable(overview, row.key as ItemKey)));

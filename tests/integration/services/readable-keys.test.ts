@@ -47,6 +47,11 @@ describe('ItemsService.readableKeys', () => {
     expect(await docs.isReadable('not a key')).toBe(false);
   });
 
+  it('takes any number of keys in one statement', async () => {
+    const many = [...Array.from({ length: 70_000 }, (_, index) => 1_000_000 + index), open[0]!];
+    expect(await (await service('docs', reader)).readableKeys(many)).toEqual([open[0]]);
+  });
+
   it('applies $CURRENT_USER rules and compares uuids whatever their case', async () => {
     const cards = await service('cards', reader);
     expect(await cards.readableKeys([theirs, mine.toUpperCase(), 'not-a-uuid'])).toEqual([mine.toUpperCase()]);
