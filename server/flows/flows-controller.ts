@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { ForbiddenError, InvalidPayloadError, InvalidQueryError, RouteNotFoundError } from '../errors.ts';
 import { loadFlow, runLoadedFlow, type FlowResult } from './flow-engine.ts';
 import { readFlowRuns } from './flow-runs.ts';
-import { assertMayRunManualFlow } from './manual-flow-access.ts';
+import { manualRunKeys } from './manual-flow-access.ts';
 
 /** What a webhook flow answers: `$last` (default), `$all`, or one operation's key. */
 function answer(result: FlowResult, returns: unknown): unknown {
@@ -16,7 +16,8 @@ function answer(result: FlowResult, returns: unknown): unknown {
 /**
  * `GET|POST /flows/trigger/:id`: starts a `webhook` flow (options.method, options.async, options.return)
  * or, by POST with `{ collection, keys }`, a `manual` flow (options.collections) for a signed-in user who may
- * read the flow, the collection and those items (manual-flow-access.ts);
+ * read the flow, the collection and those items, at least one unless `requireSelection` is false
+ * (manual-flow-access.ts);
  * `GET /flows/:id/runs`: the run log.
  */
 export function flowsController(app: AppContext): Router {
@@ -35,8 +36,8 @@ export function flowsController(app: AppContext): Router {
       const collections = Array.isArray(options.collections) ? (options.collections as string[]) : [];
       if (typeof body.collection !== 'string' || !collections.includes(body.collection)) throw new InvalidPayloadError(`"collection" must be one of: ${collections.join(', ')}.`, { field: 'collection', allowed: collections });
       if (body.keys !== undefined && (!Array.isArray(body.keys) || !body.keys.every((key) => typeof key === 'string' || typeof key === 'number'))) throw new InvalidPayloadError('"keys" must be a list of item keys.', { field: 'keys' });
-      await assertMayRunManualFlow(app, accountability, flow.id, body.collection, (body.keys ?? []) as Array<string | number>);
-      trigger = { ...body, collection: body.collection, keys: body.keys ?? [] };
+      const keys = await manualRunKeys(app, accountability, { flow: flow.id, collection: body.collection, requireSelection: options.requireSelection !== false, keys: (body.keys ?? []) as Array<string | number> });
+      trigger = { ...body, collection: body.collection, keys };
     } else {
       const method = String(options.method ?? 'GET').toUpperCase();
       if (ctx.method !== method) throw new RouteNotFoundError(`Route ${ctx.path} doesn't exist.`);

@@ -1,26 +1,37 @@
 import type { AppContext } from '../app-context.ts';
 import type { Accountability } from '../auth/accountability.ts';
-import { ForbiddenError } from '../errors.ts';
-import { ItemsService } from '../services/items/items-service.ts';
+import { ForbiddenError, InvalidPayloadError } from '../errors.ts';
+import { ItemsService, type ItemKey } from '../services/items/items-service.ts';
+
+/** A manual trigger as the controller has read it from the request. */
+export interface ManualRun {
+  flow: string;
+  collection: string;
+  /** The flow's `options.requireSelection` is not false: the run is about the listed items. */
+  requireSelection: boolean;
+  keys: ItemKey[];
+}
 
 /**
- * Whether `accountability` may run a manual flow on `keys` of `collection`: an administrator may; anyone
- * else must be allowed to read the flow (app users are, for active manual flows, through the app's default
- * permission on tessera_flows), to read the collection, and to read every item the run is about.
- * Throws 403 otherwise, the same answer for a flow or item that does not exist.
+ * The keys a manual flow run may carry as `$trigger.keys`, or 403. Anyone but an administrator must be
+ * allowed to read the flow (app users are, for active manual flows, through the app's default permission
+ * on tessera_flows) and the collection. A flow that requires a selection needs at least one key (400
+ * naming `keys`), each of an item the caller may read (administrators: that exists); the same 403 for a
+ * flow or item that does not exist. A flow with `requireSelection: false` runs on no item: it gets no keys,
+ * whatever the request sent, so its item operations cannot be pointed at items nobody checked.
  */
-export async function assertMayRunManualFlow(app: AppContext, accountability: Accountability, flow: string, collection: string, keys: Array<string | number>): Promise<void> {
-  if (accountability.admin) return;
+export async function manualRunKeys(app: AppContext, accountability: Accountability, run: ManualRun): Promise<ItemKey[]> {
   const schema = await app.schema.get();
   const context = { ...app.servicesContext(accountability), schema };
-  await new ItemsService('tessera_flows', context).readOne(flow, { fields: ['id'] });
-  if (!schema.collections[collection]) throw new ForbiddenError();
-  const items = new ItemsService(collection, context);
-  const unique = [...new Set(keys.map(String))];
-  if (unique.length === 0) {
-    await items.readByQuery({ fields: [items.primaryKeyField], limit: 1 });
-    return;
+  if (!accountability.admin) await new ItemsService('tessera_flows', context).readOne(run.flow, { fields: ['id'] });
+  if (!Object.hasOwn(schema.collections, run.collection)) throw new ForbiddenError();
+  const items = new ItemsService(run.collection, context);
+  if (!run.requireSelection) {
+    if (!accountability.admin) await items.readByQuery({ fields: [items.primaryKeyField], limit: 1 });
+    return [];
   }
-  const found = await items.readMany(keys, { fields: [items.primaryKeyField] });
-  if (found.length !== unique.length) throw new ForbiddenError();
+  if (run.keys.length === 0) throw new InvalidPayloadError('"keys" must list at least one item: this flow runs on selected items.', { field: 'keys' });
+  const readable = await items.readableKeys(run.keys);
+  if (readable.length !== new Set(run.keys.map(String)).size) throw new ForbiddenError();
+  return readable;
 }

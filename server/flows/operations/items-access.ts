@@ -21,8 +21,13 @@ export async function itemsServiceFor(options: Record<string, unknown>, context:
   return new ItemsService(options.collection, { ...services, schema, ...(transaction ? { written: transaction.written ?? new Set(), pendingActions: transaction.pendingActions } : {}) });
 }
 
-/** options.key as a list of keys (one key, a list, or none). */
-export function keysOf(options: Record<string, unknown>): Array<string | number> {
+/**
+ * options.key as a list of keys (one key or a list), or null when the operation has no `key` option and
+ * acts on its `query`. A `key` option that renders to nothing (null, "", [], a placeholder that finds
+ * nothing) is an empty list: the operation acts on no item, never on the whole collection.
+ */
+export function keysOf(options: Record<string, unknown>): Array<string | number> | null {
+  if (!Object.hasOwn(options, 'key')) return null;
   const key = options.key;
   if (key === undefined || key === null || key === '') return [];
   return (Array.isArray(key) ? key : [key]) as Array<string | number>;

@@ -3,17 +3,11 @@ import * as yup from 'yup';
 import type { Accountability } from '../../auth/accountability.ts';
 import { runTransaction } from '../../database/transaction-retry.ts';
 import { ForbiddenError, InvalidPayloadError } from '../../errors.ts';
-import type { PermissionCache } from '../../permissions/permission-cache.ts';
-import type { SchemaOverview } from '../../schema/overview.ts';
-import { canReadItem } from './item-readable.ts';
+import { ItemsService, type ItemsContext } from '../items/items-service.ts';
 import { mentionedUsers } from './mentions.ts';
 
-export interface CommentsContext {
-  accountability: Accountability;
-  db: Kysely<any>;
-  permissions: PermissionCache;
-  schema: SchemaOverview;
-}
+/** What the comments service works with: an items context, for the items' read checks. */
+export type CommentsContext = ItemsContext;
 
 const commentText = yup.string().strict().trim().required('"comment" is required.').typeError('"comment" must be a string.');
 
@@ -68,7 +62,7 @@ export class CommentsService {
     const item = String(input.item);
     const { accountability } = this.#context;
     if (!accountability.user) throw denied();
-    if (!(await canReadItem(this.#context.db, this.#context.permissions, this.#context.schema, accountability, input.collection, item))) throw denied();
+    if (!(await this.#readable(input.collection, item))) throw denied();
     return runTransaction(this.#context.db, async (trx) => {
       const row = await trx
         .insertInto('tessera_activity')
@@ -91,7 +85,7 @@ export class CommentsService {
     if (typeof item !== 'string' || item === '') throw new InvalidPayloadError('"item" is required.', { field: 'item' });
     const { accountability, db } = this.#context;
     if (!accountability.user) throw denied();
-    if (!(await canReadItem(db, this.#context.permissions, this.#context.schema, accountability, collection, item))) throw denied();
+    if (!(await this.#readable(collection, item))) throw denied();
     const rows = await db
       .selectFrom('tessera_activity as a')
       .leftJoin('tessera_users as u', 'u.id', 'a.user')
@@ -125,7 +119,7 @@ export class CommentsService {
     if (typeof collection !== 'string' || typeof item !== 'string') throw new InvalidPayloadError('"collection" and "item" are required.', { field: 'collection' });
     const { accountability, db } = this.#context;
     if (!accountability.user) throw denied();
-    if (!(await canReadItem(db, this.#context.permissions, this.#context.schema, accountability, collection, item))) throw denied();
+    if (!(await this.#readable(collection, item))) throw denied();
     const term = typeof search === 'string' ? search.trim().slice(0, 100) : '';
     let query = db.selectFrom('tessera_users').select(['id', 'first_name', 'last_name', 'avatar']).where('status', '=', 'active').where('id', '<>', accountability.user).orderBy('first_name').orderBy('last_name').limit(10);
     if (term) {
@@ -164,6 +158,12 @@ export class CommentsService {
     return row;
   }
 
+  /** Whether `accountability` (the caller by default) may read the item; an unknown collection or item: no. */
+  async #readable(collection: string, item: string, accountability = this.#context.accountability, db: Kysely<any> = this.#context.db): Promise<boolean> {
+    if (!Object.hasOwn(this.#context.schema.collections, collection) || !this.#context.schema.collections[collection]!.table) return false;
+    return new ItemsService(collection, { ...this.#context, accountability, db, access: undefined }).isReadable(item);
+  }
+
   /**
    * One notification per mentioned user who can read the item with their own permissions: never the
    * author, never a user who does not exist, is not active or cannot read it (nothing tells them apart).
@@ -182,7 +182,7 @@ export class CommentsService {
     const recipients: string[] = [];
     for (const user of rows) {
       const theirs: Accountability = { user: user.id, role: user.role, admin: user.admin_access === true, app: user.app_access === true, ip: null, userAgent: null, origin: null, session: null, share: null };
-      if (await canReadItem(trx, this.#context.permissions, this.#context.schema, theirs, collection, item)) recipients.push(user.id);
+      if (await this.#readable(collection, item, theirs, trx)) recipients.push(user.id);
     }
     if (recipients.length === 0) return [];
     const author = sender ? await trx.selectFrom('tessera_users').select(['first_name', 'last_name', 'email']).where('id', '=', sender).executeTakeFirst() : undefined;

@@ -12,6 +12,7 @@ import type { CollectionOverview, SchemaOverview } from '../../schema/overview.t
 import type { ServiceContext } from '../service-context.ts';
 import { normalizeKeys, queryByKeys, uniqueKeys, type ItemKey } from './item-keys.ts';
 import { ItemRows } from './item-rows.ts';
+import { readableKeys } from './readable-keys.ts';
 import { recordActivity, type WrittenItem } from './record-activity.ts';
 import { linkedKey, relationOf } from './relations.ts';
 import { assertFieldRules } from './field-rules.ts';
@@ -150,6 +151,16 @@ export class ItemsService {
   async readMany(keys: ItemKey[], query: Query = {}): Promise<Record<string, unknown>[]> {
     if (keys.length === 0) return [];
     return (await this.readByQuery(queryByKeys(this.#overview, keys, query, -1))).data;
+  }
+
+  /** Of `keys`, those the caller may read now (its read rule; unrestricted callers: those that exist), in order. */
+  async readableKeys(keys: ItemKey[]): Promise<ItemKey[]> {
+    return readableKeys(this.#db, this.#context.schema, this.#overview, await this.#access(), keys);
+  }
+
+  /** Whether the caller may read the item with `key`; false for one that does not exist. */
+  async isReadable(key: ItemKey): Promise<boolean> {
+    return (await this.readableKeys([key])).length === 1;
   }
 
   /** Reads a singleton collection's one item, or null before it has been saved. */

@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { ITEM_COPY_FIELDS, type Access } from '../../permissions/access.ts';
-import { compilePermittedKeys } from '../../query/compile-permitted.ts';
 import type { Query } from '../../query/types.ts';
 import type { SchemaOverview } from '../../schema/overview.ts';
+import { readableChanges } from './readable-changes.ts';
+import { readableKeys } from './readable-keys.ts';
 
 type Item = Record<string, unknown>;
 
@@ -41,8 +42,8 @@ export function planItemCopies(db: Kysely<any>, schema: SchemaOverview, access: 
       return items.map((item) => {
         const row = byKey.get(String(item[primary]));
         const result: Item = { ...item };
-        const allowed = row && readable.has(`${row.collection}\u0000${row.item}`) ? access.allowedFields(row.collection as string, 'read') : null;
-        for (const field of wanted) result[field] = allowed ? onlyFields(row![field], allowed) : null;
+        const visible = row !== undefined && readable.has(`${row.collection}\u0000${row.item}`);
+        for (const field of wanted) result[field] = visible ? readableCopy(schema, access, row.collection as string, row[field]) : null;
         if (addedKey) delete result[primary];
         return result;
       });
@@ -50,10 +51,11 @@ export function planItemCopies(db: Kysely<any>, schema: SchemaOverview, access: 
   };
 }
 
-function onlyFields(value: unknown, allowed: '*' | ReadonlySet<string>): unknown {
+/** A stored copy as `access` may read it: see readableChanges (nested related items are cut too). */
+function readableCopy(schema: SchemaOverview, access: Access, collection: string, value: unknown): unknown {
   const parsed = typeof value === 'string' ? JSON.parse(value) : value;
-  if (allowed === '*' || parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return parsed;
-  return Object.fromEntries(Object.entries(parsed as Item).filter(([field]) => allowed.has(field)));
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return parsed;
+  return readableChanges(schema, access, collection, parsed as Item);
 }
 
 /** `collection\0item` of the items the caller may read now (its item rule applied). */
@@ -62,12 +64,9 @@ async function readableItems(db: Kysely<any>, schema: SchemaOverview, access: Ac
   const byCollection = new Map<string, Set<string>>();
   for (const ref of refs) byCollection.set(ref.collection, (byCollection.get(ref.collection) ?? new Set()).add(ref.item));
   for (const [collection, items] of byCollection) {
-    const overview = schema.collections[collection];
-    if (!overview?.table || !access.permission(collection, 'read')) continue;
-    const rule = access.itemFilter(collection, 'read');
-    let query = db.selectFrom(collection).select(sql<string>`${sql.ref(overview.primary)}::text`.as('key')).where(sql`${sql.ref(overview.primary)}::text`, 'in', [...items]);
-    if (rule) query = query.where(sql<boolean>`${sql.ref(overview.primary)} in (${compilePermittedKeys(schema, collection, rule, access.accountability)})`);
-    for (const row of await query.execute()) readable.add(`${collection}\u0000${row.key}`);
+    const overview = Object.hasOwn(schema.collections, collection) ? schema.collections[collection] : undefined;
+    if (!overview?.table) continue;
+    for (const key of await readableKeys(db, schema, overview, access, [...items])) readable.add(`${collection}\u0000${key}`);
   }
   return readable;
 }

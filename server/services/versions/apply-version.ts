@@ -14,7 +14,8 @@ function subFields(query: Query, field: string): string[] {
 /**
  * An item as read, with a version's delta laid over it: scalar fields replaced, an m2o key replaced (and,
  * when the read expanded it, the related item read as the caller may read it, with the query's sub-fields),
- * an m2o object merged onto the expanded item. Only fields the read returned are touched. o2m changes are
+ * an m2o object laid over the expanded item in turn. Only fields the read returned are touched; `delta`
+ * is the version's changes as the caller may read them (VersionsService.readableDelta). o2m changes are
  * not applied (docs/versions.md).
  */
 export async function applyVersion(context: ItemsContext, collection: string, item: Payload, delta: Payload, query: Query): Promise<Payload> {
@@ -28,7 +29,8 @@ export async function applyVersion(context: ItemsContext, collection: string, it
     if (!expanded || value === null) {
       result[field] = value;
     } else if (typeof value === 'object') {
-      result[field] = { ...(current as Payload), ...(value as Payload) };
+      // Laid over the expanded item the same way, so only the sub-fields the read returned change.
+      result[field] = await applyVersion(context, relation.relation.relatedCollection!, current as Payload, value as Payload, { fields: subFields(query, field) });
     } else {
       const related = new ItemsService(relation.relation.relatedCollection!, { ...context, access: undefined });
       result[field] = await related.readOne(value as string | number, { fields: subFields(query, field) });

@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import * as yup from 'yup';
 import { runTransaction } from '../../database/transaction-retry.ts';
 import { ForbiddenError, InvalidPayloadError, RecordNotUniqueError, VersionOutdatedError } from '../../errors.ts';
+import { resolveAccess } from '../../permissions/access.ts';
 import { ItemsService, type ItemKey, type ItemsContext } from '../items/items-service.ts';
+import { readableChanges } from '../items/readable-changes.ts';
 
 type Payload = Record<string, unknown>;
 
@@ -69,19 +71,19 @@ export class VersionsService {
     return new ItemsService(collection, { ...this.#context, db, access: undefined });
   }
 
-  /** Creates a version of an item the caller can read; returns its id. */
+  /**
+   * Creates a version of an item the caller can read (400 naming `item` otherwise, as for one that does not
+   * exist) and may update (403 otherwise: a version is a draft of an update); returns its id.
+   */
   async create(raw: unknown): Promise<string> {
     const input = validated(createSchema, raw);
-    const overview = this.#context.schema.collections[input.collection];
+    const overview = Object.hasOwn(this.#context.schema.collections, input.collection) ? this.#context.schema.collections[input.collection] : undefined;
     if (!overview || overview.system || !overview.table) throw new InvalidPayloadError(`Collection "${input.collection}" does not exist.`, { field: 'collection' });
     if (overview.meta?.versioning !== true) throw new InvalidPayloadError(`Collection "${input.collection}" does not have versioning enabled.`, { field: 'collection' });
     const item = String(input.item);
-    try {
-      await this.#items(input.collection).readOne(item, { fields: [overview.primary] });
-    } catch (error) {
-      if (!(error instanceof ForbiddenError)) throw error;
-      throw new InvalidPayloadError(`Item "${item}" of "${input.collection}" does not exist.`, { field: 'item' });
-    }
+    const items = this.#items(input.collection);
+    if (!(await items.isReadable(item))) throw new InvalidPayloadError(`Item "${item}" of "${input.collection}" does not exist.`, { field: 'item' });
+    await items.normalizeAndCheck([item]);
     const db = this.#context.db;
     return runTransaction(db, async (trx) => {
       // Serialises creates of one item's versions so the uniqueness check below cannot race.
@@ -116,15 +118,20 @@ export class VersionsService {
   }
 
   async #assertReadable(row: VersionRow): Promise<void> {
-    const overview = this.#context.schema.collections[row.collection];
-    if (!overview) throw new ForbiddenError();
-    await this.#items(row.collection).readOne(row.item, { fields: [overview.primary] });
+    const overview = Object.hasOwn(this.#context.schema.collections, row.collection) ? this.#context.schema.collections[row.collection] : undefined;
+    if (!overview?.table || !(await this.#items(row.collection).isReadable(row.item))) throw new ForbiddenError();
   }
 
   /** The version's changes: the deltas of its saves merged in order. */
   async delta(version: VersionRow): Promise<Payload> {
     const rows = await this.#context.db.selectFrom('tessera_revisions').select('delta').where('version', '=', version.id).orderBy('id').execute();
     return Object.assign({}, ...rows.map((row) => (row.delta ?? {}) as Payload));
+  }
+
+  /** The version's changes as this caller may see them: fields it cannot read left out, concealed ones masked. */
+  async readableDelta(version: VersionRow): Promise<Payload> {
+    const access = this.#context.access !== undefined ? this.#context.access : await resolveAccess(this.#context, this.#context.schema);
+    return readableChanges(this.#context.schema, access, version.collection, await this.delta(version));
   }
 
   /**
@@ -159,31 +166,34 @@ export class VersionsService {
         .execute();
       await trx.updateTable('tessera_versions').set({ date_updated: sql`now()`, user_updated: accountability.user ?? null }).where('id', '=', version.id).execute();
     });
-    // As Directus: the state of the item after the save (main as the caller reads it, with the delta over it).
+    // As Directus: the state of the item after the save (main as the caller reads it, with the delta over
+    // it), cut to what this caller may read: other users' saves may hold fields it cannot.
     const main = await this.#items(version.collection).readOne(version.item);
-    return { ...main, ...(await this.delta(version)) };
+    return { ...main, ...(await this.readableDelta(version)) };
   }
 
-  /** Main item against the version: `{ outdated, mainHash, current, main }` as Directus answers. */
+  /** Main item against the version: `{ outdated, mainHash, current, main }` as Directus answers, both as the caller may read them. */
   async compare(id: string): Promise<{ outdated: boolean; mainHash: string; current: Payload; main: Payload }> {
     const version = await this.readVersion(id);
     const overview = this.#context.schema.collections[version.collection]!;
     const main = await this.#items(version.collection).readOne(version.item);
     const hash = await mainHash(this.#context.db, version.collection, overview.primary, version.item);
-    return { outdated: hash !== version.hash, mainHash: hash, current: await this.delta(version), main };
+    return { outdated: hash !== version.hash, mainHash: hash, current: await this.readableDelta(version), main };
   }
 
   /**
    * Applies the version's changes (or the picked `fields`) to the main item in one transaction through the
    * caller's update. Refused when the main item changed since the version was made, unless `mainHash`
-   * names its current state (the caller has seen it, e.g. in compare).
+   * names its current state (the caller has seen it, e.g. in compare). Picked `fields` must be changes
+   * the caller can see (compare's `current`); without them the whole delta goes through its update.
    */
   async promote(id: string, raw: unknown): Promise<ItemKey> {
     const version = await this.readVersion(id);
     const input = validated(promoteSchema, raw);
     const overview = this.#context.schema.collections[version.collection]!;
     const delta = await this.delta(version);
-    const unknown = (input.fields ?? []).find((field) => !Object.hasOwn(delta, field));
+    const visible = input.fields ? await this.readableDelta(version) : delta;
+    const unknown = (input.fields ?? []).find((field) => !Object.hasOwn(visible, field));
     if (unknown !== undefined) throw new InvalidPayloadError(`Field "${unknown}" has no change in this version.`, { field: 'fields' });
     const changes = input.fields ? Object.fromEntries(input.fields.map((field) => [field, delta[field]])) : delta;
     if (Object.keys(changes).length === 0) throw new InvalidPayloadError('This version has no changes to promote.', { field: 'fields' });

@@ -48,7 +48,8 @@ beforeAll(async () => {
       { key: 'publish', type: 'item-update', options: { collection: '{{ $trigger.collection }}', key: '{{ $trigger.keys }}', payload: { status: 'published' }, permissions: '$trigger' } },
     ])
   ).id;
-  ledgerFlow = (await createFlow(t, admin, { name: 'close books', trigger: 'manual', options: { collections: ['ledger'] } }, [{ key: 'log', type: 'log', options: { message: 'closing' } }])).id;
+  // Runs on no item (requireSelection: false): an empty key list is what it takes.
+  ledgerFlow = (await createFlow(t, admin, { name: 'close books', trigger: 'manual', options: { collections: ['ledger'], requireSelection: false } }, [{ key: 'log', type: 'log', options: { message: 'closing' } }])).id;
   internal = (
     await createFlow(t, admin, { name: 'deploy hook', trigger: 'webhook', options: { method: 'POST' } }, [
       { key: 'call', type: 'request', options: { url: 'https://example.com/deploy', method: 'POST', headers: [{ header: 'Authorization', value: 'Bearer deploy-secret' }] } },
@@ -110,4 +111,37 @@ it('a manual trigger keeps only its button settings in options (every app user r
   expect(refused.body.errors[0].message).toContain('options.apiToken');
   const directus = { collections: ['articles'], location: 'both', requireSelection: false, requireConfirmation: true, confirmationDescription: 'Sure?', fields: [{ field: 'note', name: 'Note', type: 'string' }], async: true };
   await t.request.post('/flows').set(auth(admin)).send({ name: 'directus shaped', trigger: 'manual', options: directus }).expect(200);
+});
+
+it('a manual flow that requires a selection needs at least one key the caller may read; one that does not gets no keys, so its operations on $trigger.keys touch nothing', async () => {
+  // An administrator's flows whose item-update runs with $full on the trigger's keys, then leaves a marker.
+  const chain = (marker: string) => [
+    { key: 'stamp', type: 'item-update', options: { collection: '{{ $trigger.collection }}', key: '{{ $trigger.keys }}', payload: { title: 'stamped' }, permissions: '$full' }, resolve: 'mark' },
+    { key: 'mark', type: 'item-create', options: { collection: 'ledger', payload: { title: marker }, permissions: '$full' } },
+  ];
+  const stamp = (await createFlow(t, admin, { name: 'stamp', trigger: 'manual', accountability: 'all', options: { collections: ['articles'] } }, chain('stamp done'))).id;
+  const sweep = (await createFlow(t, admin, { name: 'sweep', trigger: 'manual', accountability: 'all', options: { collections: ['articles'], requireSelection: false } }, chain('sweep done'))).id;
+  const run = (flow: string, token: string, body: object) => t.request.post(`/flows/trigger/${flow}`).set(auth(token)).send(body);
+
+  // No keys, or an empty list: refused before any run starts, for the administrator too.
+  for (const [token, body] of [[editor, { collection: 'articles' }], [editor, { collection: 'articles', keys: [] }], [admin, { collection: 'articles' }]] as const) {
+    const refused = await run(stamp, token, body).expect(400);
+    expect(refused.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'keys' });
+  }
+  await run(stamp, editor, { collection: 'articles', keys: [draft, hidden] }).expect(403);
+  await run(stamp, admin, { collection: 'articles', keys: [999_999] }).expect(403);
+
+  // Without a selection the run gets no keys, whatever the request lists, and stamps nothing.
+  await run(sweep, editor, { collection: 'articles', keys: [hidden, draft] }).expect(200);
+  await waitFor(async () => (await t.system.db.selectFrom('ledger').select('id').where('title', '=', 'sweep done').execute()).length === 1);
+  const stamped = await t.system.db.selectFrom('articles').select('id').where('title', '=', 'stamped').execute();
+  expect(stamped).toEqual([]);
+  const [sweepRun] = (await t.request.get(`/flows/${sweep}/runs`).set(auth(admin)).expect(200)).body.data;
+  expect(sweepRun.trigger).toMatchObject({ collection: 'articles', keys: [] });
+  expect(sweepRun.steps[0]).toMatchObject({ key: 'stamp', status: 'resolve', data: [] });
+
+  // With a readable key the same chain stamps exactly that item.
+  await run(stamp, editor, { collection: 'articles', keys: [draft] }).expect(200);
+  await waitFor(async () => (await t.system.db.selectFrom('ledger').select('id').where('title', '=', 'stamp done').execute()).length === 1);
+  expect(await t.system.db.selectFrom('articles').select('id').where('title', '=', 'stamped').execute()).toEqual([{ id: draft }]);
 });

@@ -84,3 +84,26 @@ it('rejects invalid flows and operations with 400 naming the field', async () =>
   const dup = await t.request.post('/operations').set(auth()).send({ key: 'a', type: 'log', position_x: 1, position_y: 1, flow: flow.id }).expect(400);
   expect(dup.body.errors[0].extensions).toMatchObject({ field: 'key' });
 });
+
+it('item-read, item-update and item-delete whose key renders empty act on no item; without a key option they act on the query', async () => {
+  const kept = (await t.request.post('/items/notes').set(auth()).send([{ text: 'keep one' }, { text: 'keep two' }]).expect(200)).body.data.map((note: { id: number }) => note.id);
+  const texts = async () => (await t.system.db.selectFrom('notes').select('text').where('id', 'in', kept).orderBy('id').execute()).map((row) => row.text);
+  const { id } = await hook([
+    { key: 'read', type: 'item-read', options: { collection: 'notes', key: '{{ $trigger.body.ids }}', permissions: '$full' }, resolve: 'update' },
+    { key: 'update', type: 'item-update', options: { collection: 'notes', key: '{{ $trigger.body.ids }}', payload: { text: 'overwritten' }, permissions: '$full' }, resolve: 'gone' },
+    { key: 'gone', type: 'item-delete', options: { collection: 'notes', key: '{{ $trigger.body.ids }}', permissions: '$full' }, resolve: 'all' },
+    { key: 'all', type: 'transform', options: { json: { read: '{{ read }}', updated: '{{ update }}', deleted: '{{ gone }}' } } },
+  ]);
+  // No ids, an empty list, null, "": a key list that is empty, never "every item".
+  for (const body of [{}, { ids: [] }, { ids: null }, { ids: '' }]) {
+    expect((await t.request.post(`/flows/trigger/${id}`).send(body).expect(200)).body.data).toEqual({ read: [], updated: [], deleted: [] });
+  }
+  expect(await texts()).toEqual(['keep one', 'keep two']);
+  // The same chain given one key acts on that item only.
+  expect((await t.request.post(`/flows/trigger/${id}`).send({ ids: [kept[0]] }).expect(200)).body.data).toMatchObject({ updated: [kept[0]], deleted: [kept[0]] });
+  expect(await texts()).toEqual(['keep two']);
+  // An operation with no `key` option acts on its query, as in Directus.
+  const byQuery = await hook([{ key: 'update', type: 'item-update', options: { collection: 'notes', query: { filter: { text: { _eq: 'keep two' } } }, payload: { text: 'updated by query' }, permissions: '$full' } }]);
+  expect((await t.request.post(`/flows/trigger/${byQuery.id}`).send({}).expect(200)).body.data).toEqual([kept[1]]);
+  expect(await texts()).toEqual(['updated by query']);
+});

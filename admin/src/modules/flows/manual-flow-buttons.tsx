@@ -82,7 +82,7 @@ export function ManualFlowButtons({ collection, keys, location }: { collection: 
           key={flow.id}
           icon={<ThunderboltOutlined />}
           style={flow.color ? { borderColor: flow.color } : undefined}
-          disabled={keys.length === 0}
+          disabled={keys.length === 0 && flow.options?.requireSelection !== false}
           loading={running === flow.id && !confirming}
           onClick={() => start(flow)}
           data-testid={`manual-flow-${flow.name}`}
