@@ -35,7 +35,7 @@ const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8',
  * A file of an admin extension: `relative` resolved inside the folder of its app entry (no way out of it,
  * no dot files), with its type and a validator. Null when there is no such file.
  */
-export async function appSourceFile(extension: ListedExtension, relative: string): Promise<{ stream: NodeJS.ReadableStream; type: string; etag: string; size: number } | null> {
+export async function appSourceFile(extension: ListedExtension, relative: string): Promise<{ open(): NodeJS.ReadableStream; type: string; etag: string; size: number } | null> {
   const entry = extension.manifest?.app;
   if (!entry || extension.status !== 'loaded') return null;
   const root = path.dirname(entry);
@@ -46,5 +46,5 @@ export async function appSourceFile(extension: ListedExtension, relative: string
   if (!type) return null;
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return null;
-  return { stream: createReadStream(file), type, etag: `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`, size: info.size };
+  return { open: () => createReadStream(file), type, etag: `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`, size: info.size };
 }

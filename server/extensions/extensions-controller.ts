@@ -50,12 +50,13 @@ export function extensionsController(app: AppContext): Router {
     ctx.set('Cache-Control', 'no-cache');
     ctx.set('ETag', file.etag);
     ctx.type = file.type;
+    ctx.status = 200;
     if (ctx.fresh) {
       ctx.status = 304;
       return;
     }
     ctx.length = file.size;
-    ctx.body = file.stream;
+    ctx.body = file.open();
   });
   router.get('/extensions', (ctx) => {
     if (!ctx.state.accountability.admin) throw new ForbiddenError();

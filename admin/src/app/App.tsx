@@ -15,6 +15,7 @@ import { createI18nProvider } from '../providers/i18n-provider.ts';
 import { SchemaProvider } from '../content/schema/schema-context.tsx';
 import { contentRoutes } from '../content/routes.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
+import { AppExtensionsLoader, ExtensionModulePage } from '../extensions/module-page.tsx';
 import { useQuietNotifications } from './notifications.ts';
 import { PreferencesProvider, usePreferences } from './preferences.tsx';
 import { ProjectProvider } from './project-settings.tsx';
@@ -56,6 +57,7 @@ function RefineApp() {
               <Authenticated key="signed-in" fallback={<CatchAllNavigate to="/login" />} loading={fullPageSpinner}>
                 <TfaGate>
                   <SchemaProvider>
+                    <AppExtensionsLoader />
                     <AppLayout moduleResources={moduleResources} />
                   </SchemaProvider>
                 </TfaGate>
@@ -66,6 +68,7 @@ function RefineApp() {
             {modules.map((module) => (
               <Route key={module.name}>{module.routes}</Route>
             ))}
+            <Route path="/modules/:module/*" element={<ExtensionModulePage />} />
           </Route>
           <Route
             element={

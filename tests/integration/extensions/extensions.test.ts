@@ -44,6 +44,8 @@ describe('GET /extensions', () => {
     const summary = Object.fromEntries(extensions.map((extension) => [extension.meta.folder, [extension.schema?.type ?? null, extension.status, extension.meta.enabled]]));
     expect(summary).toEqual({
       'app-badge': ['display', 'loaded', true],
+      'app-rating': ['interface', 'loaded', true],
+      'app-reading-list': ['module', 'loaded', true],
       'broken-hook': ['hook', 'error', true],
       'bundle-kit': ['bundle', 'loaded', true],
       'kit-api': ['endpoint', 'loaded', true],
@@ -72,6 +74,36 @@ describe('GET /extensions', () => {
     const hook = await byName('hook-audit');
     await t.request.patch(`/extensions/${hook.id}`).set(auth(editor)).send({ meta: { enabled: false } }).expect(403);
     await t.request.patch(`/extensions/${hook.id}`).set(auth(admin)).send({ meta: { enabled: 'no' } }).expect(400);
+  });
+});
+
+describe("admin extensions' sources", () => {
+  it('lists the loaded admin extensions for users of the admin, with the URL of their module', async () => {
+    const listed = (await t.request.get('/extensions/app').set(auth(editor)).expect(200)).body.data as Array<Record<string, string>>;
+    expect(listed.map((extension) => [extension.name, extension.type]).sort()).toEqual([
+      ['app-badge', 'display'],
+      ['app-rating', 'interface'],
+      ['app-reading-list', 'module'],
+      ['bundle-kit', 'bundle'],
+    ]);
+    await t.request.get('/extensions/app').expect(403);
+    const rating = listed.find((extension) => extension.name === 'app-rating')!;
+    expect(rating.entry).toBe(`/extensions/app/${rating.id}/index.js`);
+    const entry = await t.request.get(rating.entry).set(auth(editor)).expect(200);
+    expect(entry.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(entry.text).toContain("id: 'rating'");
+    // Relative imports of the module resolve beside it; a validator saves sending it again.
+    await t.request.get(`/extensions/app/${rating.id}/stars.js`).set(auth(editor)).expect(200);
+    await t.request.get(rating.entry).set(auth(editor)).set('If-None-Match', entry.headers.etag!).expect(304);
+  });
+
+  it('serves nothing outside the folder of the admin entry', async () => {
+    const rating = ((await t.request.get('/extensions/app').set(auth(editor)).expect(200)).body.data as Array<Record<string, string>>).find((extension) => extension.name === 'app-rating')!;
+    for (const path of ['..%2Fpackage.json', '../package.json', '%2E%2E/%2E%2E/hook-audit/dist/index.js', '.hidden.js', 'missing.js', 'index.ts']) {
+      await t.request.get(`/extensions/app/${rating.id}/${path}`).set(auth(editor)).expect(404);
+    }
+    const hook = await byName('hook-audit');
+    await t.request.get(`/extensions/app/${hook.id}/index.js`).set(auth(editor)).expect(404);
   });
 });
 

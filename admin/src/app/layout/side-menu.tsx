@@ -1,4 +1,4 @@
-import { BookOutlined, LinkOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, BookOutlined, LinkOutlined } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 import { useTranslate } from '@refinedev/core';
 import { Menu, Typography, type MenuProps } from 'antd';
@@ -12,6 +12,8 @@ import { accessControlProvider } from '../../providers/access-control-provider.t
 import { usePreferences } from '../preferences.tsx';
 import { isSafeLink, normalizeModuleBar } from '../shell/shell-rules.ts';
 import { useShellSettings } from '../shell/shell-settings.tsx';
+import { modules as extensionModules } from '../../extensions/kinds.ts';
+import { useRegistry } from '../../extensions/registry.ts';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -92,6 +94,14 @@ export function SideMenu({ moduleResources }: { moduleResources: ResourceProps[]
     return [{ key: resource.list as string, icon: resource.meta?.icon as ReactNode, label: <span data-testid={`nav-module-${resource.name}`}>{translate(String(resource.meta?.label ?? resource.name))}</span> }];
   });
 
+  // Modules of admin extensions, after the built-in ones.
+  const extensionItems: MenuItem[] = useRegistry(extensionModules).map((module) => ({
+    key: `/modules/${module.id}`,
+    icon: module.icon ?? <AppstoreOutlined />,
+    label: <span data-testid={`nav-extension-${module.id}`}>{module.name}</span>,
+  }));
+  moduleItems.push(...extensionItems);
+
   const items: MenuItem[] = [
     {
       type: 'group',
@@ -106,7 +116,7 @@ export function SideMenu({ moduleResources }: { moduleResources: ResourceProps[]
   const bookmarkKeys = bookmarks.map((entry) => `/content/${entry.collection}?bookmark=${entry.id}`);
   const selected = bookmarkKeys.includes(here)
     ? [here]
-    : [...allowed.map((resource) => resource.list as string), ...schema.collections.map((collection) => `/content/${collection.collection}`)]
+    : [...allowed.map((resource) => resource.list as string), ...extensionItems.map((item) => String(item!.key)), ...schema.collections.map((collection) => `/content/${collection.collection}`)]
     .filter((path) => location.pathname === path || location.pathname.startsWith(`${path}/`))
     .sort((a, b) => b.length - a.length)
     .slice(0, 1);

@@ -16,6 +16,8 @@ import { ToManyInterface } from './to-many.tsx';
 import { TranslationsInterface } from './translations.tsx';
 import { ToggleInterface } from './toggle.tsx';
 import type { InterfaceProps } from './types.ts';
+import { interfaces } from '../../extensions/kinds.ts';
+import { useRegistry } from '../../extensions/registry.ts';
 
 export type { InterfaceProps } from './types.ts';
 
@@ -57,6 +59,9 @@ export const INTERFACES: Record<string, AnyInterface> = {
   'file-image': FileInterface,
   map: MapInterface,
 };
+
+// Built-in interfaces enter the registry exactly as extensions' do (admin/src/extensions/kinds.ts).
+for (const [id, component] of Object.entries(INTERFACES)) interfaces.register({ id, name: id, component });
 
 /** The interface names offered for each field type (the data-model screens list these). */
 export const INTERFACES_BY_TYPE: Record<string, string[]> = {
@@ -130,11 +135,12 @@ export function interfaceFor(field: FieldInfo): AnyInterface {
   const name = field.meta?.interface;
   // The API fills `input` for fields created without an interface; for non-text types the type knows better.
   if (name === 'input' && !['string', 'uuid', 'hash'].includes(field.type)) return defaultInterface(field);
-  return (name && INTERFACES[name]) || defaultInterface(field);
+  return interfaces.get(name)?.component ?? defaultInterface(field);
 }
 
-/** The same as a component: `<InterfaceFor field={…} value onChange options />`. */
+/** The same as a component: `<InterfaceFor field={…} value onChange options />`; follows interfaces that extensions register later. */
 export function InterfaceFor(props: InterfaceProps<unknown>) {
+  useRegistry(interfaces);
   const Component = interfaceFor(props.field);
   return <Component {...props} />;
 }

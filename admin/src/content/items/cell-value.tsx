@@ -7,9 +7,14 @@ import { renderTemplate } from '../display-template.ts';
 import { choicesOf } from '../interfaces/dropdown.tsx';
 import type { RelatedTarget } from '../interfaces/related.ts';
 import type { FieldInfo } from '../schema/types.ts';
+import { displays } from '../../extensions/kinds.ts';
+import { useRegistry } from '../../extensions/registry.ts';
 
 /** A value as a table cell: relations by their display template, booleans as icons, dates in the locale. */
 export function CellValue({ field, value, target, locale }: { field: FieldInfo; value: unknown; target: RelatedTarget | null; locale: Locale }) {
+  useRegistry(displays);
+  const display = displays.get(field.meta?.display);
+  if (display) return <display.component value={value} field={field} options={field.meta?.display_options ?? {}} />;
   if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>;
   if (target) {
     if (Array.isArray(value)) return <Tag>{value.length}</Tag>;
