@@ -79,7 +79,7 @@ describe('GET /extensions', () => {
 
 describe("admin extensions' sources", () => {
   it('lists the loaded admin extensions for users of the admin, with the URL of their module', async () => {
-    const listed = (await t.request.get('/extensions/app').set(auth(editor)).expect(200)).body.data as Array<Record<string, string>>;
+    const listed = (await t.request.get("/extensions/app").set(auth(editor)).expect(200)).body.data as Array<{ id: string; name: string; type: string; entry: string }>;
     expect(listed.map((extension) => [extension.name, extension.type]).sort()).toEqual([
       ['app-badge', 'display'],
       ['app-rating', 'interface'],
@@ -98,7 +98,7 @@ describe("admin extensions' sources", () => {
   });
 
   it('serves nothing outside the folder of the admin entry', async () => {
-    const rating = ((await t.request.get('/extensions/app').set(auth(editor)).expect(200)).body.data as Array<Record<string, string>>).find((extension) => extension.name === 'app-rating')!;
+    const rating = ((await t.request.get('/extensions/app').set(auth(editor)).expect(200)).body.data as Array<{ id: string; name: string; entry: string }>).find((extension) => extension.name === 'app-rating')!;
     for (const path of ['..%2Fpackage.json', '../package.json', '%2E%2E/%2E%2E/hook-audit/dist/index.js', '.hidden.js', 'missing.js', 'index.ts']) {
       await t.request.get(`/extensions/app/${rating.id}/${path}`).set(auth(editor)).expect(404);
     }
