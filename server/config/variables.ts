@@ -168,6 +168,10 @@ export const variablesSchema = yup.object({
   EXTENSIONS_PATH: yup.string().default('./extensions'),
   /** Reload extensions when their files change (for development). @default false */
   EXTENSIONS_AUTO_RELOAD: yup.boolean().typeError('must be true or false').default(false),
+  /** Wall-clock time one `exec` operation's script may run before it is interrupted and its worker thread terminated. @default 1s */
+  FLOWS_EXEC_TIMEOUT: duration('1s').max(5 * 60_000, 'must be at most 5m'),
+  /** Memory the QuickJS heap of one `exec` script may use. @default 16mb */
+  FLOWS_EXEC_MAX_MEMORY: yup.number().transform(toBytes).typeError('must be a size such as 16mb').min(1024 * 1024, 'must be at least 1mb').max(1024 * 1024 * 1024, 'must be at most 1gb').default(16 * 1024 * 1024),
   /** Where webhook deliveries and action flow runs are worked on: `process` (a child process of `tessera start` at a lower OS priority, so requests win the CPU), `inline` (in the serving process) or `off` (none here: run `tessera worker` elsewhere). @default process with DB_URL, inline on the embedded database */
   JOBS_WORKER: yup.string().oneOf(['process', 'inline', 'off']).optional(),
   /** Webhook deliveries and flow runs that still start per second while requests keep the server saturated (busy ≥ 90 % of the time); below that jobs start at once. 0: jobs wait until the load eases. @default 20 */
