@@ -10,6 +10,13 @@ import type { FlowRow } from './flow-types.ts';
  * the instance whose insert of (flow, tick) into tessera_automation.flow_ticks wins runs it, so a tick
  * runs once however many instances share the database.
  */
+const running = new Set<Cron>();
+
+/** How many schedule timers are running in this process (diagnostics and tests). */
+export function scheduleTimers(): number {
+  return running.size;
+}
+
 export function startScheduleTriggers(app: AppContext, flows: FlowRow[]): () => void {
   const db = app.servicesContext(systemAccountability()).db;
   const timers = flows.map(
@@ -26,7 +33,11 @@ export function startScheduleTriggers(app: AppContext, flows: FlowRow[]): () => 
         }
       }),
   );
+  for (const timer of timers) running.add(timer);
   return () => {
-    for (const timer of timers) timer.stop();
+    for (const timer of timers) {
+      timer.stop();
+      running.delete(timer);
+    }
   };
 }
