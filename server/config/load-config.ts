@@ -95,7 +95,7 @@ export interface Config {
   /** Outbound calls: webhooks (docs/automation.md). */
   outbound: { allowedHosts: string[] };
   /** Flows (docs/automation.md); `exec` holds the limits of one script (docs/security.md). */
-  flows: { envAllowList: string[]; exec: { timeoutMs: number; maxMemory: number } };
+  flows: { envAllowList: string[]; exec: { timeoutMs: number; maxMemory: number; maxConcurrent: number } };
   /** How long background log rows are kept, in ms (0: forever); pruned hourly by the job worker (docs/operations.md). */
   retention: { flowTicksMs: number; webhookDeliveriesMs: number; flowRunsMs: number };
   /** Where jobs run (docs/automation.md, "Where jobs run"): the JOBS_WORKER value, resolved by database kind. */
@@ -293,7 +293,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     graphql: { introspection: vars.GRAPHQL_INTROSPECTION, maxDepth: vars.GRAPHQL_QUERY_DEPTH_MAX, maxCost: vars.GRAPHQL_QUERY_COST_MAX },
     storage: { locations: storage },
     outbound: { allowedHosts: vars.OUTBOUND_ALLOWED_HOSTS },
-    flows: { envAllowList: vars.FLOWS_ENV_ALLOW_LIST, exec: { timeoutMs: vars.FLOWS_EXEC_TIMEOUT, maxMemory: vars.FLOWS_EXEC_MAX_MEMORY } },
+    flows: { envAllowList: vars.FLOWS_ENV_ALLOW_LIST, exec: { timeoutMs: vars.FLOWS_EXEC_TIMEOUT, maxMemory: vars.FLOWS_EXEC_MAX_MEMORY, maxConcurrent: vars.FLOWS_EXEC_MAX_CONCURRENT } },
     retention: { flowTicksMs: vars.RETENTION_FLOW_TICKS, webhookDeliveriesMs: vars.RETENTION_WEBHOOK_DELIVERIES, flowRunsMs: vars.RETENTION_FLOW_RUNS },
     jobs: { worker: jobsWorker(vars.JOBS_WORKER), busyRate: vars.JOBS_BUSY_RATE },
     files: {

@@ -173,6 +173,8 @@ export const variablesSchema = yup.object({
   EXTENSIONS_AUTO_RELOAD: yup.boolean().typeError('must be true or false').default(false),
   /** Wall-clock time one `exec` operation's script may run before it is interrupted and its worker thread terminated. @default 1s */
   FLOWS_EXEC_TIMEOUT: duration('1s').max(5 * 60_000, 'must be at most 5m'),
+  /** `exec` scripts one process runs at once (each on a worker thread of its own); more wait their turn. @default 2 */
+  FLOWS_EXEC_MAX_CONCURRENT: yup.number().typeError('must be a number').integer().min(1).max(64).default(2),
   /** Memory the QuickJS heap of one `exec` script may use. @default 16mb */
   FLOWS_EXEC_MAX_MEMORY: yup.number().transform(toBytes).typeError('must be a size such as 16mb').min(1024 * 1024, 'must be at least 1mb').max(1024 * 1024 * 1024, 'must be at most 1gb').default(16 * 1024 * 1024),
   /** How long claimed schedule-flow ticks (tessera_automation.flow_ticks) are kept; they only keep two instances from running one tick twice. @default 1d */

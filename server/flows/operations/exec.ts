@@ -1,4 +1,6 @@
 import { Worker } from 'node:worker_threads';
+import pLimit, { type LimitFunction } from 'p-limit';
+import type { AppContext } from '../../app-context.ts';
 import type { OperationHandler } from '../flow-types.ts';
 import type { SandboxInput, SandboxMessage } from './exec-sandbox.ts';
 
@@ -9,6 +11,8 @@ const START_LIMIT_MS = 10_000;
 const WORKER_HEAP_MB = 64;
 
 let running = 0;
+// Per app context: each thread costs 30–90 MB resident, so a burst of runs must not start one each.
+const slots = new WeakMap<AppContext, LimitFunction>();
 
 /** How many exec scripts are running in this process right now (diagnostics and tests). */
 export function runningScripts(): number {
@@ -20,12 +24,21 @@ export function runningScripts(): number {
  * WebAssembly sandbox (no require, process, network or file access) on a worker thread of its own, so a
  * script that loops, allocates or never settles cannot hold up requests. Limits: FLOWS_EXEC_TIMEOUT of
  * wall-clock time from the script's start (QuickJS interrupts it; the thread is terminated at the same
- * deadline if it does not stop), FLOWS_EXEC_MAX_MEMORY for the QuickJS heap, and a 64 MB JavaScript heap
- * for the thread. The data goes in and the result comes out as JSON.
+ * deadline if it does not stop), FLOWS_EXEC_MAX_MEMORY for the QuickJS heap, a 64 MB JavaScript heap
+ * for the thread, and FLOWS_EXEC_MAX_CONCURRENT threads at once per process (more wait their turn). The data
+ * goes in and the result comes out as JSON.
  */
 export const exec: OperationHandler = async (options, { app, data }) => {
+  let limit = slots.get(app);
+  if (!limit) slots.set(app, (limit = pLimit(app.config.flows.exec.maxConcurrent)));
   const { timeoutMs, maxMemory } = app.config.flows.exec;
-  const input: SandboxInput = { code: String(options.code ?? ''), input: JSON.stringify(data) ?? 'null', timeLimitMs: timeoutMs, memoryLimitBytes: maxMemory };
+  const result = await limit(() => runInSandbox({ code: String(options.code ?? ''), input: JSON.stringify(data) ?? 'null', timeLimitMs: timeoutMs, memoryLimitBytes: maxMemory }));
+  if ('error' in result) throw new Error(`Script failed: ${result.error}`);
+  return 'result' in result ? JSON.parse(result.result) : null;
+};
+
+/** Runs one script on a new worker thread and terminates the thread once it has answered or run out of time. */
+function runInSandbox(input: SandboxInput): Promise<SandboxMessage> {
   const worker = new Worker(SANDBOX, {
     workerData: input,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
@@ -49,14 +62,11 @@ export const exec: OperationHandler = async (options, { app, data }) => {
     started = true;
     running += 1;
     clearTimeout(timer);
-    timer = setTimeout(() => finish({ error: `interrupted after the ${timeoutMs} ms time limit` }), timeoutMs);
+    timer = setTimeout(() => finish({ error: `interrupted after the ${input.timeLimitMs} ms time limit` }), input.timeLimitMs);
   });
   worker.on('error', (error: Error & { code?: string }) =>
     finish({ error: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `out of memory (the sandbox thread passed its ${WORKER_HEAP_MB} MB heap)` : error.message }),
   );
   worker.on('exit', (code) => finish({ error: `the sandbox stopped (exit code ${code})` }));
-
-  const result = await outcome;
-  if ('error' in result) throw new Error(`Script failed: ${result.error}`);
-  return 'result' in result ? JSON.parse(result.result) : null;
-};
+  return outcome;
+}
