@@ -5,11 +5,6 @@ import { systemAccountability } from '../auth/accountability.ts';
 import { runFlow } from './flow-engine.ts';
 import type { FlowRow } from './flow-types.ts';
 
-/**
- * Starts a croner timer (6-field cron, seconds first) per active schedule flow. Every instance ticks;
- * the instance whose insert of (flow, tick) into tessera_automation.flow_ticks wins runs it, so a tick
- * runs once however many instances share the database.
- */
 const running = new Set<Cron>();
 
 /** How many schedule timers are running in this process (diagnostics and tests). */
@@ -17,6 +12,11 @@ export function scheduleTimers(): number {
   return running.size;
 }
 
+/**
+ * Starts a croner timer (6-field cron, seconds first) per active schedule flow. Every instance ticks;
+ * the instance whose insert of (flow, tick) into tessera_automation.flow_ticks wins runs it, so a tick
+ * runs once however many instances share the database.
+ */
 export function startScheduleTriggers(app: AppContext, flows: FlowRow[]): () => void {
   const db = app.servicesContext(systemAccountability()).db;
   const timers = flows.map(
