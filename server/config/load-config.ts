@@ -97,7 +97,7 @@ export interface Config {
   /** Flows (docs/automation.md); `exec` holds the limits of one script (docs/security.md). */
   flows: { envAllowList: string[]; exec: { timeoutMs: number; maxMemory: number; maxConcurrent: number } };
   /** How long background log rows are kept, in ms (0: forever); pruned hourly by the job worker (docs/operations.md). */
-  retention: { flowTicksMs: number; webhookDeliveriesMs: number; flowRunsMs: number };
+  retention: { scheduleTicksMs: number; webhookDeliveriesMs: number; flowRunsMs: number };
   /** Where jobs run (docs/automation.md, "Where jobs run"): the JOBS_WORKER value, resolved by database kind. */
   jobs: { worker: 'process' | 'inline' | 'off'; busyRate: number };
   /** Serving and transforming assets (docs/files.md). */
@@ -294,7 +294,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     storage: { locations: storage },
     outbound: { allowedHosts: vars.OUTBOUND_ALLOWED_HOSTS },
     flows: { envAllowList: vars.FLOWS_ENV_ALLOW_LIST, exec: { timeoutMs: vars.FLOWS_EXEC_TIMEOUT, maxMemory: vars.FLOWS_EXEC_MAX_MEMORY, maxConcurrent: vars.FLOWS_EXEC_MAX_CONCURRENT } },
-    retention: { flowTicksMs: vars.RETENTION_FLOW_TICKS, webhookDeliveriesMs: vars.RETENTION_WEBHOOK_DELIVERIES, flowRunsMs: vars.RETENTION_FLOW_RUNS },
+    retention: { scheduleTicksMs: vars.RETENTION_SCHEDULE_TICKS, webhookDeliveriesMs: vars.RETENTION_WEBHOOK_DELIVERIES, flowRunsMs: vars.RETENTION_FLOW_RUNS },
     jobs: { worker: jobsWorker(vars.JOBS_WORKER), busyRate: vars.JOBS_BUSY_RATE },
     files: {
       maxUploadSize: vars.FILES_MAX_UPLOAD_SIZE,

@@ -177,8 +177,8 @@ export const variablesSchema = yup.object({
   FLOWS_EXEC_MAX_CONCURRENT: yup.number().typeError('must be a number').integer().min(1).max(64).default(2),
   /** Memory the QuickJS heap of one `exec` script may use. @default 16mb */
   FLOWS_EXEC_MAX_MEMORY: yup.number().transform(toBytes).typeError('must be a size such as 16mb').min(1024 * 1024, 'must be at least 1mb').max(1024 * 1024 * 1024, 'must be at most 1gb').default(16 * 1024 * 1024),
-  /** How long claimed schedule-flow ticks (tessera_automation.flow_ticks) are kept; they only keep two instances from running one tick twice. @default 1d */
-  RETENTION_FLOW_TICKS: retention('1d'),
+  /** How long claimed schedule ticks (tessera_automation.flow_ticks of schedule flows, schedule_ticks of extension schedules) are kept; they only keep two instances from running one tick twice. @default 1d */
+  RETENTION_SCHEDULE_TICKS: retention('1d'),
   /** How long webhook delivery log rows (GET /webhooks/:id/deliveries) are kept. @default 30d */
   RETENTION_WEBHOOK_DELIVERIES: retention('30d'),
   /** How long flow run logs (activity rows with action `run` on tessera_flows, and their revisions) are kept. @default 30d */

@@ -17,7 +17,7 @@ const BATCH = 5000;
 
 /** Rows removed by one prune run, per log. */
 export interface PruneCounts {
-  flowTicks: number;
+  scheduleTicks: number;
   webhookDeliveries: number;
   flowRuns: number;
 }
@@ -37,13 +37,14 @@ const cutoff = (now: Date, keepMs: number) => new Date(now.getTime() - keepMs);
 
 /**
  * Removes what is older than its retention (a retention of 0 keeps everything): claimed schedule ticks
- * (tessera_automation.flow_ticks), webhook delivery attempts (tessera_automation.webhook_deliveries) and flow
+ * (tessera_automation.flow_ticks of schedule flows, schedule_ticks of extension schedules), webhook delivery attempts (tessera_automation.webhook_deliveries) and flow
  * run logs (activity rows with action `run` on tessera_flows; their revisions go with them by cascade).
  */
 export async function pruneLogs(db: Kysely<any>, retention: Config['retention'], now = new Date()): Promise<PruneCounts> {
-  const counts: PruneCounts = { flowTicks: 0, webhookDeliveries: 0, flowRuns: 0 };
-  if (retention.flowTicksMs > 0) {
-    counts.flowTicks = await deleteInBatches(db, sql`tessera_automation.flow_ticks`, sql`tick < ${cutoff(now, retention.flowTicksMs)}`);
+  const counts: PruneCounts = { scheduleTicks: 0, webhookDeliveries: 0, flowRuns: 0 };
+  if (retention.scheduleTicksMs > 0) {
+    const before = cutoff(now, retention.scheduleTicksMs);
+    counts.scheduleTicks = (await deleteInBatches(db, sql`tessera_automation.flow_ticks`, sql`tick < ${before}`)) + (await deleteInBatches(db, sql`tessera_automation.schedule_ticks`, sql`tick < ${before}`));
   }
   if (retention.webhookDeliveriesMs > 0) {
     counts.webhookDeliveries = await deleteInBatches(db, sql`tessera_automation.webhook_deliveries`, sql`date_created < ${cutoff(now, retention.webhookDeliveriesMs)}`);
