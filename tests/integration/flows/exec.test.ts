@@ -87,19 +87,26 @@ it('a script that keeps queueing promise jobs is interrupted at the time limit',
   expect(response.body.errors[0].message).toBe(`Script failed: interrupted after the ${TIME_LIMIT_MS} ms time limit`);
 });
 
-it('runs at most FLOWS_EXEC_MAX_CONCURRENT scripts at once (2 by default); the others wait their turn', async () => {
-  const id = await script('module.exports = async function () { for (;;) {} };');
-  let most = 0;
-  let done = false;
-  const watch = (async () => {
-    while (!done) {
-      most = Math.max(most, runningScripts());
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  })();
-  const responses = await Promise.all([1, 2, 3].map(() => t.request.post(`/flows/trigger/${id}`).send({})));
-  done = true;
-  await watch;
-  expect(responses.map((response) => response.body.errors?.[0]?.message)).toEqual(Array(3).fill(`Script failed: interrupted after the ${TIME_LIMIT_MS} ms time limit`));
-  expect(most).toBe(2);
+it('runs at most FLOWS_EXEC_MAX_CONCURRENT scripts at once; the others wait their turn', async () => {
+  // One at a time, and long enough that two started together would overlap even on a busy machine.
+  const one = await createTestApp({ FLOWS_EXEC_TIMEOUT: '3s', FLOWS_EXEC_MAX_CONCURRENT: '1' });
+  try {
+    const admin = await one.login();
+    const { id } = await createFlow(one, admin, { name: 'loop', trigger: 'webhook', options: { method: 'POST' } }, [{ key: 'run', type: 'exec', options: { code: 'module.exports = async function () { for (;;) {} };' } }]);
+    let most = 0;
+    let done = false;
+    const watch = (async () => {
+      while (!done) {
+        most = Math.max(most, runningScripts());
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    const responses = await Promise.all([1, 2].map(() => one.request.post(`/flows/trigger/${id}`).send({})));
+    done = true;
+    await watch;
+    expect(responses.map((response) => response.body.errors?.[0]?.message)).toEqual(Array(2).fill('Script failed: interrupted after the 3000 ms time limit'));
+    expect(most).toBe(1);
+  } finally {
+    await one.close();
+  }
 });
