@@ -24,8 +24,17 @@ export interface AppOptions {
   rateLimit?: Pick<RateLimit, 'beforeAuth' | 'afterAuth'>;
 }
 
+/** The Koa application and what it runs beside its routes. */
+export interface TesseraApp extends Koa {
+  /**
+   * Stops the event and schedule flow triggers the app started (subscriptions, croner timers), so nothing of
+   * it runs on after its server has drained. The routes still answer; close the context and database after.
+   */
+  close(): void;
+}
+
 /** Builds the Koa application; it does not listen, so tests can drive `app.callback()`. */
-export function createApp(context: AppContext, options: AppOptions = {}): Koa {
+export function createApp(context: AppContext, options: AppOptions = {}): TesseraApp {
   const { config, logger } = context;
   const app = new Koa({ proxy: false, keys: cookieKeys(config.secret) });
   app.silent = true;
@@ -73,7 +82,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
   app.use(server.allowedMethods());
   for (const router of appRouters(context)) app.use(lazyRouter(router));
   // Event and schedule flows run whether or not /flows was ever asked for (its router loads lazily).
-  startEventTriggers(context);
+  const stopTriggers = startEventTriggers(context);
   app.use(context.extensions.endpoints());
   app.use(context.extensions.mount('late'));
   app.use(adminController(undefined, () => context.extensions.embeds()));
@@ -81,5 +90,5 @@ export function createApp(context: AppContext, options: AppOptions = {}): Koa {
   app.use((ctx) => {
     throw new RouteNotFoundError(`Route ${ctx.path} doesn't exist.`);
   });
-  return app;
+  return Object.assign(app, { close: stopTriggers });
 }

@@ -11,7 +11,7 @@ export interface RunningServer {
   /**
    * Stops accepting, closes idle keep-alive connections, answers requests still arriving on open ones with
    * `Connection: close`, and resolves once every handler has returned (or SHUTDOWN_TIMEOUT has passed, when
-   * the remaining connections are dropped). Close the database only after this resolves.
+   * the remaining connections are dropped), then stops the app's flow triggers. Close the database only after this resolves.
    */
   close(): Promise<void>;
   /** The WebSocket endpoints (/websocket, graphql-ws on /graphql); null with WEBSOCKETS_ENABLED=false. */
@@ -26,7 +26,8 @@ export async function listen(context: AppContext, onAppBuilt?: () => void): Prom
   const { config, logger } = context;
   // rate-limiter-flexible (and ioredis) load only when the limiter is on (RATE_LIMITER_ENABLED, off by default).
   const rateLimit = config.rateLimiter.enabled ? (await import('./middleware/rate-limit.ts')).createRateLimit(config, logger) : null;
-  const handle = createApp(context, { rateLimit: rateLimit ?? undefined }).callback();
+  const app = createApp(context, { rateLimit: rateLimit ?? undefined });
+  const handle = app.callback();
   onAppBuilt?.();
   let closing = false;
   let inFlight = 0;
@@ -94,6 +95,8 @@ export async function listen(context: AppContext, onAppBuilt?: () => void): Prom
         logger.warn({ requests: inFlight, timeoutMs: config.server.shutdownTimeoutMs }, 'shutdown timeout: dropping the connections of requests still running');
         server.closeAllConnections();
       }
+      // After the drain: a filter flow must still see the writes of requests that were in flight.
+      app.close();
       await realtimeClosed;
       await rateLimit?.close();
     },

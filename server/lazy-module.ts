@@ -1,6 +1,6 @@
 /**
  * Loads a module on first use and hands out the same promise afterwards. Heavy libraries a server may
- * never need (sharp, the AWS SDK, nodemailer, GraphQL, openid-client, QuickJS) sit behind one of these,
+ * never need (sharp, the AWS SDK, nodemailer, GraphQL, openid-client) sit behind one of these,
  * so `tessera start` neither spends start-up time nor resident memory on them (docs/performance.md,
  * "Start and memory"). A failed load is tried again on the next call rather than cached.
  */

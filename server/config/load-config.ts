@@ -94,8 +94,10 @@ export interface Config {
   files: { maxUploadSize: number; mimeTypeAllowList: string[]; importAllowedHosts: string[]; importTimeoutMs: number };
   /** Outbound calls: webhooks (docs/automation.md). */
   outbound: { allowedHosts: string[] };
-  /** Flows (docs/automation.md). */
-  flows: { envAllowList: string[] };
+  /** Flows (docs/automation.md); `exec` holds the limits of one script (docs/security.md). */
+  flows: { envAllowList: string[]; exec: { timeoutMs: number; maxMemory: number; maxConcurrent: number } };
+  /** How long background log rows are kept, in ms (0: forever); pruned hourly by the job worker (docs/operations.md). */
+  retention: { scheduleTicksMs: number; webhookDeliveriesMs: number; flowRunsMs: number };
   /** Where jobs run (docs/automation.md, "Where jobs run"): the JOBS_WORKER value, resolved by database kind. */
   jobs: { worker: 'process' | 'inline' | 'off'; busyRate: number };
   /** Serving and transforming assets (docs/files.md). */
@@ -291,7 +293,8 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     graphql: { introspection: vars.GRAPHQL_INTROSPECTION, maxDepth: vars.GRAPHQL_QUERY_DEPTH_MAX, maxCost: vars.GRAPHQL_QUERY_COST_MAX },
     storage: { locations: storage },
     outbound: { allowedHosts: vars.OUTBOUND_ALLOWED_HOSTS },
-    flows: { envAllowList: vars.FLOWS_ENV_ALLOW_LIST },
+    flows: { envAllowList: vars.FLOWS_ENV_ALLOW_LIST, exec: { timeoutMs: vars.FLOWS_EXEC_TIMEOUT, maxMemory: vars.FLOWS_EXEC_MAX_MEMORY, maxConcurrent: vars.FLOWS_EXEC_MAX_CONCURRENT } },
+    retention: { scheduleTicksMs: vars.RETENTION_SCHEDULE_TICKS, webhookDeliveriesMs: vars.RETENTION_WEBHOOK_DELIVERIES, flowRunsMs: vars.RETENTION_FLOW_RUNS },
     jobs: { worker: jobsWorker(vars.JOBS_WORKER), busyRate: vars.JOBS_BUSY_RATE },
     files: {
       maxUploadSize: vars.FILES_MAX_UPLOAD_SIZE,

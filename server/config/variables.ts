@@ -43,6 +43,9 @@ function isHttpUrl(value: string): boolean {
 const duration = (fallback: string) =>
   yup.number().transform(toMilliseconds).typeError('must be a duration such as 15m, 1h or 30d').positive().default(ms(fallback as ms.StringValue));
 
+/** How long background log rows are kept: a duration, or 0 to keep them forever. */
+const retention = (fallback: string) =>
+  yup.number().transform(toMilliseconds).typeError('must be a duration such as 7d or 12h, or 0 to keep forever').min(0).default(ms(fallback as ms.StringValue));
 const list = (fallback: string[]) => yup.array(yup.string().required()).transform(toList).default(fallback);
 
 const urlList = () => list([]).test('http-urls', 'must list absolute http:// or https:// URLs', (values) => (values ?? []).every(isHttpUrl));
@@ -168,6 +171,18 @@ export const variablesSchema = yup.object({
   EXTENSIONS_PATH: yup.string().default('./extensions'),
   /** Reload extensions when their files change (for development). @default false */
   EXTENSIONS_AUTO_RELOAD: yup.boolean().typeError('must be true or false').default(false),
+  /** Wall-clock time one `exec` operation's script may run before it is interrupted and its worker thread terminated. @default 1s */
+  FLOWS_EXEC_TIMEOUT: duration('1s').max(5 * 60_000, 'must be at most 5m'),
+  /** `exec` scripts one process runs at once (each on a worker thread of its own); more wait their turn. @default 2 */
+  FLOWS_EXEC_MAX_CONCURRENT: yup.number().typeError('must be a number').integer().min(1).max(64).default(2),
+  /** Memory the QuickJS heap of one `exec` script may use. @default 16mb */
+  FLOWS_EXEC_MAX_MEMORY: yup.number().transform(toBytes).typeError('must be a size such as 16mb').min(1024 * 1024, 'must be at least 1mb').max(1024 * 1024 * 1024, 'must be at most 1gb').default(16 * 1024 * 1024),
+  /** How long claimed schedule ticks (tessera_automation.flow_ticks of schedule flows, schedule_ticks of extension schedules) are kept; they only keep two instances from running one tick twice. @default 1d */
+  RETENTION_SCHEDULE_TICKS: retention('1d'),
+  /** How long webhook delivery log rows (GET /webhooks/:id/deliveries) are kept. @default 30d */
+  RETENTION_WEBHOOK_DELIVERIES: retention('30d'),
+  /** How long flow run logs (activity rows with action `run` on tessera_flows, and their revisions) are kept. @default 30d */
+  RETENTION_FLOW_RUNS: retention('30d'),
   /** Where webhook deliveries and action flow runs are worked on: `process` (a child process of `tessera start` at a lower OS priority, so requests win the CPU), `inline` (in the serving process) or `off` (none here: run `tessera worker` elsewhere). @default process with DB_URL, inline on the embedded database */
   JOBS_WORKER: yup.string().oneOf(['process', 'inline', 'off']).optional(),
   /** Webhook deliveries and flow runs that still start per second while requests keep the server saturated (busy ≥ 90 % of the time); below that jobs start at once. 0: jobs wait until the load eases. @default 20 */

@@ -4,7 +4,6 @@ import type { AppContext } from '../app-context.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import { CommentsService } from '../services/comments/comments-service.ts';
 import { ItemsService } from '../services/items/items-service.ts';
-import { mailNotifications } from '../services/notifications/notification-mail.ts';
 import { respondWithReadBack } from './items-controller.ts';
 
 /**
@@ -34,14 +33,13 @@ export function commentsController(app: AppContext): Router {
   });
 
   router.post('/activity/comment', async (ctx) => {
-    const { id, notifications } = await (await service(ctx)).create(ctx.request.body);
-    mailNotifications(app, notifications);
+    // Its mention notifications are e-mailed by their items.create action (server/services/notifications/notification-mail.ts).
+    const { id } = await (await service(ctx)).create(ctx.request.body);
     await answer(ctx, id);
   });
 
   router.patch('/activity/comment/:id', async (ctx) => {
-    const { id, notifications } = await (await service(ctx)).update(ctx.params.id!, ctx.request.body);
-    mailNotifications(app, notifications);
+    const { id } = await (await service(ctx)).update(ctx.params.id!, ctx.request.body);
     await answer(ctx, id);
   });
 

@@ -31,8 +31,11 @@ function messageOf(value: unknown): string | null {
 export function startEventTriggers(app: AppContext, options: { schedules?: boolean; refreshMs?: number } = {}): () => void {
   let subscriptions: Array<() => void> = [];
   let generation = 0;
+  let stopped = false;
 
   async function sync(): Promise<void> {
+    // A resync emitted before the stop may still start after it.
+    if (stopped) return;
     const mine = ++generation;
     const db = app.servicesContext(systemAccountability()).db;
     const flows = (await db.selectFrom('tessera_flows').select(['id', 'name', 'status', 'trigger', 'accountability', 'options', 'operation']).where('trigger', 'in', ['event', 'schedule']).where('status', '=', 'active').execute()) as FlowRow[];
@@ -70,7 +73,10 @@ export function startEventTriggers(app: AppContext, options: { schedules?: boole
   const refresh = options.refreshMs ? setInterval(resync, options.refreshMs) : null;
   refresh?.unref();
   return () => {
+    // A sync still loading flows finds its generation outdated and subscribes nothing.
+    stopped = true;
+    generation += 1;
     if (refresh) clearInterval(refresh);
-    for (const off of [...watchers, ...subscriptions]) off();
+    for (const off of [...watchers, ...subscriptions.splice(0)]) off();
   };
 }

@@ -5,6 +5,13 @@ import { systemAccountability } from '../auth/accountability.ts';
 import { runFlow } from './flow-engine.ts';
 import type { FlowRow } from './flow-types.ts';
 
+const running = new Set<Cron>();
+
+/** How many schedule timers are running in this process (diagnostics and tests). */
+export function scheduleTimers(): number {
+  return running.size;
+}
+
 /**
  * Starts a croner timer (6-field cron, seconds first) per active schedule flow. Every instance ticks;
  * the instance whose insert of (flow, tick) into tessera_automation.flow_ticks wins runs it, so a tick
@@ -26,7 +33,11 @@ export function startScheduleTriggers(app: AppContext, flows: FlowRow[]): () => 
         }
       }),
   );
+  for (const timer of timers) running.add(timer);
   return () => {
-    for (const timer of timers) timer.stop();
+    for (const timer of timers) {
+      timer.stop();
+      running.delete(timer);
+    }
   };
 }

@@ -45,9 +45,9 @@ export interface JobWorker {
 /**
  * Starts a worker on the job queue. Each job is locked by one worker (FOR UPDATE SKIP LOCKED), so with
  * several Tessera processes on one database each job runs once; a failed job is retried with
- * exponential backoff until its max_attempts.
+ * exponential backoff until its max_attempts. `crontab` lines (graphile-worker's format) enqueue recurring jobs.
  */
-export async function startJobWorker(options: { url: string; logger: Logger; tasks: TaskList; pollIntervalMs?: number; concurrency?: number }): Promise<JobWorker> {
+export async function startJobWorker(options: { url: string; logger: Logger; tasks: TaskList; crontab?: string; pollIntervalMs?: number; concurrency?: number }): Promise<JobWorker> {
   // The worker's pool is ours, so its error listener outlives the runner: graphile-worker removes its own
   // listeners when it stops, and a connection the database ends afterwards (a restart, a dropped database)
   // would otherwise be an uncaught 'error' event that takes the process down.
@@ -65,6 +65,8 @@ export async function startJobWorker(options: { url: string; logger: Logger; tas
       pollInterval: options.pollIntervalMs ?? 1000,
       logger: workerLogger(options.logger),
       taskList: options.tasks,
+      // Recurring jobs: graphile-worker enqueues each tick once across every worker on the database.
+      crontab: options.crontab ?? '',
       // Fewer queue round trips per job when a backlog builds (a burst of writes): jobs are fetched and
       // locked LOCAL_QUEUE_SIZE at a time, and completions within a few milliseconds are marked done in one
       // statement (failures, rare, are marked at once: the delivery log and the queue agree as soon as possible). A job finished but not yet marked when the process is killed runs again (at least once,

@@ -5,6 +5,7 @@ import { flowRunTask } from '../flows/flow-run-task.ts';
 import type { ForegroundLoad } from '../jobs/foreground-load.ts';
 import { startOutboxRelay } from '../jobs/outbox-relay.ts';
 import { startJobWorker, type JobWorker } from '../jobs/job-queue.ts';
+import { PRUNE_CRONTAB, PRUNE_TASK, pruneLogsTask } from '../jobs/prune-logs.ts';
 import { parseAllowList } from '../outbound/address-policy.ts';
 import { deliverWebhookTask } from './deliver-webhook.ts';
 import { WEBHOOK_TASK } from './enqueue-deliveries.ts';
@@ -23,7 +24,8 @@ function givingWay(foreground: ForegroundLoad, tasks: TaskList): TaskList {
 }
 
 /**
- * Starts this process's job worker with the tasks Tessera knows (webhook deliveries, action flow runs),
+ * Starts this process's job worker with the tasks Tessera knows (webhook deliveries, action flow runs, the
+ * hourly prune of background logs),
  * and the outbox relay that turns committed writes' events into those jobs.
  */
 export async function startWorker(app: AppContext, options: { pollIntervalMs?: number } = {}): Promise<JobWorker> {
@@ -31,7 +33,12 @@ export async function startWorker(app: AppContext, options: { pollIntervalMs?: n
     url: app.database.orm.config.get('clientUrl')!,
     logger: app.logger,
     pollIntervalMs: options.pollIntervalMs,
-    tasks: givingWay(app.foreground, { [WEBHOOK_TASK]: deliverWebhookTask(parseAllowList(app.config.outbound.allowedHosts)), [FLOW_RUN_TASK]: flowRunTask(app) }),
+    tasks: givingWay(app.foreground, {
+      [WEBHOOK_TASK]: deliverWebhookTask(parseAllowList(app.config.outbound.allowedHosts)),
+      [FLOW_RUN_TASK]: flowRunTask(app),
+      [PRUNE_TASK]: pruneLogsTask(app),
+    }),
+    crontab: PRUNE_CRONTAB,
   });
   const relay = startOutboxRelay(app);
   return {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import supertest from 'supertest';
-import { createApp } from '../../server/app.ts';
+import { createApp, type TesseraApp } from '../../server/app.ts';
 import { createAppContext, type AppContext } from '../../server/app-context.ts';
 import { systemAccountability } from '../../server/auth/accountability.ts';
 import { loadConfig } from '../../server/config/index.ts';
@@ -28,7 +28,9 @@ export async function createEmbeddedApp(prefix: string, env: Record<string, stri
   const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
   let database: Database | undefined;
   let context: AppContext | undefined;
+  let app: TesseraApp | undefined;
   const close = async () => {
+    app?.close();
     await context?.dispose();
     await database?.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -40,7 +42,8 @@ export async function createEmbeddedApp(prefix: string, env: Record<string, stri
     await migrateLatest(database.orm);
     context = createAppContext(config as typeof config & { secret: string }, logger, database);
     await bootstrapDatabase(context.servicesContext(systemAccountability()));
-    const request = supertest(createApp(context).callback());
+    app = createApp(context);
+    const request = supertest(app.callback());
     const login = await request.post('/auth/login').send(TEST_ADMIN).expect(200);
     return { database, context, request, auth: { Authorization: `Bearer ${login.body.data.access_token}` }, close };
   } catch (error) {

@@ -16,9 +16,11 @@ export async function startSecondInstance(first: TestApp): Promise<SecondInstanc
   const database = await openDatabase(config, createLogger(config.log));
   const context = createAppContext(config, createLogger(config.log), database);
   await context.ready;
+  const app = createApp(context);
   return {
-    request: supertest(createApp(context).callback()),
+    request: supertest(app.callback()),
     async close() {
+      app.close();
       await context.dispose();
       await database.close();
     },

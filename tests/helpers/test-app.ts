@@ -1,6 +1,5 @@
-import type Koa from 'koa';
 import supertest from 'supertest';
-import { createApp } from '../../server/app.ts';
+import { createApp, type TesseraApp } from '../../server/app.ts';
 import { createAppContext, type AppContext } from '../../server/app-context.ts';
 import { systemAccountability } from '../../server/auth/accountability.ts';
 import { loadConfig } from '../../server/config/index.ts';
@@ -26,7 +25,7 @@ export const TEST_ENV: Readonly<Record<string, string>> = {
 /** A bootstrapped Tessera on its own database, driven in-process through `request`. */
 export interface TestApp {
   context: AppContext;
-  app: Koa;
+  app: TesseraApp;
   request: ReturnType<typeof supertest>;
   /** Services running as the platform itself. */
   system: ServiceContext;
@@ -59,6 +58,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       return response.body.data.access_token as string;
     },
     async close() {
+      app.close();
       await context.dispose();
       await database.close();
       await testDatabase.drop();

@@ -1,8 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import * as yup from 'yup';
 import type { Accountability } from '../../auth/accountability.ts';
+import { statementsRecorded } from '../../cache/statement-recorder.ts';
 import { runTransaction } from '../../database/transaction-retry.ts';
 import { ForbiddenError, InvalidPayloadError } from '../../errors.ts';
+import { flushItemActions, type PendingActions } from '../../events/item-events.ts';
 import { ItemsService, type ItemsContext } from '../items/items-service.ts';
 import { mentionedUsers } from './mentions.ts';
 
@@ -46,8 +48,9 @@ function displayName(user: { first_name?: unknown; last_name?: unknown }): strin
 }
 
 /**
- * Comments on items (activity rows with action `comment`) and the notifications their mentions create.
- * Returns the ids of the notifications written, for the caller to e-mail after the commit.
+ * Comments on items (activity rows with action `comment`) and the notifications their mentions create,
+ * both written through the ItemsService. Returns the ids of the notifications written; they are e-mailed
+ * by the `tessera_notifications.items.create` action after the commit.
  */
 export class CommentsService {
   readonly #context: CommentsContext;
@@ -63,14 +66,10 @@ export class CommentsService {
     const { accountability } = this.#context;
     if (!accountability.user) throw denied();
     if (!(await this.#readable(input.collection, item))) throw denied();
-    return runTransaction(this.#context.db, async (trx) => {
-      const row = await trx
-        .insertInto('tessera_activity')
-        .values({ action: 'comment', collection: input.collection, item, comment: input.comment, user: accountability.user, ip: accountability.ip, user_agent: accountability.userAgent, origin: accountability.origin })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const notifications = await this.#notifyMentions(trx, input.collection, item, input.comment, mentionedUsers(input.comment));
-      return { id: row.id as number, notifications };
+    return this.#write(async (trx, items) => {
+      const id = await items('tessera_activity').createOne({ action: 'comment', collection: input.collection, item, comment: input.comment, user: accountability.user, ip: accountability.ip, user_agent: accountability.userAgent, origin: accountability.origin });
+      const notifications = await this.#notifyMentions(trx, items, input.collection, item, input.comment, mentionedUsers(input.comment));
+      return { id: Number(id), notifications };
     });
   }
 
@@ -132,21 +131,43 @@ export class CommentsService {
   /** Edits one's own comment (admins: any); only users mentioned for the first time are notified. */
   async update(id: string, body: unknown): Promise<{ id: number; notifications: number[] }> {
     const { comment } = validated(yup.object({ comment: commentText }), body);
-    return runTransaction(this.#context.db, async (trx) => {
+    return this.#write(async (trx, items) => {
       const row = await this.#ownComment(trx, id);
-      await trx.updateTable('tessera_activity').set({ comment }).where('id', '=', row.id).execute();
+      await items('tessera_activity').updateOne(row.id, { comment });
       const before = new Set(mentionedUsers(row.comment ?? ''));
       const added = mentionedUsers(comment).filter((user) => !before.has(user));
-      return { id: row.id, notifications: await this.#notifyMentions(trx, row.collection, row.item, comment, added) };
+      return { id: row.id, notifications: await this.#notifyMentions(trx, items, row.collection, row.item, comment, added) };
     });
   }
 
   /** Deletes one's own comment (admins: any). */
   async delete(id: string): Promise<void> {
-    await runTransaction(this.#context.db, async (trx) => {
+    await this.#write(async (trx, items) => {
       const row = await this.#ownComment(trx, id);
-      await trx.deleteFrom('tessera_activity').where('id', '=', row.id).execute();
+      await items('tessera_activity').deleteOne(row.id);
     });
+  }
+
+  /**
+   * Runs `work` in one transaction whose item writes go through the ItemsService, so the events, filters,
+   * webhooks and flows of tessera_activity and tessera_notifications see them as any other write. They run
+   * as the caller (the events carry the author) without the caller's permissions: this service has already
+   * decided what the caller may do, and notifying someone is not a right the author holds. Actions are
+   * emitted once the transaction commits (e-mails of the notifications among them).
+   */
+  async #write<T>(work: (trx: Transaction<any>, items: (collection: string) => ItemsService) => Promise<T>): Promise<T> {
+    const written = new Set<string>();
+    const pendingActions: PendingActions = [];
+    const result = await runTransaction(this.#context.db, (trx) => {
+      // A retried transaction starts over.
+      written.clear();
+      pendingActions.length = 0;
+      return work(trx, (collection) => new ItemsService(collection, { ...this.#context, db: trx, access: null, written, pendingActions }));
+    });
+    flushItemActions(pendingActions);
+    // An HTTP request purges what it wrote once it has finished; other callers here.
+    if (!statementsRecorded()) await this.#context.responseCache?.purgeWritten(written);
+    return result;
   }
 
   /** The comment row, locked; 403 when it is not a comment or (for non-admins) not the caller's. */
@@ -168,7 +189,7 @@ export class CommentsService {
    * One notification per mentioned user who can read the item with their own permissions: never the
    * author, never a user who does not exist, is not active or cannot read it (nothing tells them apart).
    */
-  async #notifyMentions(trx: Transaction<any>, collection: string, item: string, comment: string, users: string[]): Promise<number[]> {
+  async #notifyMentions(trx: Transaction<any>, items: (collection: string) => ItemsService, collection: string, item: string, comment: string, users: string[]): Promise<number[]> {
     const sender = this.#context.accountability.user;
     const candidates = users.filter((user) => user !== sender);
     if (candidates.length === 0) return [];
@@ -187,11 +208,7 @@ export class CommentsService {
     if (recipients.length === 0) return [];
     const author = sender ? await trx.selectFrom('tessera_users').select(['first_name', 'last_name', 'email']).where('id', '=', sender).executeTakeFirst() : undefined;
     const name = [author?.first_name, author?.last_name].filter(Boolean).join(' ') || author?.email || 'Someone';
-    const inserted = await trx
-      .insertInto('tessera_notifications')
-      .values(recipients.map((recipient) => ({ recipient, sender, status: 'inbox', subject: `${name} mentioned you in a comment`, message: comment, collection, item })))
-      .returning('id')
-      .execute();
-    return inserted.map((row) => row.id as number);
+    const keys = await items('tessera_notifications').createMany(recipients.map((recipient) => ({ recipient, sender, status: 'inbox', subject: `${name} mentioned you in a comment`, message: comment, collection, item })));
+    return keys.map(Number);
   }
 }

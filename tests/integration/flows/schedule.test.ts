@@ -1,22 +1,24 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../../server/app.ts';
+import { createApp, type TesseraApp } from '../../../server/app.ts';
 import { events } from '../../../server/events/event-bus.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { createFlow } from './flow-fixture.ts';
 
 let t: TestApp;
+let second: TesseraApp;
 let token: string;
 const auth = () => ({ Authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
   t = await createTestApp();
   // A second instance on the same database: it runs its own schedule timers.
-  createApp(t.context);
+  second = createApp(t.context);
   token = await t.login();
   await t.request.post('/collections').set(auth()).send({ collection: 'ticks', fields: [{ field: 'at', type: 'string' }] }).expect(200);
 });
 
 afterAll(async () => {
+  second?.close();
   await events.idle();
   await t?.close();
 });
