@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -48,5 +48,42 @@ describe('CLI commands beside a running embedded server', () => {
     }
     // The server released the data folder: a command now opens the embedded database itself.
     expect((await runCli(['users', 'list'], { cwd: dir })).code).toBe(0);
+  });
+});
+
+describe('apply beside a running embedded server', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tessera-beside-apply-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('the server serves an applied collection on its very next request, and apply says so', { timeout: 120_000 }, async () => {
+    const server = spawnCli(['start'], { cwd: dir, env: { PORT: '0', HOST: '127.0.0.1' } });
+    try {
+      const [, port] = await server.waitFor(/Admin:\s+http:\/\/localhost:(\d+)\/admin/);
+      const url = `http://127.0.0.1:${port}`;
+      const [, password] = await server.waitFor(/password:\s+(\S+)/);
+      const login = await fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password }) });
+      const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+      const readTasks = () => fetch(`${url}/items/tasks`, { headers: { authorization: `Bearer ${token}` } });
+      // The server has read its schema: tasks is unknown to it.
+      expect((await readTasks()).status).toBe(403);
+
+      expect((await runCli(['snapshot', '--out', 'snap'], { cwd: dir })).code).toBe(0);
+      mkdirSync(path.join(dir, 'snap/collections'), { recursive: true });
+      writeFileSync(
+        path.join(dir, 'snap/collections/tasks.yaml'),
+        ['collection: tasks', 'fields:', '  - field: id', '    type: integer', '    schema: { is_primary_key: true, has_auto_increment: true }', '  - field: title', '    type: string', ''].join('\n'),
+      );
+      const applied = await runCli(['apply', '--from', 'snap', '--yes'], { cwd: dir });
+      expect(applied.stderr).not.toContain('Unexpected error');
+      expect(applied.code).toBe(0);
+
+      // The very next request, no restart: the new collection is served.
+      const tasks = await readTasks();
+      expect(tasks.status).toBe(200);
+      expect(await tasks.json()).toEqual({ data: [] });
+      expect(applied.stdout).toMatch(/The running server \(process \d+\) picked up the change: it serves it from its next request\./);
+    } finally {
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
   });
 });
