@@ -1,4 +1,4 @@
-import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../errors.ts';
 
@@ -85,10 +85,14 @@ export function acquireLock(dataDir: string): HeldLock {
   const holder = readLiveLock(dataDir);
   if (holder) throw new ConfigError([`DATA_DIR: the embedded database in ${dataDir} is in use by process ${holder.pid}`]);
   const state: EmbeddedLock = { pid: process.pid, port: null, control: null };
+  // Written aside and renamed into place: a command reading the lock meanwhile sees the old or the new
+  // state, never a half-written file (which it would take for no lock at all).
+  const pending = `${lockPath}.${process.pid}`;
   const write = () => {
-    writeFileSync(lockPath, JSON.stringify(state), { mode: 0o600 });
-    // A stale lock left by a killed process keeps its old mode through writeFileSync.
-    chmodSync(lockPath, 0o600);
+    writeFileSync(pending, JSON.stringify(state), { mode: 0o600 });
+    // A file left by a killed process of the same id keeps its old mode through writeFileSync.
+    chmodSync(pending, 0o600);
+    renameSync(pending, lockPath);
   };
   write();
   return {
