@@ -5,7 +5,8 @@ import { createAppContext, type AppContext } from '../server/app-context.ts';
 import { systemAccountability } from '../server/auth/accountability.ts';
 import { withConfig, type Config } from '../server/config/index.ts';
 import { openDatabase } from '../server/database/database.ts';
-import { CLI_CONNECTIONS, runningEmbeddedUrl } from '../server/database/embedded-lock.ts';
+import { connectionError, describeAddress, type DatabaseTarget } from '../server/database/connection-error.ts';
+import { CLI_CONNECTIONS, embeddedUrl, readLiveLock, type EmbeddedLock } from '../server/database/embedded-lock.ts';
 import { createLogger } from '../server/logger.ts';
 import type { ServiceContext } from '../server/services/service-context.ts';
 import { assertSystemSchema } from './schema-check.ts';
@@ -15,6 +16,8 @@ export interface SystemContext {
   app: AppContext;
   /** Services built from this run as the platform itself (full access, no user). */
   system: ServiceContext;
+  /** The embedded server whose database this command uses through DATA_DIR/tessera.lock, or null. */
+  attachedTo: EmbeddedLock | null;
   close(): Promise<void>;
 }
 
@@ -48,12 +51,21 @@ export interface OpenOptions {
 
 /**
  * With DB_URL unset and a server already serving DATA_DIR's embedded database, `config` pointed at that
- * server's local port (from DATA_DIR/tessera.lock), so commands run beside it instead of failing on the lock.
+ * server's local port (from DATA_DIR/tessera.lock), so commands run beside it instead of failing on the
+ * lock; `server` is that server's lock (null when the command opens the database itself).
  */
-export function attachToRunningServer(config: Config): Config {
-  if (config.database.url) return config;
-  const url = runningEmbeddedUrl(config.dataDir);
-  return url ? withConfig(config, { database: { ...config.database, url, poolMax: CLI_CONNECTIONS } }) : config;
+export function attachToRunningServer(config: Config): { config: Config; server: EmbeddedLock | null } {
+  if (config.database.url) return { config, server: null };
+  const server = readLiveLock(config.dataDir);
+  if (!server?.port) return { config, server: null };
+  return { config: withConfig(config, { database: { ...config.database, url: embeddedUrl(server.port), poolMax: CLI_CONNECTIONS } }), server };
+}
+
+/** The database a command connects to, named as the person configured it (null: this process opens the embedded one). */
+function databaseTarget(config: Config, server: EmbeddedLock | null): DatabaseTarget | null {
+  if (!config.database.url) return null;
+  const source = server ? `the embedded database of the server running as process ${server.pid}, from ${path.join(config.dataDir, 'tessera.lock')}` : 'DB_URL';
+  return { url: config.database.url, source };
 }
 
 /** How long closing may take before the command gives up waiting and exits anyway. */
@@ -75,20 +87,26 @@ export async function closeQuietly(closing: Promise<unknown>, timeoutMs = CLOSE_
 
 /** Opens the database for a command; logs go to stderr so stdout stays clean for data (`--json`). */
 export async function openSystemContext(config: Config, options: OpenOptions = {}): Promise<SystemContext> {
-  const resolved = resolveSecret(options.attach === false ? config : attachToRunningServer(config));
+  const attached = options.attach === false ? { config, server: null } : attachToRunningServer(config);
+  const resolved = resolveSecret(attached.config);
+  const target = databaseTarget(resolved, attached.server);
+  // A failure to reach the database names it and the setting it came from, never the URL's password.
+  const named = (error: unknown) => (target && connectionError(error, target)) || error;
   const logger = createLogger(resolved.log, options.logTo ?? process.stderr);
-  const database = await openDatabase(resolved, logger);
+  const database = await openDatabase(resolved, logger).catch((error: unknown) => {
+    throw named(error);
+  });
   try {
     // Commands that migrate create a missing DB_URL database. MikroORM would do it on the migrator's first
     // use by reconnecting, which destroys the Kysely instance services captured: do it before they exist.
     if (options.requireSchema === false) {
       if (!database.embedded) await database.orm.schema.ensureDatabase();
     } else {
-      await assertSystemSchema(database);
+      await assertSystemSchema(database, target ? `PostgreSQL at ${describeAddress(target.url)} (${target.source})` : undefined);
     }
   } catch (error) {
     await closeQuietly(database.close());
-    throw error;
+    throw named(error);
   }
   const app = createAppContext(resolved, logger, database);
   try {
@@ -101,6 +119,7 @@ export async function openSystemContext(config: Config, options: OpenOptions = {
   return {
     app,
     system: app.servicesContext(systemAccountability()),
+    attachedTo: attached.server,
     close: async () => {
       await closeQuietly(app.dispose());
       await closeQuietly(database.close());

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { CommanderError } from 'commander';
-import { ConfigError, isTesseraError } from '../server/errors.ts';
+import { ConfigError, DatabaseConnectionError, isTesseraError } from '../server/errors.ts';
 import { CancelledError, ExitError, SchemaMissingError, UsageError } from './errors.ts';
 import { buildProgram, runsBuiltInCommand } from './program.ts';
 
@@ -22,7 +22,7 @@ function exitCodeFor(error: unknown, debug: boolean): number {
     process.stderr.write(`error: ${error.message}\n`);
     return EXIT.usage;
   }
-  if (error instanceof ConfigError || error instanceof SchemaMissingError || isTesseraError(error)) {
+  if (error instanceof ConfigError || error instanceof DatabaseConnectionError || error instanceof SchemaMissingError || isTesseraError(error)) {
     process.stderr.write(`${error.message}\n`);
     return EXIT.failure;
   }

@@ -249,6 +249,14 @@ export class ConfigError extends Error {
   }
 }
 
+/** The database could not be reached at all (refused, unknown host, authentication, no such database); the message names it. */
+export class DatabaseConnectionError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'DatabaseConnectionError';
+  }
+}
+
 /** True for errors of Tessera's own hierarchy. */
 export function isTesseraError(error: unknown): error is TesseraError {
   return error instanceof TesseraError;

@@ -3,6 +3,7 @@ import { dataLossSteps } from '../../server/snapshot/plan.ts';
 import { formatPlan } from '../../server/snapshot/print-plan.ts';
 import { CancelledError, ExitError, UsageError } from '../errors.ts';
 import { askConfirm, canPrompt, startProgress } from '../prompts.ts';
+import { announceSchemaChange } from '../running-server.ts';
 import { parseOnly } from './diff.ts';
 import { DEFAULT_SNAPSHOT_FOLDER, withSnapshotService } from './snapshot.ts';
 
@@ -28,7 +29,7 @@ export async function runApply(options: ApplyCommandOptions, env: NodeJS.Process
   if (options.migrate && options.dryRun) throw new UsageError('--dry-run changes nothing, so it cannot run migrations: drop --migrate, or run `tessera migrate` first.');
   const desired = loadSnapshot(options.from ?? DEFAULT_SNAPSHOT_FOLDER);
   const out = (text: string) => process.stdout.write(`${text}\n`);
-  await withSnapshotService(env, async (service) => {
+  await withSnapshotService(env, async (service, context) => {
     const { plan, hash } = await service.plan(desired, { only });
     if (!options.json) out(formatPlan(plan));
     if (plan.steps.length === 0) {
@@ -55,6 +56,8 @@ export async function runApply(options: ApplyCommandOptions, env: NodeJS.Process
         throw error;
       });
     progress.stop(`Applied ${result.plan.steps.length} step(s) in one transaction.`);
-    if (options.json) out(JSON.stringify({ applied: result.applied, hash: result.hash, steps: result.plan.steps }, null, 2));
+    const running = await announceSchemaChange(context);
+    if (options.json) out(JSON.stringify({ applied: result.applied, hash: result.hash, steps: result.plan.steps, running_server: running }, null, 2));
+    else if (running.message) out(running.message);
   }, { migrate: options.migrate });
 }

@@ -9,6 +9,7 @@ import { bootstrapDatabase } from '../../server/services/bootstrap.ts';
 import { loadSnapshotFolder } from '../../server/snapshot/load-snapshot.ts';
 import { SnapshotService } from '../../server/snapshot/snapshot-service.ts';
 import { openSystemContext } from '../context.ts';
+import { writeProjectPackage } from '../project-package.ts';
 import { ExitError, UsageError } from '../errors.ts';
 import { askPassword, askSelect, askText, canPrompt, say } from '../prompts.ts';
 
@@ -40,6 +41,11 @@ export function renderEnvFile(values: { secret: string; dbUrl: string | null; ad
     `ADMIN_EMAIL=${values.adminEmail}`,
     '',
   ].join('\n');
+}
+
+/** `text` as one shell word: plain paths as they are, anything else in single quotes. */
+function shellQuote(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /** Creates a project folder: `.env`, the migrated database and the first administrator. */
@@ -95,11 +101,17 @@ export async function runInit(directory: string, options: InitOptions): Promise<
     await context.close();
   }
   writeFileSync(envFile, renderEnvFile({ secret: env.SECRET, dbUrl, adminEmail: config.admin.email, port }), { mode: 0o600 });
+  // The project runs this Tessera through its own package.json: `npx tessera` in a folder without it would
+  // fetch the unrelated npm package named `tessera`.
+  const project = writeProjectPackage(target, name);
 
   const lines = [`Project "${name}" is ready in ${target}${options.template ? ` (template: ${options.template})` : ''}`, `Database: ${dbUrl ? dbUrl.replace(/\/\/[^@]*@/, '//***@') : 'embedded (./data)'}`];
   if (admin) lines.push(`Administrator: ${admin.email}`, admin.generated ? `Password: ${admin.password}  (shown once: write it down)` : 'Password: the one you entered');
   else lines.push('The database already had users; none was created.');
-  lines.push('', `Start it: cd ${path.relative(process.cwd(), target) || '.'} && npx tessera start`);
+  if (project.packageJson === 'updated') lines.push('package.json: Tessera added as a dependency, with the scripts it lacked');
+  const folder = path.relative(process.cwd(), target);
+  lines.push('', `Start it: ${folder ? `cd ${shellQuote(folder)} && ` : ''}${project.startCommand}`);
+  lines.push('Then, in that folder: npx tessera <command> (snapshot, apply, users …) runs this Tessera.');
   if (interactive) {
     say.note(lines.join('\n'), 'Done');
     say.outro('Happy building!');

@@ -12,6 +12,7 @@ import {
 import { openSystemContext } from '../context.ts';
 import { UsageError } from '../errors.ts';
 import { say } from '../prompts.ts';
+import { announceSchemaChange, type RunningServerNotice } from '../running-server.ts';
 
 /** What `tessera migrate` can do. */
 export const DIRECTIONS = ['latest', 'up', 'down', 'status', 'create'] as const;
@@ -56,17 +57,20 @@ export async function runMigrate(direction: string, options: { json?: boolean; n
       const last = await lastExecutedMigration(db);
       names = last?.startsWith(PROJECT_PREFIX) ? [(await migrateProjectDown(db, folder))!] : await migrateDown(orm);
     }
+    let running: RunningServerNotice | null = null;
     if (names.length > 0) {
       // Running instances rebuild their schema and drop cached responses (through Redis when configured).
       context.app.schema.invalidate();
       await context.app.responseCache.purgeAll();
+      running = await announceSchemaChange(context);
     }
     if (options.json) {
-      process.stdout.write(`${JSON.stringify({ direction, migrations: names })}\n`);
+      process.stdout.write(`${JSON.stringify({ direction, migrations: names, ...(running ? { running_server: running } : {}) })}\n`);
       return;
     }
     if (names.length === 0) say.info('Nothing to migrate.');
     for (const name of names) say.success(`${direction === 'down' ? 'Reverted' : 'Applied'} ${name}`);
+    if (running?.message) say.info(running.message);
   } finally {
     await context.close();
   }

@@ -5,7 +5,7 @@ import { migrateLatest } from '../../server/database/migrations.ts';
 import { migrateProjectLatest } from '../../server/database/project-migrations.ts';
 import { SNAPSHOT_FORMATS, writeSnapshot, type SnapshotFormat } from '../../server/snapshot/serialize.ts';
 import { SnapshotService } from '../../server/snapshot/snapshot-service.ts';
-import { openSystemContext } from '../context.ts';
+import { openSystemContext, type SystemContext } from '../context.ts';
 import { ExitError, UsageError } from '../errors.ts';
 import { otherProjectIn } from '../snapshot-owner.ts';
 
@@ -16,7 +16,11 @@ export const DEFAULT_SNAPSHOT_FOLDER = 'snapshots';
  * Opens the database, runs `work` with a snapshot service acting as the platform, and closes it again.
  * With `migrate`, pending system and project migrations run first (`apply --migrate` on a new database).
  */
-export async function withSnapshotService<T>(env: NodeJS.ProcessEnv, work: (service: SnapshotService) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
+export async function withSnapshotService<T>(
+  env: NodeJS.ProcessEnv,
+  work: (service: SnapshotService, context: SystemContext) => Promise<T>,
+  options: { migrate?: boolean } = {},
+): Promise<T> {
   const config = loadConfig(env);
   const context = await openSystemContext(config, { requireSchema: !options.migrate });
   try {
@@ -26,7 +30,7 @@ export async function withSnapshotService<T>(env: NodeJS.ProcessEnv, work: (serv
       await migrateProjectLatest(app.database.kysely(), config.migrationsPath);
     }
     const host = { db: app.database.kysely(), schemaCache: app.schema, servicesContext: app.servicesContext };
-    return await work(new SnapshotService(host, systemAccountability(), env));
+    return await work(new SnapshotService(host, systemAccountability(), env), context);
   } finally {
     await context.close();
   }

@@ -84,6 +84,7 @@ async function serve(config: Config, options: { timings: StartTimings; printTimi
     throw error;
   });
   const removeGuards = installProcessGuards(app.logger);
+  let control: { close(): Promise<void> } | null = null;
   try {
     const bootstrap = options.prepare ? await prepareDatabase(context, timings) : null;
     if (options.worker && bootstrap) process.send?.({ type: 'prepared', admin: bootstrap.admin } satisfies WorkerMessage);
@@ -103,6 +104,9 @@ async function serve(config: Config, options: { timings: StartTimings; printTimi
     }
     await schemaLoaded;
     timings.mark('schema load');
+    // Commands run beside an embedded server (apply, migrate) tell it of schema changes through the lock
+    // file; it is ready before the welcome, so a command started on seeing the welcome finds it.
+    if (app.database.embedded) control = await startEmbeddedControl(app);
     const rssMb = { ...timings.rssByPhase(), peak: Math.round(process.resourceUsage().maxRSS / 1024) };
     app.logger.info({ port: server.port, embedded: app.database.embedded, rssMb, startMs: Math.round(timings.sinceProcessStart()) }, 'server started');
     if (options.printTimings) process.stdout.write(timings.format());
@@ -123,11 +127,25 @@ async function serve(config: Config, options: { timings: StartTimings; printTimi
     await jobs.stop();
     await events.idle();
   } finally {
+    await control?.close();
     // The database closes only now: server.close() resolved once the last request handler returned.
     await context.close();
     removeGuards();
   }
   process.stdout.write(options.worker ? '' : 'Tessera stopped.\n');
+}
+
+/** Serves the embedded server's control port and records it in DATA_DIR/tessera.lock (withdrawn on close). */
+async function startEmbeddedControl(app: SystemContext['app']): Promise<{ close(): Promise<void> }> {
+  const { startControlListener } = await import('../../server/database/embedded-control.ts');
+  const listener = await startControlListener(app);
+  app.database.setControl(listener.control);
+  return {
+    async close() {
+      app.database.setControl(null);
+      await listener.close();
+    },
+  };
 }
 
 /** Runs pending system and project migrations, then seeds an empty database. */

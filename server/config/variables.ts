@@ -30,6 +30,16 @@ function toList(value: unknown, original: unknown): unknown {
     .filter(Boolean);
 }
 
+/** True when `value` parses as a URL. */
+function isUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** True for absolute http(s) URLs, including single-label hosts such as localhost or a container name. */
 function isHttpUrl(value: string): boolean {
   try {
@@ -64,7 +74,11 @@ export const variablesSchema = yup.object({
   /** Public address of the server, used in links and cookies. @default http://localhost:PORT */
   PUBLIC_URL: yup.string().test('http-url', 'must be an absolute http:// or https:// URL', (value) => value === undefined || isHttpUrl(value)).optional(),
   /** PostgreSQL connection URL; unset means the embedded database in DATA_DIR. */
-  DB_URL: yup.string().matches(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DB_URL: yup
+    .string()
+    .matches(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .test('url', 'must be a valid URL (user, password and database name percent-encoded, port a number)', (value) => value === undefined || isUrl(value))
+    .optional(),
   /** Maximum database connections per process. @default 10 */
   DB_POOL_MAX: yup.number().typeError('must be a number').integer().min(1).max(1000).default(10),
   /** Run the query layer's reads as named prepared statements (turn off behind a pooler that cannot keep them). @default true */
@@ -94,7 +108,11 @@ export const variablesSchema = yup.object({
   /** Items a read returns when it names no `limit`. @default 100 */
   QUERY_LIMIT_DEFAULT: yup.number().typeError('must be a number').integer().positive().default(100),
   /** Redis for state shared between instances (schema-cache invalidation); unset: this process only. */
-  REDIS_URL: yup.string().matches(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_URL: yup
+    .string()
+    .matches(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .test('url', 'must be a valid URL (password percent-encoded, port a number)', (value) => value === undefined || isUrl(value))
+    .optional(),
   /** Largest `limit` a read may ask for; `limit=-1` means this many. Unset: no cap. */
   QUERY_LIMIT_MAX: yup.number().typeError('must be a number').integer().positive().optional(),
   /** Send CORS headers. @default false */

@@ -33,6 +33,9 @@ export async function createOrm(url: string, poolMax: number, logger: Logger, op
       keepAlive: true,
     },
     entities: [],
+    // Connecting never creates a missing database: only the commands that migrate do (openSystemContext), so
+    // `users list` or `diff` against a mistyped DB_URL report it instead of creating an empty database there.
+    ensureDatabase: false,
     discovery: { warnWhenNoEntities: false },
     extensions: [Migrator],
     pool: { min: 0, max: poolMax },

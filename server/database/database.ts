@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config/index.ts';
 import { createOrm, type Orm } from './create-orm.ts';
+import type { LockControl } from './embedded-lock.ts';
 import type { EmbeddedPostgres } from './embedded-postgres.ts';
 
 /** An open database: the ORM (connection pool, transactions, migrator) and how to close it all. */
@@ -9,6 +10,8 @@ export interface Database {
   orm: Orm;
   /** True when this process serves the embedded PGlite database. */
   embedded: boolean;
+  /** On the embedded database, records in DATA_DIR/tessera.lock where this process takes CLI notices; elsewhere nothing. */
+  setControl(control: LockControl | null): void;
   /** Kysely bound to the ORM's pool: the query layer's way to run parameterised SQL. */
   kysely(): Kysely<any>;
   /** Runs `select 1`; throws when the database cannot answer. */
@@ -43,6 +46,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
   return {
     orm,
     embedded: embedded !== null,
+    setControl: (control) => embedded?.setControl(control),
     kysely: () => orm.em.getKysely(),
     async ping() {
       await orm.em.getConnection().execute('select 1');

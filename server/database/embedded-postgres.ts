@@ -5,13 +5,15 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { acquireLock, CLI_CONNECTIONS } from './embedded-lock.ts';
+import { acquireLock, CLI_CONNECTIONS, embeddedUrl, type LockControl } from './embedded-lock.ts';
 import { JOB_CONNECTIONS } from '../jobs/job-queue.ts';
 
 /** A running embedded PostgreSQL (PGlite) reachable over TCP on 127.0.0.1. */
 export interface EmbeddedPostgres {
   /** postgres:// URL the ordinary driver connects to. */
   url: string;
+  /** Records in the lock file where this process takes notices from CLI commands (null withdraws it). */
+  setControl(control: LockControl | null): void;
   /** Stops accepting connections and closes the database files cleanly. */
   close(): Promise<void>;
 }
@@ -74,7 +76,8 @@ export async function startEmbeddedPostgres(dataDir: string, maxConnections: num
     await server.start();
     lock.setPort(port);
     return {
-      url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      url: embeddedUrl(port),
+      setControl: (control) => lock.setControl(control),
       async close() {
         await server.stop();
         await db.close();

@@ -144,7 +144,42 @@ describe('loadConfig validation', () => {
 
   it('refuses a SECRET shorter than 32 characters', () => {
     const error = configError({ SECRET: 'x'.repeat(31) });
-    expect(error.problems).toEqual([`SECRET: must be at least 32 characters (got "${'x'.repeat(31)}")`]);
+    expect(error.problems).toEqual(['SECRET: must be at least 32 characters (got a value of 31 characters, not shown)']);
+  });
+});
+
+describe('configuration errors never show a secret', () => {
+  const PASSWORD = 'hunter2-Zq9';
+
+  it('names a bad secret variable without its value', () => {
+    for (const [name, value] of [
+      ['SECRET', 'short-secret-value'],
+      ['ADMIN_PASSWORD', 'pw-Zq9'],
+    ] as const) {
+      const error = configError({ [name]: value });
+      expect(error.problems).toEqual([expect.stringMatching(new RegExp(`^${name}: .*not shown\\)$`))]);
+      expect(error.message).not.toContain(value);
+    }
+  });
+
+  it('masks the password of a DB_URL or REDIS_URL that is refused', () => {
+    const cases = {
+      DB_URL: [`mysql://app:${PASSWORD}@db.example:3306/cms`, `postgres://app:${PASSWORD}@db.example:notaport/cms`, `host=db user=app password=${PASSWORD}`],
+      REDIS_URL: [`http://:${PASSWORD}@cache.example:6379`, `redis://:${PASSWORD}@cache.example:port`],
+    };
+    for (const [name, values] of Object.entries(cases)) {
+      for (const value of values) {
+        const error = configError({ [name]: value });
+        expect(error.problems.length).toBeGreaterThan(0);
+        for (const problem of error.problems) expect(problem).toMatch(new RegExp(`^${name}: must be`));
+        expect(error.message).not.toContain(PASSWORD);
+      }
+    }
+    expect(configError({ DB_URL: `mysql://app:${PASSWORD}@db.example:3306/cms` }).problems[0]).toContain('"mysql://app:***@db.example:3306/cms"');
+  });
+
+  it('still shows the value of a variable that is no secret', () => {
+    expect(configError({ DB_URL: 'mysql://db.example/cms' }).problems).toEqual(['DB_URL: must be a postgres:// URL (got "mysql://db.example/cms")']);
   });
 });
 
