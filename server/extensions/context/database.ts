@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { AppContext } from '../../app-context.ts';
-import { runningEmbeddedUrl } from '../../database/embedded-lock.ts';
+import { embeddedUrl, readLiveLock } from '../../database/embedded-lock.ts';
 import type { WriteTransaction } from '../../events/event-names.ts';
 
 /** The `database` of an extension's context: a knex instance, made on first use, and write-transaction handles. */
@@ -77,9 +77,15 @@ export function extensionDatabase(app: AppContext): ExtensionDatabase {
  */
 function databaseUrl(app: AppContext): string {
   if (app.config.database.url) return app.config.database.url;
-  const url = ownEmbeddedUrl(app.config.dataDir) ?? runningEmbeddedUrl(app.config.dataDir);
+  const url = ownEmbeddedUrl(app.config.dataDir) ?? otherEmbeddedUrl(app.config.dataDir);
   if (!url) throw new Error('The embedded database is not listening yet: extensions can use knex once the server has started.');
   return url;
+}
+
+/** The embedded server's URL when another live process serves it (a CLI command beside a running server). */
+function otherEmbeddedUrl(dataDir: string): string | null {
+  const port = readLiveLock(dataDir)?.port;
+  return port ? embeddedUrl(port) : null;
 }
 
 /** The embedded server's URL when this process serves it (embedded-lock's tessera.lock names this pid). */
