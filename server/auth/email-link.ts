@@ -84,7 +84,7 @@ export async function consumeSignInLink(app: AppContext, email: string, token: s
   if (link.tfa_secret) {
     assertOtpPresent(factor.otp);
     if (!(await acceptStoredOtp(db, requireSecret(app.config), link.id, link.tfa_secret, factor.otp))) {
-      await recordFailedLogin(db, factor.attempts, link.id);
+      await recordFailedLogin(db, factor.attempts, link.id, app.accessStamps);
       throw new InvalidOtpError();
     }
     await factor.attempts.reset(link.id);
