@@ -1,5 +1,6 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endUserAccess } from '../../../server/auth/access-stamps.ts';
 import { recordStatements } from '../../../server/cache/statement-recorder.ts';
 import { UsersService } from '../../../server/services/users-service.ts';
 import { eventually } from '../../helpers/eventually.ts';
@@ -101,6 +102,17 @@ describe('ending access: old tokens stop at once on this instance and soon on ev
     await expectCutOff(user);
   });
 
+  it('failed sign-ins reach auth_login_attempts and suspend the user', async () => {
+    const user = await signedInEditor();
+    await t.request.patch('/settings').set(admin).send({ auth_login_attempts: 2 }).expect(200);
+    try {
+      for (let attempt = 0; attempt < 2; attempt++) await t.request.post('/auth/login').send({ email: user.email, password: 'not-the-password' }).expect(401);
+    } finally {
+      await t.request.patch('/settings').set(admin).send({ auth_login_attempts: null }).expect(200);
+    }
+    await expectCutOff(user);
+  });
+
   it('an administrator deletes the user', async () => {
     const user = await signedInEditor();
     await t.request.delete(`/users/${user.id}`).set(admin).expect(204);
@@ -146,5 +158,28 @@ describe('ending access: old tokens stop at once on this instance and soon on ev
     } finally {
       t.app.middleware.shift();
     }
+  });
+});
+
+describe('ending access while Redis is away', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on port 1: this instance never hears other instances.
+    t = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+  });
+  afterAll(() => t.close());
+
+  it('reads a known user\'s stamp again, so a change made elsewhere reaches it within seconds', async () => {
+    const admin = bearer(await t.login());
+    const email = 'deaf@example.com';
+    const id = (await t.request.post('/users').set(admin).send({ email, password: PASSWORD, status: 'active' }).expect(200)).body.data.id as string;
+    const token = bearer(await t.login(email, PASSWORD));
+    await t.request.get('/users/me').set(token).expect(200);
+    // What another instance's suspension leaves in the database; its announcement never arrives here.
+    await t.system.db.updateTable('tessera_users').set({ status: 'suspended' }).where('id', '=', id).execute();
+    await endUserAccess(t.system.db, [id]);
+    await eventually(async () => {
+      expect((await t.request.get('/users/me').set(token)).status).toBe(401);
+    }, 20_000);
   });
 });
