@@ -78,6 +78,9 @@ describe('sign-in pages: an e-mail link does not skip two-factor authentication'
     const noCsrf = await post({ ...form, csrfToken: '', otp: await generate({ secret }) });
     expect(noCsrf.status).toBe(400);
     expect(noCsrf.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'csrfToken' });
+    const shaped = await t.request.post('/auth/callback/email').set('Cookie', browser.jar.header()).type('form').send(`${new URLSearchParams(form)}&otp[a]=1`).redirects(0);
+    expect(shaped.status).toBe(400);
+    expect(shaped.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'otp' });
     expect(await sessionsOfUser()).toBe(0);
 
     const signedIn = await browser.post('/auth/callback/email', { ...form, otp: await generate({ secret }) });
