@@ -11,6 +11,7 @@ import { UniqueTranslationsMigration } from './20261124000002-unique-translation
 import { GeometryCollectionMigration } from './20261124000020-geometry-collection.ts';
 import { AutomationOutboxMigration } from './20261124000030-automation-outbox.ts';
 import { ExtensionsMigration } from './20261126000010-extensions.ts';
+import { AuthAccessStampsMigration } from './20261126000020-auth-access-stamps.ts';
 
 /** Every system migration, oldest first; MikroORM runs them in this order. */
-export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration, AuthTfaUsedStepsMigration, AuthNormalisedEmailsMigration, WebhookDeliveriesMigration, FlowTicksMigration, GeometryDomainsMigration, FieldValidationMigration, UniqueTranslationsMigration, GeometryCollectionMigration, AutomationOutboxMigration, ExtensionsMigration];
+export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration, AuthTfaUsedStepsMigration, AuthNormalisedEmailsMigration, WebhookDeliveriesMigration, FlowTicksMigration, GeometryDomainsMigration, FieldValidationMigration, UniqueTranslationsMigration, GeometryCollectionMigration, AutomationOutboxMigration, ExtensionsMigration, AuthAccessStampsMigration];

@@ -5,6 +5,7 @@ import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createPermissionCache, type PermissionCache } from './permissions/permission-cache.ts';
 import { createLoginAttempts } from './auth/login-attempts.ts';
+import { createAccessStampCache, type AccessStampCache } from './auth/access-stamp-cache.ts';
 import { createSchemaCache, type SchemaCache } from './schema/schema-cache.ts';
 import { syncSchemaCache } from './schema/schema-sync.ts';
 import { redisNamespace } from './redis/redis-client.ts';
@@ -35,6 +36,8 @@ export interface AppContext {
   servicesContext(accountability: Accountability, db?: Kysely<any>): ServiceContext;
   /** The project's extensions (EXTENSIONS_PATH and extension packages): loaded by `load()`, listed at /extensions. */
   extensions: ExtensionManager;
+  /** Per-user access stamps: access tokens issued before a user's access ended are refused (docs/auth.md "Ending access"). */
+  accessStamps: AccessStampCache;
   /** Sends e-mail through the transport EMAIL_TRANSPORT selects. */
   mailer: Mailer;
   /** Measures the round trip to Redis in ms (throws while it is unreachable); null without REDIS_URL. */
@@ -66,6 +69,7 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
   // With several instances, schema changes are announced through Redis so every cache rebuilds.
   const synced = config.redis.url ? syncSchemaCache(local, config.redis.url, logger, namespace) : null;
   const loginAttempts = createLoginAttempts(config.redis.url, logger, namespace);
+  const accessStamps = createAccessStampCache(() => database.kysely(), { redisUrl: config.redis.url, logger, namespace });
   const schema = synced ?? local;
   const mailer = createMailer(config, logger);
   const foreground = new ForegroundLoad(config.jobs.busyRate);
@@ -77,16 +81,18 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
     permissions,
     responseCache,
     foreground,
-    servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config, permissions, schemaCache: schema, loginAttempts, responseCache }),
+    servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config, permissions, schemaCache: schema, loginAttempts, responseCache, accessStamps }),
+    accessStamps,
     mailer,
     get extensions() {
       return (extensions ??= createExtensionManager(context));
     },
     pingRedis: synced ? () => synced.ping() : null,
-    ready: synced?.ready ?? Promise.resolve(),
+    ready: Promise.all([synced?.ready, accessStamps.ready]).then(() => undefined),
     dispose: async () => {
       await extensions?.close();
       await loginAttempts.close();
+      await accessStamps.close();
       await mailer.idle();
       await synced?.close();
       await responseCache.close();

@@ -16,13 +16,18 @@ export interface AccessTokenClaims {
 
 const ISSUER = 'tessera';
 
-/** Signs a short-lived HS256 JWT; returns it with its lifetime in milliseconds. */
+/**
+ * Signs a short-lived HS256 JWT. `iat` carries milliseconds (a NumericDate may have a fraction, RFC 7519
+ * §2): a token is compared with its user's access stamp (docs/auth.md "Ending access"), and a token signed
+ * in the same second as the stamp, before or after it, must be told apart.
+ */
 export async function signAccessToken(claims: AccessTokenClaims, key: Uint8Array, ttlMs: number): Promise<string> {
+  const now = Date.now();
   return new SignJWT({ ...claims })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)
-    .setIssuedAt()
-    .setExpirationTime(new Date(Date.now() + ttlMs))
+    .setIssuedAt(now / 1000)
+    .setExpirationTime(new Date(now + ttlMs))
     .sign(key);
 }
 
@@ -31,8 +36,16 @@ export async function verifyAccessToken(token: string, key: Uint8Array): Promise
   return (await verifyAccessTokenWithExpiry(token, key)).claims;
 }
 
-/** Like verifyAccessToken, also returning when the token expires (epoch milliseconds). */
-export async function verifyAccessTokenWithExpiry(token: string, key: Uint8Array): Promise<{ claims: AccessTokenClaims; expiresAt: number }> {
+/** A verified access token: its claims, when it expires and when it was issued (epoch milliseconds). */
+export interface VerifiedToken {
+  claims: AccessTokenClaims;
+  expiresAt: number;
+  /** 0 for a token without `iat` (none of ours). */
+  issuedAt: number;
+}
+
+/** Like verifyAccessToken, also returning when the token expires and when it was issued. */
+export async function verifyAccessTokenWithExpiry(token: string, key: Uint8Array): Promise<VerifiedToken> {
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
     const shareToken = payload.id === null && typeof payload.share === 'string';
@@ -45,7 +58,7 @@ export async function verifyAccessTokenWithExpiry(token: string, key: Uint8Array
       session: payload.session,
       share: typeof payload.share === 'string' ? payload.share : null,
     };
-    return { claims, expiresAt: payload.exp * 1000 };
+    return { claims, expiresAt: payload.exp * 1000, issuedAt: typeof payload.iat === 'number' ? Math.round(payload.iat * 1000) : 0 };
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new TokenExpiredError();
     if (error instanceof InvalidTokenError) throw error;

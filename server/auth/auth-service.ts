@@ -49,7 +49,7 @@ export class AuthService {
       throw new InvalidCredentialsError();
     }
     if (!(await verifyPassword(user.password, credentials.password))) {
-      if (user.status === 'active') await recordFailedLogin(db, attempts, user.id);
+      if (user.status === 'active') await recordFailedLogin(db, attempts, user.id, this.#context.accessStamps);
       throw new InvalidCredentialsError();
     }
     // Only after a correct password, so the status of an account never leaks to someone guessing.
@@ -58,7 +58,7 @@ export class AuthService {
     if (user.tfa_secret) {
       assertOtpPresent(credentials.otp);
       if (!(await acceptStoredOtp(db, requireSecret(config), user.id, user.tfa_secret, credentials.otp))) {
-        await recordFailedLogin(db, attempts, user.id);
+        await recordFailedLogin(db, attempts, user.id, this.#context.accessStamps);
         throw new InvalidOtpError();
       }
     }

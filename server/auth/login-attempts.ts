@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { endUserAccess, type AccessStampPublisher } from './access-stamps.ts';
 import type { Logger } from '../logger.ts';
 import { createRedisClient } from '../redis/redis-client.ts';
 
@@ -87,11 +88,17 @@ export async function readLoginAttemptsLimit(db: Kysely<any>): Promise<number | 
  * reaches settings.auth_login_attempts suspends the user, who from then on gets USER_SUSPENDED even with
  * the right password, until an administrator sets the status back to active.
  */
-export async function recordFailedLogin(db: Kysely<any>, attempts: LoginAttempts, userId: string): Promise<void> {
+export async function recordFailedLogin(db: Kysely<any>, attempts: LoginAttempts, userId: string, accessStamps?: AccessStampPublisher): Promise<void> {
   const limit = await readLoginAttemptsLimit(db);
   if (limit === null) return;
   if ((await attempts.fail(userId)) < limit) return;
-  await db.updateTable('tessera_users').set({ status: 'suspended' }).where('id', '=', userId).where('status', '=', 'active').execute();
+  // Suspended like an administrator would: the user's sessions and access tokens end too.
+  const suspend = async (trx: Kysely<any>) => {
+    const suspended = await trx.updateTable('tessera_users').set({ status: 'suspended' }).where('id', '=', userId).where('status', '=', 'active').executeTakeFirst();
+    return suspended.numUpdatedRows > 0n ? endUserAccess(trx, [userId]) : new Map<string, number>();
+  };
+  const ended = db.isTransaction ? await suspend(db) : await db.transaction().execute(suspend);
+  accessStamps?.publish(ended);
   await attempts.reset(userId);
 }
 

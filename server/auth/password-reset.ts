@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import { readBranding } from '../mail/branding.ts';
+import { endUserAccess } from './access-stamps.ts';
 import { passwordResetMail } from '../mail/templates/password-reset.ts';
 import { normalizeEmail } from './email.ts';
 import { invalidEmailToken, passwordFingerprint, signEmailToken, verifyEmailToken } from './email-tokens.ts';
@@ -36,7 +37,7 @@ export function requestPasswordReset(app: AppContext, email: string, page: URL):
 /**
  * Sets a new password with a reset token. The token names the password hash it was issued for, and the
  * update only happens while that hash is current, so a token works once (even when two requests race).
- * The user's sessions end: whoever knew the old password is signed out.
+ * The user's sessions and access tokens end: whoever knew the old password is signed out.
  */
 export async function resetPassword(app: AppContext, token: string, password: string): Promise<void> {
   const claims = await verifyEmailToken(requireSecret(app.config), 'password-reset', token);
@@ -45,7 +46,7 @@ export async function resetPassword(app: AppContext, token: string, password: st
   if (!user || user.status !== 'active' || user.email !== claims.email || passwordFingerprint(user.password) !== claims.fingerprint) throw invalidEmailToken();
   await assertPasswordPolicy(db, password);
   const hash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+  const ended = await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('tessera_users')
       .set({ password: hash })
@@ -53,6 +54,7 @@ export async function resetPassword(app: AppContext, token: string, password: st
       .where((eb) => (user.password === null ? eb('password', 'is', null) : eb('password', '=', user.password)))
       .executeTakeFirst();
     if (updated.numUpdatedRows === 0n) throw invalidEmailToken();
-    await trx.deleteFrom('tessera_sessions').where('user', '=', user.id).execute();
+    return endUserAccess(trx, [user.id]);
   });
+  app.accessStamps.publish(ended);
 }

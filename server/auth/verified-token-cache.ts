@@ -1,4 +1,4 @@
-import type { AccessTokenClaims } from './access-token.ts';
+import type { VerifiedToken } from './access-token.ts';
 
 /**
  * Remembers access tokens whose signature has been checked, until they expire. Verifying an HS256 JWT
@@ -7,28 +7,28 @@ import type { AccessTokenClaims } from './access-token.ts';
  * checked on every hit. Bounded: the oldest entries go first.
  */
 export class VerifiedTokenCache {
-  readonly #entries = new Map<string, { claims: AccessTokenClaims; expiresAt: number }>();
+  readonly #entries = new Map<string, VerifiedToken>();
   readonly #capacity: number;
 
   constructor(capacity = 10_000) {
     this.#capacity = capacity;
   }
 
-  /** The claims of a verified, unexpired token, or null. */
-  get(token: string, now = Date.now()): AccessTokenClaims | null {
+  /** A verified, unexpired token (its claims and times), or null. */
+  get(token: string, now = Date.now()): VerifiedToken | null {
     const entry = this.#entries.get(token);
     if (!entry) return null;
     if (entry.expiresAt <= now) {
       this.#entries.delete(token);
       return null;
     }
-    return entry.claims;
+    return entry;
   }
 
-  /** Stores a token that has just been verified, with its expiry in epoch milliseconds. */
-  set(token: string, claims: AccessTokenClaims, expiresAt: number): void {
+  /** Stores a token that has just been verified. */
+  set(token: string, verified: VerifiedToken): void {
     if (this.#entries.size >= this.#capacity) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(token, { claims, expiresAt });
+    this.#entries.set(token, verified);
   }
 
   get size(): number {

@@ -6,22 +6,28 @@ import { AuthService } from '../auth/auth-service.ts';
 import { assertCsrfToken, ensureCsrfToken } from '../auth/csrf.ts';
 import { consumeSignInLink, sendSignInLink } from '../auth/email-link.ts';
 import { credentialEmail, credentialString } from '../auth/credential-fields.ts';
+import { processLoginAttempts } from '../auth/login-attempts.ts';
 import { handleProviderCallback, startProviderSignIn } from '../auth/oidc/flow.ts';
 import { listProviders } from '../auth/oidc/providers.ts';
 import { safeCallbackUrl } from '../auth/pages/callback-url.ts';
 import { signInErrorPage } from '../auth/pages/error-catalogue.ts';
 import { renderErrorPage } from '../auth/pages/error-page.ts';
+import { renderLinkOtpPage } from '../auth/pages/link-otp-page.ts';
 import { renderSignInPage } from '../auth/pages/signin-page.ts';
 import { renderSignOutPage } from '../auth/pages/signout-page.ts';
 import { renderVerifyRequestPage } from '../auth/pages/verify-request-page.ts';
 import { endCookieSession, readCookieSession, startCookieSession } from '../auth/session-cookie.ts';
 import { deliverTokens } from '../auth/sessions-modes.ts';
-import { isTesseraError, VerificationError } from '../errors.ts';
+import { InvalidOtpError, isTesseraError, VerificationError } from '../errors.ts';
 import { readBranding } from '../mail/branding.ts';
 import { validatePayload } from '../services/validate-payload.ts';
 
 const emailSchema = yup.object({
   email: credentialEmail().required(),
+});
+
+const linkOtpSchema = yup.object({
+  otp: credentialString(16).transform((value: unknown) => value || undefined),
 });
 
 const credentialsSchema = yup.object({
@@ -102,12 +108,26 @@ export function authPagesController(app: AppContext): Router {
       return ctx.redirect(safeCallbackUrl(input.callbackUrl, publicUrl));
     }
     if (provider === 'email') {
+      const link = { token: String(input.token ?? ''), email: String(input.email ?? ''), callbackUrl: safeCallbackUrl(input.callbackUrl, publicUrl) };
+      // The mailed link opens with GET; the code of a user with TFA comes back in a form post from the
+      // card below, guarded like every form here (else a foreign page could sign a browser in: login CSRF).
+      let otp: string | null = null;
+      if (ctx.method === 'POST') {
+        assertCsrfToken(ctx, input.csrfToken);
+        otp = validatePayload(linkOtpSchema, input).otp ?? null;
+      }
       let userId: string;
       try {
-        userId = await consumeSignInLink(app, String(input.email ?? ''), String(input.token ?? ''));
+        userId = await consumeSignInLink(app, link.email, link.token, { otp, attempts: app.servicesContext(ctx.state.accountability).loginAttempts ?? processLoginAttempts() });
       } catch (error) {
         if (error instanceof VerificationError) return toErrorPage(ctx, 'Verification');
-        throw error;
+        if (!(error instanceof InvalidOtpError)) throw error;
+        // First opening: ask for the code. A refused code: the card again for a browser, the error for an API client.
+        if (ctx.method === 'POST' && ctx.accepts('json', 'html') !== 'html') throw error;
+        ctx.status = ctx.method === 'POST' ? 401 : 200;
+        ctx.type = 'html';
+        ctx.body = renderLinkOtpPage(await branding(), { authBase, csrfToken: ensureCsrfToken(ctx, app), ...link, error: ctx.method === 'POST' ? error.message : null });
+        return;
       }
       try {
         await startCookieSession(ctx, app, userId);
@@ -115,7 +135,7 @@ export function authPagesController(app: AppContext): Router {
         if (!isTesseraError(error) || error.status >= 500) throw error;
         return toErrorPage(ctx, 'AccessDenied');
       }
-      return ctx.redirect(safeCallbackUrl(input.callbackUrl, publicUrl));
+      return ctx.redirect(link.callbackUrl);
     }
     await handleProviderCallback(ctx, app, provider);
   };

@@ -7,6 +7,7 @@ import { publicAccountability, type Accountability } from '../auth/accountabilit
 import { deriveKey } from '../auth/secret-keys.ts';
 import { roleAccessGuard } from '../auth/ip-access.ts';
 import { staticTokenCaller } from '../auth/static-token.ts';
+import { assertIssuedAfterStamp } from '../auth/access-stamp-check.ts';
 import { InvalidTokenError } from '../errors.ts';
 
 /** The bearer token from `Authorization: Bearer …` or `?access_token=`, if any (else the session cookie is tried). */
@@ -22,7 +23,7 @@ function readToken(header: string, query: unknown): string | null {
 /** Resolves who is calling into `ctx.state.accountability`; anonymous callers get the public role. */
 export function accountability(secret: string, app: AppContext): Middleware {
   const key = deriveKey(secret, 'access-token');
-  const verified = new VerifiedTokenCache();
+  const tokens = new VerifiedTokenCache();
   const guardRole = roleAccessGuard(() => app.database.kysely());
   return async (ctx, next) => {
     const request = { ip: ctx.ip || null, userAgent: ctx.get('User-Agent') || null, origin: ctx.get('Origin') || null };
@@ -32,12 +33,13 @@ export function accountability(secret: string, app: AppContext): Middleware {
     const staticCaller = token ? await staticTokenCaller(app.database.kysely(), token, caller) : null;
     if (staticCaller) caller = staticCaller;
     else if (token) {
-      let claims = verified.get(token);
-      if (!claims) {
-        const result = await verifyAccessTokenWithExpiry(token, key);
-        verified.set(token, result.claims, result.expiresAt);
-        claims = result.claims;
+      let verified = tokens.get(token);
+      if (!verified) {
+        verified = await verifyAccessTokenWithExpiry(token, key);
+        tokens.set(token, verified);
       }
+      const { claims } = verified;
+      if (claims.id) await assertIssuedAfterStamp(app, claims.id, verified.issuedAt);
       caller = { ...request, user: claims.id, role: claims.role, admin: claims.admin_access, app: claims.app_access, session: claims.session, share: claims.share ?? null };
     } else {
       const session = await readCookieSession(ctx, app);

@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { getChunkedCookie } from '../auth/cookie-chunks.ts';
 import { cookieKeys, SESSION_COOKIE } from '../auth/session-cookie.ts';
 import { findActiveSession } from '../auth/sessions.ts';
+import { assertIssuedAfterStamp } from '../auth/access-stamp-check.ts';
 import { verifyAccessTokenWithExpiry } from '../auth/access-token.ts';
 import type { Accountability } from '../auth/accountability.ts';
 import { deriveKey } from '../auth/secret-keys.ts';
@@ -36,7 +37,8 @@ export async function callerFromToken(app: AppContext, token: string, origin: Or
   const anonymous: Accountability = { user: null, role: null, admin: false, app: false, session: null, share: null, ...origin };
   const staticCaller = await staticTokenCaller(app.database.kysely(), token, anonymous);
   if (staticCaller) return { accountability: staticCaller, expiresAt: null };
-  const { claims, expiresAt } = await verifyAccessTokenWithExpiry(token, deriveKey(app.config.secret, 'access-token'));
+  const { claims, expiresAt, issuedAt } = await verifyAccessTokenWithExpiry(token, deriveKey(app.config.secret, 'access-token'));
+  if (claims.id) await assertIssuedAfterStamp(app, claims.id, issuedAt);
   return {
     accountability: { ...origin, user: claims.id, role: claims.role, admin: claims.admin_access, app: claims.app_access, session: claims.session, share: claims.share ?? null },
     expiresAt,

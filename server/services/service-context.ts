@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Accountability } from '../auth/accountability.ts';
 import type { Config } from '../config/index.ts';
 import type { LoginAttempts } from '../auth/login-attempts.ts';
+import type { AccessStampPublisher } from '../auth/access-stamps.ts';
 import type { ResponseCache } from '../cache/response-cache.ts';
 import type { PermissionCache } from '../permissions/permission-cache.ts';
 import type { SchemaCache } from '../schema/schema-cache.ts';
@@ -21,6 +22,8 @@ export interface ServiceContext {
    * permissions and roles invalidate through it.
    */
   schemaCache: SchemaCache;
+  /** Told (after the commit) whose access a write ended, so their old access tokens stop working everywhere. */
+  accessStamps?: AccessStampPublisher;
   /** The response cache, purged after writes that no HTTP request records (CLI, flows, jobs). */
   responseCache?: ResponseCache;
 }

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { endUserAccess } from '../auth/access-stamps.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { normalizeEmail } from '../auth/email.ts';
 import { withDatabaseErrors } from '../database/translate-db-error.ts';
@@ -60,18 +61,16 @@ export class UsersService {
     });
   }
 
-  /** Sets a new password for the user with this e-mail. */
+  /** Sets a new password for the user with this e-mail; their sessions and access tokens end. */
   async setPassword(email: string, password: string): Promise<void> {
     validatePayload(newUserSchema.pick(['password']), { password });
     const hash = await hashPassword(password);
-    const result = await this.#context.db
-      .updateTable('tessera_users')
-      .set({ password: hash })
-      .where('email', '=', normalizeEmail(email))
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) {
-      throw new InvalidPayloadError(`No user has the e-mail "${normalizeEmail(email)}".`, { field: 'email' });
-    }
+    const ended = await this.#context.db.transaction().execute(async (trx) => {
+      const user = await trx.updateTable('tessera_users').set({ password: hash }).where('email', '=', normalizeEmail(email)).returning('id').executeTakeFirst();
+      if (!user) throw new InvalidPayloadError(`No user has the e-mail "${normalizeEmail(email)}".`, { field: 'email' });
+      return endUserAccess(trx, [user.id as string]);
+    });
+    this.#context.accessStamps?.publish(ended);
   }
 
   /** Every user with their role's name, ordered by e-mail. */

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveKey } from '../../server/auth/secret-keys.ts';
+import { newTotpSecret } from '../../server/auth/tfa-otp.ts';
+import { encryptTfaSecret } from '../../server/auth/tfa-secret-crypto.ts';
+import { UsersService } from '../../server/services/users-service.ts';
 import { startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.ts';
 import { linkIn, startSesEmulator, type SesEmulator } from '../helpers/ses-emulator.ts';
 import { TEST_ADMIN } from '../helpers/test-app.ts';
@@ -62,6 +67,28 @@ describe('signing in with an e-mail link or an OpenID provider', () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/admin/);
     await page.getByTestId('user-menu').click();
     await page.getByText(TEST_ADMIN.email).first().waitFor();
+  });
+
+  it('asks a user with two-factor authentication for the code after the link, before signing in', async () => {
+    const email = 'two-factor@example.com';
+    const secret = newTotpSecret();
+    const id = await new UsersService(harness.app.system).createOne({ email, password: 'two-factor-pass-1' });
+    await harness.app.system.db.updateTable('tessera_users').set({ tfa_secret: encryptTfaSecret(secret, deriveKey(harness.app.context.config.secret, 'tfa-secret'), id) }).where('id', '=', id).execute();
+    const page = await harness.newPage();
+    await page.goto('/admin/login');
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await page.getByText('A sign in link has been sent to your email address.').waitFor();
+    const [mail] = await ses.waitForEmails(email);
+
+    await page.goto(linkIn(mail!).href);
+    await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+    await harness.screenshot(page, 'sign-in-email-link-otp');
+    await page.getByLabel('One-time password').fill(await generate({ secret }));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('user-menu').waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/admin/);
   });
 
   it('signs in through the OpenID provider button: a new user in the default role, signed in to the admin', async () => {

@@ -12,6 +12,8 @@ import { assertPrivilegeRules } from './privilege-rules.ts';
 import { keepsRevisions, type WrittenItem } from './record-activity.ts';
 import { relationOf } from './relations.ts';
 import { assertNoServerManagedFields } from './server-managed-fields.ts';
+import { endUserAccess, roleUsersLosingAccess, usersLosingAccess } from '../../auth/access-stamps.ts';
+import { noteEndedAccess } from './ended-access.ts';
 
 type Payload = Record<string, unknown>;
 
@@ -104,6 +106,8 @@ export class ItemRows {
     const db = this.#context.db;
     const { columns, toMany } = await this.prepare(payload, 'update');
     await assertPrivilegeRules(db, this.#context.access ?? null, this.#collection, columns, keys);
+    const losingAccess =
+      this.#collection === 'tessera_users' ? await usersLosingAccess(db, keys, columns) : this.#collection === 'tessera_roles' ? await roleUsersLosingAccess(db, keys, columns) : [];
     let written: WrittenItem[] = keys.map((key) => ({ key, delta: payload }));
     if (Object.keys(columns).length > 0) {
       const rows = await withDatabaseErrors(() =>
@@ -119,6 +123,7 @@ export class ItemRows {
       await this.assertExist(keys, 'update');
     }
     for (const key of keys) await this.#writeToMany(key, toMany);
+    if (losingAccess.length > 0) noteEndedAccess(this.#context, await endUserAccess(db, losingAccess));
     return written;
   }
 

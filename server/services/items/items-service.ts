@@ -25,6 +25,8 @@ import { itemWriteHooks } from '../../events/item-write-hooks.ts';
 import type { WriteTransaction } from '../../events/event-names.ts';
 import { statementsRecorded } from '../../cache/statement-recorder.ts';
 import { permissionIdentity } from '../../cache/cache-key.ts';
+import type { AccessStamps } from '../../auth/access-stamps.ts';
+import { accessEndedByDelete } from './ended-access.ts';
 
 export type { ItemKey };
 
@@ -44,6 +46,8 @@ export interface ItemsContext extends ServiceContext {
   serverColumns?: boolean;
   /** Item actions of the current transaction, emitted once it commits. */
   pendingActions?: PendingActions;
+  /** Users whose access the current transaction ended, published once it commits (docs/auth.md "Ending access"). */
+  endedAccess?: AccessStamps;
 }
 
 /** Collections whose writes change what callers may do: the permission caches are dropped after them. */
@@ -287,6 +291,7 @@ export class ItemsService {
       await filterItemPayload(service.collection, 'delete', { keys }, keys, service.#context.accountability, service.#writeTransaction);
       await service.#rows.lockInKeyOrder(keys);
       await assertPrivilegedDelete(service.#db, service.#context.access ?? null, service.collection, keys);
+      const endAccess = await accessEndedByDelete(service.#context, service.collection, keys);
       const deleted = await withDatabaseErrors(() =>
         service
           .#rows.withinRule(service.#db.deleteFrom(service.collection).where(sql.ref(service.primaryKeyField), 'in', keys), 'delete')
@@ -295,6 +300,7 @@ export class ItemsService {
       );
       // A key that matched nothing refuses the whole batch: the transaction rolls the deletes back.
       if (deleted.length !== keys.length) throw new ForbiddenError();
+      await endAccess();
       await service.#record('delete', keys.map((key) => ({ key, delta: null })));
       return keys;
     });
@@ -370,13 +376,16 @@ export class ItemsService {
     if (this.#context.written) return work(this);
     const written = new Set<string>();
     const pendingActions: PendingActions = [];
+    const endedAccess: AccessStamps = new Map();
     const result = this.#db.isTransaction
-      ? await work(new ItemsService(this.collection, { ...this.#context, written, pendingActions }))
+      ? await work(new ItemsService(this.collection, { ...this.#context, written, pendingActions, endedAccess }))
       : await runTransaction(this.#db, (trx) => {
           pendingActions.length = 0; // a retried transaction starts over
-          return work(new ItemsService(this.collection, { ...this.#context, db: trx, written, pendingActions }));
+          endedAccess.clear();
+          return work(new ItemsService(this.collection, { ...this.#context, db: trx, written, pendingActions, endedAccess }));
         });
     flushItemActions(pendingActions);
+    this.#context.accessStamps?.publish(endedAccess);
     // After the commit, so no instance can re-read the permissions before the change is visible.
     if ([...written].some((collection) => ACCESS_COLLECTIONS.has(collection))) this.#context.schemaCache.invalidate();
     // An HTTP request purges what it wrote once it has finished; other writers (CLI, flows, jobs) here.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signAccessToken, verifyAccessToken, type AccessTokenClaims } from '../../../server/auth/access-token.ts';
+import { signAccessToken, verifyAccessToken, verifyAccessTokenWithExpiry, type AccessTokenClaims } from '../../../server/auth/access-token.ts';
 import { deriveKey, requireSecret } from '../../../server/auth/secret-keys.ts';
 import { InvalidTokenError, TokenExpiredError } from '../../../server/errors.ts';
 
@@ -36,7 +36,16 @@ describe('access tokens', () => {
     expect(decodePart(header)).toEqual({ alg: 'HS256' });
     const decoded = decodePart(payload);
     expect(decoded.iss).toBe('tessera');
-    expect(Number(decoded.exp) - Number(decoded.iat)).toBe(60);
+    // iat carries milliseconds (compared with access stamps); exp stays whole seconds.
+    expect(Number(decoded.exp) - Math.floor(Number(decoded.iat))).toBe(60);
+    expect(Math.abs(Number(decoded.iat) * 1000 - Date.now())).toBeLessThan(5_000);
+  });
+
+  it('tells when a token was issued, to the millisecond', async () => {
+    const before = Date.now();
+    const { issuedAt } = await verifyAccessTokenWithExpiry(await signAccessToken(claims, key, 60_000), key);
+    expect(issuedAt).toBeGreaterThanOrEqual(before);
+    expect(issuedAt).toBeLessThanOrEqual(Date.now());
   });
 
   it('reports an expired token as TOKEN_EXPIRED', async () => {
