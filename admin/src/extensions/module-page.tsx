@@ -16,7 +16,11 @@ export function ExtensionModulePage() {
   const module = modules.get(id);
   if (module) return <module.component />;
   if (!loaded) return <Spin size="large" style={{ display: 'block', margin: '20vh auto' }} />;
-  return <Result status="404" title="404" data-testid="extension-module-missing" />;
+  return (
+    <div data-testid="extension-module-missing">
+      <Result status="404" title="404" />
+    </div>
+  );
 }
 
 /** Loads the admin extensions once the user is signed in; renders nothing. */
