@@ -10,6 +10,8 @@ export interface InterfaceDefinition {
   icon?: string;
   /** Field types it fits (the data model offers it for them); empty or absent: every type. */
   types?: string[];
+  /** Set for Tessera's own interfaces (their names and the types they fit are in the data model's table). */
+  builtIn?: boolean;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   component: ComponentType<InterfaceProps<any>>;
 }

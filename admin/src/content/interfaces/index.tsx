@@ -61,7 +61,7 @@ export const INTERFACES: Record<string, AnyInterface> = {
 };
 
 // Built-in interfaces enter the registry exactly as extensions' do (admin/src/extensions/kinds.ts).
-for (const [id, component] of Object.entries(INTERFACES)) interfaces.register({ id, name: id, component });
+for (const [id, component] of Object.entries(INTERFACES)) interfaces.register({ id, name: id, component, builtIn: true });
 
 /** The interface names offered for each field type (the data-model screens list these). */
 export const INTERFACES_BY_TYPE: Record<string, string[]> = {

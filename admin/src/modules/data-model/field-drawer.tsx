@@ -13,6 +13,7 @@ import {
   PRECISION_TYPES,
   TYPE_GROUPS,
   interfaceAfterTypeChange,
+  interfaceLabel,
   interfacesFor,
   isPickerType,
   nextSort,
@@ -118,7 +119,7 @@ export function FieldDrawer({ collection, field, siblings, open, onClose, onSave
             </Col>
             <Col span={12}>
               <Form.Item name="interface" label={translate('dataModel.field.interface')} rules={[{ required: true }]}>
-                <Select options={interfacesFor(type ?? 'string').map((name) => ({ value: name, label: translate(`dataModel.interfaces.${name}`) }))} data-testid="field-interface" />
+                <Select options={interfacesFor(type ?? 'string').map((name) => ({ value: name, label: interfaceLabel(name, translate) }))} data-testid="field-interface" />
               </Form.Item>
             </Col>
           </Row>

@@ -3,6 +3,7 @@
  * editor understands), and the POST/PATCH /fields payload a field form produces. Pure logic.
  */
 
+import { interfaces } from '../../extensions/kinds.ts';
 import { orderFields, type Sortable } from '../../content/schema/field-order.ts';
 import { parseFilter, toJsonText } from '../shared/json-rules.ts';
 
@@ -55,9 +56,19 @@ export const INTERFACES_BY_TYPE: Readonly<Record<FieldType, readonly string[]>> 
 /** Interfaces that take `options.choices` (a list of `{ text, value }`). */
 export const CHOICE_INTERFACES: readonly string[] = ['select-dropdown'];
 
-/** The interfaces offered for a type. */
+/** The interfaces offered for a type: the built-in ones, then those of admin extensions that fit it. */
 export function interfacesFor(type: FieldType): readonly string[] {
-  return INTERFACES_BY_TYPE[type];
+  const builtIn = INTERFACES_BY_TYPE[type];
+  const extended = interfaces
+    .list()
+    .filter((entry) => !entry.builtIn && !builtIn.includes(entry.id) && (!entry.types || entry.types.length === 0 || entry.types.includes(type)))
+    .map((entry) => entry.id);
+  return [...builtIn, ...extended];
+}
+
+/** An interface's label: the built-in ones' from the messages, an extension's own name. */
+export function interfaceLabel(name: string, translate: (key: string) => string): string {
+  return Object.values(INTERFACES_BY_TYPE).some((names) => names.includes(name)) ? translate(`dataModel.interfaces.${name}`) : (interfaces.get(name)?.name ?? name);
 }
 
 /** The default interface of a type. */

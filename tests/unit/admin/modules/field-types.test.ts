@@ -6,6 +6,8 @@ import {
   FIELD_TYPES,
   INTERFACES_BY_TYPE,
   defaultInterface,
+  interfaceLabel,
+  interfacesFor,
   interfaceAfterTypeChange,
   moveItem,
   nextSort,
@@ -142,5 +144,23 @@ describe('group fields', () => {
       schema: null,
       meta: { special: ['alias', 'no-data', 'group'], interface: 'group-accordion', options: null, width: 'full', sort: 4 },
     });
+  });
+});
+
+describe('interfaces of admin extensions in the picker', () => {
+  it('are offered for the types they fit, after the built-in ones, under their own name, until they go', async () => {
+    const { interfaces } = await import('../../../../admin/src/extensions/kinds.ts');
+    const remove = interfaces.register({ id: 'rating', name: 'Rating', types: ['integer'], component: () => null });
+    const anyType = interfaces.register({ id: 'anything', name: 'Anything', component: () => null });
+    try {
+      expect(interfacesFor('integer')).toEqual([...INTERFACES_BY_TYPE.integer, 'rating', 'anything']);
+      expect(interfacesFor('string')).toEqual([...INTERFACES_BY_TYPE.string, 'anything']);
+      expect(interfaceLabel('rating', (key) => `t:${key}`)).toBe('Rating');
+      expect(interfaceLabel('input', (key) => `t:${key}`)).toBe('t:dataModel.interfaces.input');
+    } finally {
+      remove();
+      anyType();
+    }
+    expect(interfacesFor('integer')).toEqual(INTERFACES_BY_TYPE.integer);
   });
 });
