@@ -19,6 +19,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { request } from './api.ts';
+import { createScenario } from './create-scenario.ts';
 import { snapshot, usageBetween } from './cpu.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { benchPostgresPids, queuedJobs } from './postgres-pids.ts';
@@ -68,15 +69,7 @@ try {
   });
   await request(server.base, 'PATCH', `/flows/${flow.data.id}`, { token, body: { operation: operation.data.id } });
 
-  const scenario = (collection: string) => ({
-    name: collection,
-    kind: 'write' as const,
-    directus: null,
-    method: 'POST' as const,
-    path: `/items/${collection}`,
-    example: `POST /items/${collection} {title, views}`,
-    next: () => ({ body: JSON.stringify({ title: `post ${Math.random().toString(36).slice(2)}`, views: Math.floor(Math.random() * 1000) }) }),
-  });
+  const scenario = createScenario;
   const waitForDrain = async () => {
     const started = Date.now();
     while ((await queuedJobs(database.url)) > 0 && Date.now() - started < 300_000) await new Promise((resolve) => setTimeout(resolve, 100));

@@ -10,6 +10,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from './api.ts';
+import { createScenario } from './create-scenario.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { createBenchDatabase, startServer } from './server.ts';
 
@@ -37,15 +38,7 @@ try {
   const token = data.access_token;
   const fields = [{ field: 'title', type: 'string' }, { field: 'views', type: 'integer' }];
   for (const collection of ['plain_posts', 'hooked_posts']) await request(server.base, 'POST', '/collections', { token, body: { collection, fields } });
-  const scenario = (collection: string) => ({
-    name: collection,
-    kind: 'write' as const,
-    directus: null,
-    method: 'POST' as const,
-    path: `/items/${collection}`,
-    example: `POST /items/${collection} {title, views}`,
-    next: () => ({ body: JSON.stringify({ title: `post ${Math.random().toString(36).slice(2)}`, views: Math.floor(Math.random() * 1000) }) }),
-  });
+  const scenario = createScenario;
   const results: Record<string, LoadResult[]> = { plain_posts: [], hooked_posts: [] };
   await runLoad(server.base, token, scenario('plain_posts'), { connections, durationS: 2 }); // warm-up
   await runLoad(server.base, token, scenario('hooked_posts'), { connections, durationS: 2 });

@@ -1,41 +1,12 @@
 import type { Knex } from 'knex';
 import type { AppContext } from '../app-context.ts';
-import type { Accountability } from '../auth/accountability.ts';
 import { events } from '../events/event-bus.ts';
-import type { EventAccountability, WriteTransaction } from '../events/event-names.ts';
+import type { WriteTransaction } from '../events/event-names.ts';
 import type { Logger } from '../logger.ts';
+export { toDirectusAccountability } from './context/accountability.ts';
 import { extensionDatabase } from './context/database.ts';
 import { getSchema } from './context/schema-overview.ts';
 import { createExtensionServices, type ExtensionServices } from './context/services.ts';
-
-/** Directus's accountability: who is calling, as extensions read it from `req.accountability` and hook contexts. */
-export interface DirectusAccountability {
-  user: string | null;
-  role: string | null;
-  roles: string[];
-  admin: boolean;
-  app: boolean;
-  ip: string | null;
-  userAgent: string | null;
-  origin: string | null;
-  share?: string | null;
-}
-
-/** The caller as a Directus extension sees it; null stays null (the system itself). */
-export function directusAccountability(accountability: Accountability | EventAccountability | null | undefined): DirectusAccountability | null {
-  if (!accountability) return null;
-  return {
-    user: accountability.user ?? null,
-    role: accountability.role ?? null,
-    roles: accountability.role ? [accountability.role] : [],
-    admin: accountability.admin === true,
-    app: 'app' in accountability ? accountability.app === true : false,
-    ip: accountability.ip ?? null,
-    userAgent: accountability.userAgent ?? null,
-    origin: accountability.origin ?? null,
-    ...('share' in accountability ? { share: accountability.share ?? null } : {}),
-  };
-}
 
 /** Directus's emitter, over Tessera's event spine: extensions may emit and hear their own events too. */
 export interface DirectusEmitter {

@@ -99,7 +99,7 @@ export function createExtensionManager(app: AppContext): ExtensionManager {
   const db = () => app.servicesContext(systemAccountability()).db;
 
   const decorate = async (request: Record<string, unknown>, ctx: Parameters<Middleware>[0]) => {
-    request.accountability = runtime!.directusAccountability(ctx.state.accountability);
+    request.accountability = runtime!.toDirectusAccountability(ctx.state.accountability);
     request.schema = await runtime!.parts.schema();
   };
 

@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { AppContext } from '../app-context.ts';
 import { registerOperation } from '../flows/operations/index.ts';
 import type { OperationHandler } from '../flows/flow-types.ts';
-import { directusAccountability, type ContextParts, type DirectusContext } from './directus-context.ts';
+import { toDirectusAccountability, type ContextParts, type DirectusContext } from './directus-context.ts';
 import type { ExpressApp } from './express-bridge.ts';
 import { extensionRouter } from './extension-router.ts';
 import type { ApiExtensionType } from './manifest.ts';
@@ -75,7 +75,7 @@ export async function registerExtension(
           getSchema: context.getSchema,
           emitter: context.emitter,
           data: operation.data,
-          accountability: directusAccountability(operation.accountability),
+          accountability: toDirectusAccountability(operation.accountability),
         });
       return { hook: null, endpoint: null, dispose: registerOperation(id, run) };
     }

@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { systemAccountability } from '../auth/accountability.ts';
 import { events } from '../events/event-bus.ts';
 import type { ActionPayload, FilterMeta } from '../events/event-names.ts';
-import { directusAccountability, type ContextParts, type DirectusContext } from './directus-context.ts';
+import { toDirectusAccountability, type ContextParts, type DirectusContext } from './directus-context.ts';
 import { directusCollection, eventTarget, isSystemCollection } from './directus-events.ts';
 
 type FilterFn = (payload: unknown, meta: Record<string, unknown>, context: Record<string, unknown>) => unknown;
@@ -47,7 +47,7 @@ export async function registerHook(app: AppContext, parts: ContextParts, id: str
           if (target.userCollectionsOnly && isSystemCollection(meta.collection)) return undefined;
           const isDelete = target.action === 'delete';
           const directusMeta = { ...meta, event, collection: directusCollection(meta.collection), transaction: undefined, accountability: undefined };
-          const hookContext = { get database() { return parts.databaseFor(meta.transaction); }, schema: await parts.schema(), accountability: directusAccountability(meta.accountability) };
+          const hookContext = { get database() { return parts.databaseFor(meta.transaction); }, schema: await parts.schema(), accountability: toDirectusAccountability(meta.accountability) };
           const result = await handler(isDelete ? meta.keys : payload, directusMeta, hookContext);
           return isDelete || result === undefined ? undefined : (result as Record<string, unknown>);
         }),
@@ -67,7 +67,7 @@ export async function registerHook(app: AppContext, parts: ContextParts, id: str
                 : target.action === 'update'
                   ? { event, payload: meta.payload, keys: meta.keys, collection }
                   : { event, payload: meta.payload, keys: meta.keys, key: meta.keys[0], collection, user: meta.accountability?.user ?? null };
-          await handler(directusMeta, { get database() { return parts.databaseFor(undefined); }, schema: await parts.schema(), accountability: directusAccountability(meta.accountability) });
+          await handler(directusMeta, { get database() { return parts.databaseFor(undefined); }, schema: await parts.schema(), accountability: toDirectusAccountability(meta.accountability) });
         }),
       );
     },

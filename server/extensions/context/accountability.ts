@@ -1,4 +1,5 @@
 import { systemAccountability, type Accountability } from '../../auth/accountability.ts';
+import type { EventAccountability } from '../../events/event-names.ts';
 
 /** Who an extension acts as, in Directus's shape (`req.accountability`, an operation's `accountability`). */
 export interface DirectusAccountability {
@@ -38,17 +39,23 @@ export function toTesseraAccountability(accountability: DirectusAccountability |
   };
 }
 
-/** The Directus shape of Tessera's caller, for `req.accountability` and operation contexts. */
-export function toDirectusAccountability(accountability: Accountability): Required<Omit<DirectusAccountability, 'share'>> & { share: string | null } {
+/** The Directus shape of Tessera's caller (a request's, or an event's), for `req.accountability`, hook and operation contexts; null stays null (the system itself). */
+export function toDirectusAccountability(accountability: Accountability | EventAccountability): DirectusCaller;
+export function toDirectusAccountability(accountability: Accountability | EventAccountability | null | undefined): DirectusCaller | null;
+export function toDirectusAccountability(accountability: Accountability | EventAccountability | null | undefined): DirectusCaller | null {
+  if (!accountability) return null;
   return {
-    user: accountability.user,
-    role: accountability.role,
+    user: accountability.user ?? null,
+    role: accountability.role ?? null,
     roles: accountability.role ? [accountability.role] : [],
-    admin: accountability.admin,
-    app: accountability.app,
-    ip: accountability.ip,
-    userAgent: accountability.userAgent,
-    origin: accountability.origin,
-    share: accountability.share,
+    admin: accountability.admin === true,
+    app: 'app' in accountability && accountability.app === true,
+    ip: accountability.ip ?? null,
+    userAgent: accountability.userAgent ?? null,
+    origin: accountability.origin ?? null,
+    share: 'share' in accountability ? (accountability.share ?? null) : null,
   };
 }
+
+/** A caller as toDirectusAccountability answers it: every key present. */
+export type DirectusCaller = Required<Omit<DirectusAccountability, 'share'>> & { share: string | null };

@@ -1,29 +1,12 @@
-import { Writable } from 'node:stream';
-import Koa from 'koa';
-import pino from 'pino';
-import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { appWithErrorHandler } from '../../helpers/error-app.ts';
 import { ForbiddenError, InvalidPayloadError, RecordNotUniqueError } from '../../../server/errors.ts';
-import { errorHandler } from '../../../server/middleware/error-handler.ts';
-import { requestId } from '../../../server/middleware/request-id.ts';
 
 /** A Koa app whose only route throws `error`, with the log lines it wrote. */
 function appThrowing(error: unknown) {
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      callback();
-    },
-  });
-  const app = new Koa();
-  app.silent = true;
-  app.use(requestId());
-  app.use(errorHandler(pino({ level: 'info' }, stream)));
-  app.use(() => {
+  return appWithErrorHandler(() => {
     throw error;
   });
-  return { agent: request(app.callback()), lines };
 }
 
 /** An error shaped like those body parsers (http-errors) throw. */
