@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import * as yup from 'yup';
 import type { Accountability } from '../../auth/accountability.ts';
+import { answerDependsOnCaller } from '../../cache/answer-dependence.ts';
 import { runTransaction } from '../../database/transaction-retry.ts';
 import { ForbiddenError, InvalidPayloadError } from '../../errors.ts';
 import type { PermissionCache } from '../../permissions/permission-cache.ts';
@@ -126,6 +127,8 @@ export class CommentsService {
     const { accountability, db } = this.#context;
     if (!accountability.user) throw denied();
     if (!(await canReadItem(db, this.#context.permissions, this.#context.schema, accountability, collection, item))) throw denied();
+    // The answer leaves the caller out: it is theirs alone, never to be shared with another of their role.
+    answerDependsOnCaller();
     const term = typeof search === 'string' ? search.trim().slice(0, 100) : '';
     let query = db.selectFrom('tessera_users').select(['id', 'first_name', 'last_name', 'avatar']).where('status', '=', 'active').where('id', '<>', accountability.user).orderBy('first_name').orderBy('last_name').limit(10);
     if (term) {
