@@ -7,6 +7,7 @@ import { OPERATIONS } from './operations/index.ts';
 import type { FlowData, FlowRow, OperationRow } from './flow-types.ts';
 import { maskSecrets } from './mask-secrets.ts';
 import { render } from './template.ts';
+import { ownValue } from '../own-keys.ts';
 
 /** Guards against a resolve/reject cycle. */
 const MAX_STEPS = 1000;
@@ -69,7 +70,7 @@ export async function runLoadedFlow(app: AppContext, flow: FlowRow, operations: 
   for (let count = 0; next && count < MAX_STEPS; count++) {
     const operation = operations.get(next);
     if (!operation) break;
-    const handler = OPERATIONS[operation.type];
+    const handler = ownValue(OPERATIONS, operation.type);
     const rendered = render(operation.options ?? {}, data) as Record<string, unknown>;
     let result: unknown;
     let ok = true;

@@ -8,6 +8,7 @@ import type { PermissionCache } from '../../permissions/permission-cache.ts';
 import type { SchemaOverview } from '../../schema/overview.ts';
 import { canReadItem } from './item-readable.ts';
 import { mentionedUsers } from './mentions.ts';
+import { refuseInheritedNames } from '../../own-keys.ts';
 
 export interface CommentsContext {
   accountability: Accountability;
@@ -16,7 +17,13 @@ export interface CommentsContext {
   schema: SchemaOverview;
 }
 
-const commentText = yup.string().strict().trim().required('"comment" is required.').typeError('"comment" must be a string.');
+const commentText = yup
+  .string()
+  .strict()
+  .trim()
+  .required('"comment" is required.')
+  .typeError('"comment" must be a string.')
+  .test('no-nul', '"comment" cannot contain NUL characters.', (value) => !value?.includes('\u0000'));
 
 const createSchema = yup.object({
   collection: yup.string().strict().required('"collection" is required.').typeError('"collection" must be a string.'),
@@ -26,6 +33,7 @@ const createSchema = yup.object({
 
 function validated<T>(schema: yup.Schema<T>, body: unknown): T {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new InvalidPayloadError('The body must be an object.');
+  refuseInheritedNames(body);
   try {
     return schema.validateSync(body, { abortEarly: true, stripUnknown: true });
   } catch (error) {
