@@ -73,9 +73,9 @@ export function ImageEditor({ file, open, onClose, onSaved }: { file: FileItem; 
     setFocal(null);
     setFocalMode(false);
     const element = new Image();
-    // The stored bytes, not a transformed copy (the project's transform policy may forbid transforms);
-    // `v` skips a cached copy of the content this editor may just have replaced.
-    element.src = assetUrl(file.id, { v: Date.now() });
+    // The stored bytes, not a transformed copy (the project's transform policy may forbid transforms), at
+    // the unversioned URL: the browser revalidates it, so a copy this editor just replaced is never shown.
+    element.src = assetUrl(file.id);
     element.onload = () => setImage(element);
     element.onerror = () => message.error(translate('content.files.editor.loadFailed'));
     return () => setImage(null);
