@@ -107,6 +107,16 @@ describe(`hostile keys and bodies on every route (seed ${SEED})`, () => {
     }
   });
 
+  it('refuses collections and fields named like Object.prototype members', async () => {
+    for (const name of ['constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+      const field = await t.request.post('/fields/things').set(auth()).send({ field: name, type: 'string' });
+      expect(field.status, JSON.stringify(field.body)).toBe(400);
+      expect(field.body.errors[0].extensions.field).toBe('field');
+      const collection = await t.request.post('/collections').set(auth()).send({ collection: name, fields: [{ field: 'title', type: 'string' }] });
+      expect(collection.status, JSON.stringify(collection.body)).toBe(400);
+    }
+  });
+
   it('prototype-named keys, at the top and inside every member, on every route that takes a body: never a 5xx', async () => {
     const failures: string[] = [];
     let sent = 0;
