@@ -13,8 +13,8 @@ const tokens: Record<'admin' | 'admin2' | 'reader' | 'reader2', string> = { admi
 let dashboard = '';
 let noteOfAdmin = 0;
 
-beforeAll(async () => {
-  f = await createCacheFixture({ CACHE_SKIP_ALLOWED: 'true' });
+async function setUp(env: Record<string, string>): Promise<void> {
+  f = await createCacheFixture({ CACHE_SKIP_ALLOWED: 'true', ...env });
   tokens.admin = f.admin;
   const adminRole = (await f.t.request.get('/users/me?fields=role').set(f.as(f.admin)).expect(200)).body.data.role as string;
   const admin2 = (await f.send('post', '/users', { email: 'admin2@example.com', password: 'admin2-password-1', first_name: 'Second', role: adminRole })).id as string;
@@ -46,8 +46,7 @@ beforeAll(async () => {
     height: 4,
     options: { collection: 'notes', displayTemplate: '{{body}}', filter: { owner: { _eq: '$CURRENT_USER' } } },
   });
-});
-afterAll(() => f?.t.close());
+}
 
 const ESCAPED_ME = '"\\u0024CURRENT_USER"';
 const mine = (operator = '_eq') => encodeURIComponent(`{"owner":{"${operator}":${operator === '_in' ? `[${ESCAPED_ME}]` : ESCAPED_ME}}}`);
@@ -87,7 +86,13 @@ async function read(c: Case, caller: keyof typeof tokens, uncached = false) {
   return response;
 }
 
-describe('answers that depend on the caller', () => {
+describe.each([
+  ['memory store', {}],
+  ['Redis store', { CACHE_STORE: 'redis', REDIS_URL: 'redis://127.0.0.1:6379' }],
+])('answers that depend on the caller (%s)', (_store, env) => {
+  beforeAll(() => setUp(env));
+  afterAll(() => f?.t.close());
+
   it.each(CASES.map((c) => [c.name, c] as const))('%s: each caller gets their own answer from the cache', async (_name, c) => {
     const [first, second] = c.callers;
     const truth = { first: (await read(c, first, true)).body, second: (await read(c, second, true)).body };
