@@ -26,21 +26,44 @@ function ruleDependence(permissions: PermissionSet): AnswerDependence {
 }
 
 /**
+ * Whether the query, percent-decoded, could hold a `$` anywhere a parser would see one: literally or as the
+ * JSON escape `\u0024` (the only other way JSON writes it). Without either, no parameter can name a
+ * variable and the parse is skipped.
+ */
+function mayNameVariable(query: string): boolean {
+  let text: string;
+  try {
+    text = decodeURIComponent(query.replace(/\+/g, ' '));
+  } catch {
+    return true;
+  }
+  return text.includes('$') || text.includes('\\u0024');
+}
+
+/** Queries already judged (the same few queries repeat: that is what the cache is for), oldest first out. */
+const judged = new Map<string, AnswerDependence | null>();
+const JUDGED_MAX = 1000;
+
+/**
  * The dynamic values a query names, read from the query as the read will see it: parsed by the read's own
  * parser (percent-decoding, bracket syntax, JSON with its escapes — `\u0024CURRENT_USER` is `$CURRENT_USER`),
  * and every other parameter's decoded value, JSON looked into. Never from the raw text, where an escape
  * hides a variable. Null when the query does not parse (its read answers 400, which is never cached).
  */
 export function queryDependence(query: string): AnswerDependence | null {
-  let parsed: unknown;
+  if (!mayNameVariable(query)) return { user: false, now: false };
+  if (judged.has(query)) return judged.get(query)!;
+  let found: AnswerDependence | null;
   try {
-    parsed = parseQuery(query);
+    const ofParsed = dynamicValuesIn(parseQuery(query));
+    const ofParameters = dynamicValuesIn([...new URLSearchParams(query)]);
+    found = { user: ofParsed.user || ofParameters.user, now: ofParsed.now || ofParameters.now };
   } catch {
-    return null;
+    found = null;
   }
-  const ofParsed = dynamicValuesIn(parsed);
-  const ofParameters = dynamicValuesIn([...new URLSearchParams(query)]);
-  return { user: ofParsed.user || ofParameters.user, now: ofParsed.now || ofParameters.now };
+  judged.set(query, found);
+  if (judged.size > JUDGED_MAX) judged.delete(judged.keys().next().value!);
+  return found;
 }
 
 /**
