@@ -24,15 +24,17 @@ export function answerDependsOnCaller(): void {
   if (dependence) dependence.user = true;
 }
 
-/** Notes the dynamic values a parsed query (or rule) names; returns what it found. */
-export function noteDynamicValues(parsed: unknown): AnswerDependence {
-  const found = dynamicValuesIn(parsed);
+/**
+ * Notes the dynamic values a parsed query names, when a response-cache read is recording (otherwise costs
+ * nothing). The query is decoded already, and JSON text never escapes `$`, so its JSON holds each variable
+ * as written.
+ */
+export function noteDynamicValues(parsed: unknown): void {
   const dependence = current.getStore();
-  if (dependence) {
-    if (found.user) dependence.user = true;
-    if (found.now) dependence.now = true;
-  }
-  return found;
+  if (!dependence || (dependence.user && dependence.now)) return;
+  const text = JSON.stringify(parsed) ?? '';
+  if (text.includes('$CURRENT_USER')) dependence.user = true;
+  if (text.includes('$NOW')) dependence.now = true;
 }
 
 /**
