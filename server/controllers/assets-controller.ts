@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppContext } from '../app-context.ts';
 import { ForbiddenError, RangeNotSatisfiableError } from '../errors.ts';
+import { assetCacheControl, assetEtag } from '../files/assets/asset-caching.ts';
 import { parseByteRange } from '../files/assets/byte-range.ts';
 import { runTransform } from '../files/assets/run-transform.ts';
 import { cachedTransform, transformCacheKey, type AssetBody } from '../files/assets/transform-cache.ts';
@@ -70,6 +70,7 @@ async function respond(ctx: Context, body: AssetBody, headers: { type: string; e
  * `GET /assets/:id`: a file's content (Range, HEAD, `download`) or a transformed image (width, height,
  * fit, quality, withoutEnlargement, format, transforms, or a preset `key`), cached in storage. Needs read
  * permission on the file, as the caller (the public role included), except for the project's own images.
+ * Clients revalidate unless the URL names the file's version (`?modified=`): asset-caching.ts.
  */
 /** Settings columns naming files anyone may read. */
 const PUBLIC_PROJECT_IMAGES = ['project_logo', 'public_foreground', 'public_background', 'public_favicon'] as const;
@@ -105,15 +106,14 @@ export function assetsController(app: AppContext): Router {
     if (refusal && !PUBLIC_PROJECT_IMAGES.some((column) => settingsRow?.[column] === id)) throw refusal;
     if (!file || !file.filename_disk) throw new ForbiddenError();
     const driver = runtime.storage.get(file.storage);
-    const maxAge = Math.floor(app.config.assets.cacheTtlMs / 1000);
-    const cacheControl = `${accountability.user || accountability.share ? 'private' : 'public'}, max-age=${maxAge}`;
+    const cacheControl = assetCacheControl(accountability, ctx.query, file.modified_on, Math.floor(app.config.assets.cacheTtlMs / 1000));
     const settings = assetSettings(settingsRow);
     const transform = resolveTransform(ctx.query, settings, { type: file.type ?? '', focalPointX: file.focal_point_x, focalPointY: file.focal_point_y }, ctx.get('Accept'), app.config.assets.transformMaxDimension);
 
     if (!transform || !isTransformableImage(file.type)) {
       const stat = await driver.stat(file.filename_disk);
       if (!stat) throw new ForbiddenError('The file has no stored content.');
-      const etag = createHash('sha1').update(`${file.filename_disk}:${stat.size}:${new Date(file.modified_on).getTime()}`).digest('hex').slice(0, 27);
+      const etag = assetEtag({ filename_disk: file.filename_disk, modified_on: file.modified_on }, stat.size);
       await respond(ctx, { size: stat.size, read: (range) => driver.read(file.filename_disk!, range) }, { type: file.type ?? 'application/octet-stream', etag, filename: file.filename_download, cacheControl });
       return;
     }
@@ -125,7 +125,7 @@ export function assetsController(app: AppContext): Router {
     });
     const filename = file.filename_download.replace(/\.[^.]*$/, '') + `.${transform.format === 'jpeg' ? 'jpg' : transform.format}`;
     const negotiated = ctx.query.key === undefined && (ctx.query.format === undefined || ctx.query.format === 'auto');
-    await respond(ctx, body, { type: OUTPUT_TYPES[transform.format], etag: key.slice(key.lastIndexOf('/') + 1, key.lastIndexOf('.')), filename, cacheControl, vary: negotiated || ctx.query.key !== undefined ? 'Accept' : undefined });
+    await respond(ctx, body, { type: OUTPUT_TYPES[transform.format], etag: assetEtag({ filename_disk: file.filename_disk, modified_on: file.modified_on }, body.size, key), filename, cacheControl, vary: negotiated || ctx.query.key !== undefined ? 'Accept' : undefined });
   });
 
   return router;

@@ -15,7 +15,7 @@ export function exportFormat(value: unknown): ExportFormat {
 }
 
 /** Nested objects become dot-path columns (`author.name`); lists become JSON text. */
-function flatten(item: Record<string, unknown>, prefix = '', into: Record<string, unknown> = {}): Record<string, unknown> {
+function flatten(item: Record<string, unknown>, prefix = '', into: Record<string, unknown> = Object.create(null)): Record<string, unknown> {
   for (const [key, value] of Object.entries(item)) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) flatten(value as Record<string, unknown>, path, into);

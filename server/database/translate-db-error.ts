@@ -76,6 +76,9 @@ export function translateDatabaseError(error: unknown, context: DatabaseErrorCon
     case '22007':
     case '22008':
       return new InvalidPayloadError('A value has the wrong format for its field.', { ...extensions, reason: 'INVALID_VALUE' });
+    case '22021':
+    case '22P05':
+      return unstorableText(extensions);
     case '42P07': {
       const name = context.collection ?? pg.message?.match(/"([^"]+)"/)?.[1];
       return new InvalidPayloadError(`${name ? `Collection "${name}"` : 'The collection'} already exists.`, { collection: name, field: 'collection', reason: 'ALREADY_EXISTS' });
@@ -88,6 +91,21 @@ export function translateDatabaseError(error: unknown, context: DatabaseErrorCon
     default:
       return null;
   }
+}
+
+function unstorableText(extensions: { field?: string; collection?: string }): TesseraError {
+  return new InvalidPayloadError(`${extensions.field ? `"${extensions.field}"` : 'A text value'} cannot hold NUL characters (\\u0000): PostgreSQL text and JSON cannot store them.`, { ...extensions, reason: 'INVALID_VALUE' });
+}
+
+/**
+ * Text PostgreSQL cannot store (a NUL character: 22021 in text, 22P05 in jsonb) came from the client
+ * whichever path wrote it (a comment, a flow's trigger body kept in its run log…): the error handler's last
+ * resort before a 500, for paths that do not translate their database errors themselves.
+ */
+export function translateUnstorableText(error: unknown): TesseraError | null {
+  const pg = findPostgresError(error);
+  if (pg?.code !== '22021' && pg?.code !== '22P05') return null;
+  return unstorableText({ field: pg.column ?? undefined, collection: pg.table ?? undefined });
 }
 
 /** Runs `work`, rethrowing database constraint failures as client errors. */

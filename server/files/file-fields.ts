@@ -19,7 +19,8 @@ export function assertClientFields(payload: Record<string, unknown>): void {
  * an empty value means null. Unknown fields are left for the items service to refuse by name.
  */
 export function castFormFields(collection: CollectionOverview, fields: Record<string, string>): Record<string, unknown> {
-  const payload: Record<string, unknown> = {};
+  // Null-prototype: a form field named `__proto__` stays a field (refused by name), not the payload's prototype.
+  const payload: Record<string, unknown> = Object.create(null);
   for (const [name, text] of Object.entries(fields)) {
     const field = collection.fields[name];
     if (!field || text === '' ) {

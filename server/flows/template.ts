@@ -7,7 +7,7 @@ const ANY = /\{\{\s*([^{}]+?)\s*\}\}/g;
 export function valueAt(data: unknown, path: string): unknown {
   let current: unknown = data;
   for (const part of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, part)) return undefined;
     current = (current as Record<string, unknown>)[part];
   }
   return current;

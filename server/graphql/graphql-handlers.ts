@@ -1,5 +1,4 @@
 import { execute, getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, printSchema, specifiedRules, type ValidationRule } from 'graphql';
-import { parseRequestParams } from 'graphql-http';
 import type { Context } from 'koa';
 import type { AppContext } from '../app-context.ts';
 import { TesseraError } from '../errors.ts';
@@ -8,6 +7,7 @@ import type { GraphQLContext, GraphQLScope } from './build-schema.ts';
 import { createDocumentCache, fragmentsOf } from './document-cache.ts';
 import { fastReadJson } from './fast-read.ts';
 import { queryLimitsRule } from './limits.ts';
+import { graphqlRequestParams } from './request-params.ts';
 import { createGraphQLSchemaCache } from './schema-cache.ts';
 
 /** A resolver's Tessera error keeps its code (and field) in `extensions`; anything else is not shown. */
@@ -19,6 +19,12 @@ export function formatError(error: unknown): GraphQLError {
     return new GraphQLError(original.message, { nodes: error.nodes, path: error.path, extensions: { ...original.extensions, code: original.code } });
   }
   return new GraphQLError('An unexpected error occurred.', { nodes: error.nodes, path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+}
+
+/** The error with `extensions.code` set to `code` unless it carries one already. */
+function withCode(error: GraphQLError, code: string): GraphQLError {
+  if (typeof error.extensions.code === 'string') return error;
+  return new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions: { ...error.extensions, code } });
 }
 
 /** What the GraphQL routes run: a query or mutation of one scope, and the SDL of one scope. */
@@ -34,29 +40,17 @@ export function createGraphQLHandlers(app: AppContext): GraphQLHandlers {
   const rules: ValidationRule[] = [queryLimitsRule(maxDepth, maxCost), ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])];
   const checkDocument = createDocumentCache([...specifiedRules, ...rules]);
 
-  // graphql-http parses and checks the HTTP request (GET/POST, media types); parse, validate and execute
+  // graphql-http parses and checks the HTTP request (GET/POST, media types; request-params.ts turns its
+  // refusals into 400s); parse, validate and execute
   // run here on our own `graphql` import, so every GraphQL object comes from one module instance.
   const serve = (scope: GraphQLScope) => async (ctx: Context) => {
-    const params = await parseRequestParams({
-      url: ctx.url,
-      method: ctx.method,
-      headers: ctx.headers,
-      body: (ctx.request.body as Record<string, unknown> | undefined) ?? null,
-      raw: ctx,
-      context: undefined,
-    });
-    if (!('query' in params)) {
-      const [body, init] = params;
-      ctx.status = init.status;
-      for (const [name, value] of Object.entries(init.headers ?? {})) if (typeof value === 'string') ctx.set(name, value);
-      ctx.body = body;
-      return;
-    }
+    const params = await graphqlRequestParams(ctx);
     const accept = ctx.get('Accept');
     ctx.type = accept.includes('application/graphql-response+json') ? 'application/graphql-response+json; charset=utf-8' : 'application/json; charset=utf-8';
+    // A document refused before it ran (syntax, validation, limits, variables) says so in the one error shape.
     const refuse = (status: number, errors: readonly GraphQLError[]) => {
       ctx.status = status;
-      ctx.body = { errors: errors.map((error) => formatError(error)) };
+      ctx.body = { errors: errors.map((error) => withCode(formatError(error), 'GRAPHQL_VALIDATION')) };
     };
     const { schema, overview, access } = await schemaFor(ctx.state.accountability, scope);
     const checked = checkDocument(schema, params.query);

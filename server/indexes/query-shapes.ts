@@ -69,7 +69,7 @@ export function shapeOf(collection: CollectionOverview, query: Query, policy: Re
     const field = collection.fields[name];
     return field !== undefined && !field.alias;
   });
-  const filter: Record<string, FilterUse> = {};
+  const filter: Record<string, FilterUse> = Object.create(null);
   collectFilter(query.filter, collection, filter);
   collectFilter(policy?.itemFilter(collection.collection), collection, filter);
   const search = typeof query.search === 'string' && query.search.length > 0;

@@ -1,4 +1,5 @@
 import type { Filter } from '../query/types.ts';
+import { ownValue } from '../own-keys.ts';
 
 /** Values of the dashboard's variables by name, as the caller sent them (or the panels' defaults). */
 export type Variables = Record<string, unknown>;
@@ -16,8 +17,9 @@ function isSet(value: unknown): boolean {
 function substitute(value: unknown, variables: Variables): unknown {
   if (typeof value === 'string') {
     const whole = WHOLE.exec(value);
-    if (whole) return isSet(variables[whole[1]!]) ? variables[whole[1]!] : UNSET;
-    return value.replace(INSIDE, (_, name: string) => (isSet(variables[name]) ? String(variables[name]) : ''));
+    const variable = (name: string) => ownValue(variables, name);
+    if (whole) return isSet(variable(whole[1]!)) ? variable(whole[1]!) : UNSET;
+    return value.replace(INSIDE, (_, name: string) => (isSet(variable(name)) ? String(variable(name)) : ''));
   }
   if (Array.isArray(value)) {
     const items = value.map((item) => substitute(item, variables));

@@ -15,6 +15,7 @@ import {
 } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { translateDatabaseFault } from '../database/database-faults.ts';
+import { translateUnstorableText } from '../database/translate-db-error.ts';
 import { translateCancel } from '../query/query-db-errors.ts';
 
 /** Body-parser and Koa (`ctx.throw`) errors that are the client's fault, mapped by HTTP status. */
@@ -103,7 +104,7 @@ export function errorHandler(logger: Logger): Middleware {
       // A statement stopped by DB_STATEMENT_TIMEOUT on any path is a 503 QUERY_TIMEOUT; an outage a 503 SERVICE_UNAVAILABLE.
       let error: TesseraError | ErrorAnswer | null = isTesseraError(caught)
         ? caught
-        : (directus ?? fromHttpError(caught) ?? translateCancel(caught) ?? translateDatabaseFault(caught) ?? fromExposedHttpError(caught));
+        : (directus ?? fromHttpError(caught) ?? translateCancel(caught) ?? translateDatabaseFault(caught) ?? translateUnstorableText(caught) ?? fromExposedHttpError(caught));
       if (error && !isTesseraError(caught) && !directus && error.code === 'SERVICE_UNAVAILABLE') {
         (ctx.state.logger ?? logger).warn({ err: caught, requestId: ctx.state.requestId }, 'database unavailable');
       }

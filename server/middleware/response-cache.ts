@@ -1,6 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import type { AppContext } from '../app-context.ts';
 import type { Accountability } from '../auth/accountability.ts';
+import { recordAnswerDependence, type AnswerDependence } from '../cache/answer-dependence.ts';
 import { cacheKey, normalisedQuery, permissionIdentity } from '../cache/cache-key.ts';
 import { matchesIfNoneMatch, strongEtag } from '../cache/etag.ts';
 import { recordStatements } from '../cache/statement-recorder.ts';
@@ -19,6 +20,12 @@ const CACHEABLE_PATH =
 const NEVER_CACHED = /\/me(?:\/|$)|^\/shares\/info|^\/(?:webhooks|flows|operations)(?:\/|$)|^\/items\/tessera_(?:webhooks|flows|operations)(?:\/|$)/;
 /** A string member (PostgreSQL's JSON text puts spaces around the colon) whose value is not the concealed mask. */
 const SECRET_MEMBER = /"([^"\\]{1,64})"\s*:\s*"(?!\*{10}")/g;
+
+/**
+ * The type of the entry kept under a read's shared key once an answer to it turned out to be the caller's own
+ * (it resolved `$CURRENT_USER` somewhere, or its route said so): later callers look under their own key.
+ */
+const VARIES_BY_USER = 'application/x-tessera-varies-by-user';
 
 const tablesOf = new WeakMap<SchemaOverview, ReadonlySet<string>>();
 
@@ -126,8 +133,17 @@ export function responseCache(app: AppContext): Middleware {
       return withValidator(ctx);
     }
 
-    const key = cacheKey(ctx.method, ctx.path, query, identity);
-    const hit = await cache.lookup(key);
+    const sharedKey = cacheKey(ctx.method, ctx.path, query, identity);
+    const ownKey = (): string | null => {
+      const own = permissionIdentity(accountability, permissions, query, true);
+      return own === null || own === identity ? null : cacheKey(ctx.method, ctx.path, query, own);
+    };
+    let key = sharedKey;
+    let hit = await cache.lookup(sharedKey);
+    if (hit?.type === VARIES_BY_USER) {
+      key = ownKey() ?? sharedKey;
+      hit = key === sharedKey ? null : await cache.lookup(key);
+    }
     if (hit) {
       ctx.set('X-Cache', 'HIT');
       ctx.set('Cache-Control', cacheControl(ctx, app, accountability));
@@ -137,15 +153,21 @@ export function responseCache(app: AppContext): Middleware {
 
     const startedAt = await cache.begin();
     const statements = new Set<string>();
-    const wrote = await purgeAfter(app, ctx, () => recordStatements(statements, next), statements);
+    const dependence: AnswerDependence = { user: false, now: false };
+    const run = () => recordAnswerDependence(dependence, () => recordStatements(statements, next));
+    const wrote = await purgeAfter(app, ctx, run, statements);
     ctx.set('X-Cache', 'MISS');
     const body = jsonBody(ctx);
     if (body === null || carriesSecret(body)) return;
     const etag = strongEtag(body);
     ctx.set('Cache-Control', cacheControl(ctx, app, accountability));
-    if (startedAt !== null && !wrote && Buffer.byteLength(body) <= app.config.cache.maxEntrySize) {
+    if (startedAt !== null && !wrote && !dependence.now && Buffer.byteLength(body) <= app.config.cache.maxEntrySize) {
       const tags = collectionsNamed(statements, tables(await app.schema.get()));
       tags.add(pathCollection(ctx.path));
+      if (dependence.user && key === sharedKey) {
+        key = ownKey() ?? sharedKey;
+        if (key !== sharedKey) await cache.store(sharedKey, { etag: '', type: VARIES_BY_USER, body: '' }, tags, startedAt);
+      }
       await cache.store(key, { etag, type: 'application/json', body }, tags, startedAt);
     }
     answer(ctx, etag, 'application/json', body);

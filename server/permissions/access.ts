@@ -6,6 +6,7 @@ import type { SchemaOverview } from '../schema/overview.ts';
 import type { PermissionCache } from './permission-cache.ts';
 import { shareReach, type ShareReach } from './share-reach.ts';
 import { permissionKey, type Permission, type PermissionAction, type PermissionSet } from './types.ts';
+import { ownValue } from '../own-keys.ts';
 
 /** A filter that matches no row. */
 const NOTHING: Filter = Object.freeze({ _or: [] });
@@ -101,7 +102,7 @@ export class Access {
 
   #readableFields(collection: string): '*' | ReadonlySet<string> {
     const allowed = this.allowedFields(collection, 'read');
-    const copies = ITEM_COPY_FIELDS[collection];
+    const copies = ownValue(ITEM_COPY_FIELDS, collection);
     if (!copies) return allowed;
     const names = allowed === '*' ? Object.keys(this.#schema.collections[collection]?.fields ?? {}) : [...allowed];
     return new Set(names.filter((field) => !copies.includes(field)));

@@ -2,6 +2,7 @@ import type { Accountability } from '../auth/accountability.ts';
 import { FailedValidationError, InvalidPayloadError } from '../errors.ts';
 import type { Filter } from '../query/types.ts';
 import { resolveDynamicValue } from './dynamic-values.ts';
+import { ownValue } from '../own-keys.ts';
 
 type Payload = Record<string, unknown>;
 
@@ -208,7 +209,7 @@ export function assertValidPayload(rule: Filter | null, payload: Payload, mode: 
   if (!rule) return;
   const failure = check(rule, payload, mode, accountability, '', keyOf);
   if (!failure) return;
-  const describe = DESCRIPTIONS[failure.operator] ?? ((expected: unknown) => `must meet ${failure.operator} ${JSON.stringify(expected)}`);
+  const describe = ownValue(DESCRIPTIONS, failure.operator) ?? ((expected: unknown) => `must meet ${failure.operator} ${JSON.stringify(expected)}`);
   throw new FailedValidationError(message || `Validation failed for field "${failure.field}": it ${describe(failure.expected)}.`, {
     field: failure.field,
     type: failure.operator,

@@ -9,6 +9,7 @@ import { resolveOperand } from './dynamic-values.ts';
 import { postgresRegexProblem } from './postgres-regex.ts';
 import { compileGeometryOperator } from './compile-geometry.ts';
 import { isGeometryType } from '../schema/geometry-types.ts';
+import { ownValue } from '../own-keys.ts';
 
 /**
  * A field's column as the left side of a comparison. csv compares as its comma-joined text, also where the
@@ -91,7 +92,7 @@ function emptiness(target: Target, empty: boolean): Sql {
 }
 
 function pattern(target: Target, operator: string, given: unknown): Sql {
-  const rule = PATTERNS[operator];
+  const rule = ownValue(PATTERNS, operator);
   const raw = target.type === 'csv' && Array.isArray(given) ? castValue(given, 'csv', target.label) : given;
   if (!rule || (typeof raw !== 'string' && typeof raw !== 'number')) return fail(`${operator} on "${target.label}" takes a string.`, target);
   if (String(raw).includes('\u0000')) return fail(`${operator} on "${target.label}" takes text without NUL characters.`, target);

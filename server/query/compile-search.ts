@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { isBigInteger, isUuid, NUMERIC_TYPES, TEXT_TYPES, toNumber } from './cast-value.ts';
 import { column, or, type CompileContext, type Scope, type Sql } from './context.ts';
 import { escapeLike } from './compile-operator.ts';
+import { InvalidQueryError } from '../errors.ts';
 import { canReadField, isConcealed } from './policy.ts';
 
 function numericMatch(type: string, term: string): string | number | null {
@@ -18,6 +19,9 @@ function numericMatch(type: string, term: string): string | number | null {
  * concealed fields, are skipped; with nothing left to search, nothing matches.
  */
 export function compileSearch(ctx: CompileContext, scope: Scope, term: string): Sql {
+  // Checked here, where every search (URL, GraphQL argument, deep `_search`, panel) arrives: PostgreSQL text
+  // cannot hold NUL.
+  if (term.includes('\u0000')) throw new InvalidQueryError('search cannot contain NUL characters.', { field: 'search' });
   const parts: Sql[] = [];
   for (const field of Object.values(scope.collection.fields)) {
     if (field.alias || isConcealed(field) || !canReadField(ctx, scope.collection.collection, field.field)) continue;

@@ -4,6 +4,7 @@ import { cancellable } from '../database/request-signal.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
 import { compileAggregateQuery } from './compile-aggregate.ts';
 import { compileReadQuery, type CompiledRead } from './compile-read.ts';
+import { noteDynamicValues } from '../cache/answer-dependence.ts';
 import { reusableRead, reuseKey, type ReusableRead } from './compiled-reads.ts';
 import { translateQueryError } from './query-db-errors.ts';
 import { InvalidQueryError } from '../errors.ts';
@@ -38,6 +39,9 @@ function compileRead(schema: SchemaOverview, collection: string, query: Query, o
 
 /** The read compiled, or found compiled by an earlier read with the same query and rules (compiled-reads.ts). */
 function compile(db: Kysely<any>, schema: SchemaOverview, collection: string, query: Query, options: ReadOptions): ReusableRead {
+  // Whoever built the query (a URL, a panel's options, a service), the response cache learns that this
+  // request's answer depends on the caller or the clock.
+  noteDynamicValues(query);
   return reusableRead(schema, reuseKey(collection, query, options), () => {
     const { meta, counts, statement } = compileRead(schema, collection, query, options);
     const { sql, parameters } = compileStatement(db, statement);

@@ -1,11 +1,14 @@
 import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
 import { InvalidPayloadError } from '../errors.ts';
+import { refuseInheritedNames } from '../own-keys.ts';
 
 /**
- * Validates and casts `payload` with a yup schema. The first failure becomes an INVALID_PAYLOAD
+ * Validates and casts `payload` with a yup schema; keys naming Object.prototype members are refused first
+ * (own-keys.ts: yup would find them in its field maps). The first failure becomes an INVALID_PAYLOAD
  * error naming the field; the others travel in `extensions.errors`.
  */
 export function validatePayload<S extends AnyObjectSchema>(schema: S, payload: unknown): InferType<S> {
+  refuseInheritedNames(payload);
   try {
     return schema.validateSync(payload, { abortEarly: false, stripUnknown: false });
   } catch (error) {

@@ -8,6 +8,7 @@ import { ACCOUNTABILITY_VALUES, PERMISSION_ACTIONS, WEBHOOK_ACTIONS, WEBHOOK_MET
 import { FIELD_TYPES } from '../schema/types.ts';
 import { SETTINGS_COLUMNS } from './config-tables.ts';
 import { validatePanelOptions } from '../insights/panel-options.ts';
+import { refuseInheritedNames } from '../own-keys.ts';
 
 const name = () => yup.string().strict().required();
 const optionalText = () => yup.string().strict().nullable();
@@ -212,6 +213,12 @@ export const documentSchema = yup
 export function validateFile<S extends yup.AnyObjectSchema>(schema: S, value: unknown, file: string): yup.InferType<S> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new InvalidPayloadError(`${file}: the file must hold a mapping (key: value) at its top level.`, { file });
+  }
+  try {
+    refuseInheritedNames(value);
+  } catch (error) {
+    const field = (error as InvalidPayloadError).extensions.field;
+    throw new InvalidPayloadError(`${file}: ${(error as Error).message}`, { file, field });
   }
   try {
     return schema.validateSync(value, { abortEarly: false });

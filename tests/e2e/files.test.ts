@@ -86,6 +86,8 @@ describe('files', () => {
     expect(source.pathname).toBe(`/assets/${harbourId}`);
     expect(source.searchParams.get('width')).toBe('240');
     expect(source.searchParams.get('fit')).toBe('cover');
+    // It names the file's version, so the browser may keep it (docs/files.md, "Caching").
+    expect(Date.parse(source.searchParams.get('modified') ?? '')).not.toBeNaN();
     await field.getByText('800×600').waitFor();
     await harness.screenshot(page, 'files-item-form');
     await save(page);

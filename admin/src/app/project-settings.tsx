@@ -50,9 +50,15 @@ export function brandColor(value: string | null | undefined): string {
   return value && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value) ? value : DEFAULT_BRAND_COLOR;
 }
 
-/** The URL of a file shown as an image (the project logo, an avatar). */
-export function assetUrl(fileId: string, params: Record<string, string | number> = {}): string {
-  const query = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)])).toString();
+/**
+ * The URL of a file shown as an image (the project logo, an avatar). With the file's `modified_on` the URL
+ * names that version and the browser keeps it without asking (a new version is a new URL); without it the
+ * browser revalidates on every use (docs/files.md, "Caching").
+ */
+export function assetUrl(fileId: string, params: Record<string, string | number> = {}, version?: string | null): string {
+  const entries = Object.entries(params).map(([key, value]) => [key, String(value)]);
+  if (version) entries.push(['modified', version]);
+  const query = new URLSearchParams(entries).toString();
   return `/assets/${encodeURIComponent(fileId)}${query ? `?${query}` : ''}`;
 }
 

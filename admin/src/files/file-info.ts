@@ -9,6 +9,8 @@ export interface FileItem {
   height?: number | null;
   folder?: string | null;
   uploaded_on?: string | null;
+  /** The version asset URLs name (`?modified=`), so browsers may keep them long. */
+  modified_on?: string | null;
 }
 
 /** A folder (`/folders`): a tree through `parent`. */
@@ -19,7 +21,7 @@ export interface FolderItem {
 }
 
 /** The fields read for showing a file. */
-export const FILE_FIELDS = ['id', 'title', 'filename_download', 'type', 'filesize', 'width', 'height', 'folder', 'uploaded_on'];
+export const FILE_FIELDS = ['id', 'title', 'filename_download', 'type', 'filesize', 'width', 'height', 'folder', 'uploaded_on', 'modified_on'];
 
 /** Whether the browser can show the file as an image. */
 export function isImage(file: Pick<FileItem, 'type'> | null | undefined): boolean {

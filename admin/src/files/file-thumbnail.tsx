@@ -30,6 +30,6 @@ export function FileThumbnail({ file, size = 48, fill = false }: { file: FileIte
       </span>
     );
   }
-  const src = original ? assetUrl(file.id) : assetUrl(file.id, { width: size * 2, height: size * 2, fit: 'cover' });
+  const src = original ? assetUrl(file.id, {}, file.modified_on) : assetUrl(file.id, { width: size * 2, height: size * 2, fit: 'cover' }, file.modified_on);
   return <img src={src} alt={fileName(file)} width={size} height={size} loading="lazy" onError={() => setOriginal(true)} style={{ ...box, objectFit: 'cover', background: token.colorFillTertiary, display: 'block' }} data-testid="file-thumbnail" />;
 }

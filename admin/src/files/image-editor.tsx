@@ -73,8 +73,9 @@ export function ImageEditor({ file, open, onClose, onSaved }: { file: FileItem; 
     setFocal(null);
     setFocalMode(false);
     const element = new Image();
-    // The stored bytes, not a transformed copy (the project's transform policy may forbid transforms);
-    // `v` skips a cached copy of the content this editor may just have replaced.
+    // The stored bytes, not a transformed copy (the project's transform policy may forbid transforms).
+    // `v` makes each opening a new URL: the browser's in-page image cache reuses a picture loaded at the same
+    // URL without revalidating it (whatever its Cache-Control), and this editor may just have replaced it.
     element.src = assetUrl(file.id, { v: Date.now() });
     element.onload = () => setImage(element);
     element.onerror = () => message.error(translate('content.files.editor.loadFailed'));

@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { InvalidPayloadError } from '../../errors.ts';
 import { ASSET_FITS, ASSET_FORMATS, ASSET_PRESET_QUALITY } from '../../schema/system/constants.ts';
 import { parseOperations, type TransformRequest } from './transform-params.ts';
+import { refuseInheritedNames } from '../../own-keys.ts';
 
 /** A preset of settings.storage_asset_presets, validated. */
 export interface AssetPreset extends TransformRequest {
@@ -43,6 +44,7 @@ export function validateAssetPresets(value: unknown): AssetPreset[] | null {
   return value.map((entry, index) => {
     const path = `${field}[${index}]`;
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new InvalidPayloadError(`${path} must be an object.`, { field: path });
+    refuseInheritedNames(entry, path);
     let preset: yup.InferType<typeof presetSchema>;
     try {
       preset = presetSchema.validateSync(entry, { abortEarly: true });

@@ -63,7 +63,8 @@ export async function* importRows(stream: Readable, format: ImportFormat, collec
     stream.once('error', (error) => parser.destroy(error));
     try {
       for await (const { info, record } of parser as AsyncIterable<{ info: { lines: number }; record: Record<string, string> }>) {
-        const data: Record<string, unknown> = {};
+        // Null-prototype: a `__proto__` column stays a column (refused by name), not the row's prototype.
+        const data: Record<string, unknown> = Object.create(null);
         for (const [name, text] of Object.entries(record)) data[name] = castCell(collection, name, text, info.lines);
         yield { line: info.lines, data };
       }

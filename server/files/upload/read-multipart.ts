@@ -42,7 +42,7 @@ export function readMultipart(req: IncomingMessage, options: MultipartOptions): 
       reject(new InvalidPayloadError(`Invalid multipart body: ${(error as Error).message}.`));
       return;
     }
-    const fields: Record<string, string> = {};
+    const fields: Record<string, string> = Object.create(null); // a part named `__proto__` stays a field
     let files = 0;
     let failed = false;
     let queue = Promise.resolve();

@@ -3,6 +3,7 @@ import type { Config } from '../../config/index.ts';
 import { extractMetadata } from '../metadata/extract-metadata.ts';
 import type { StorageDriver } from '../storage/storage-driver.ts';
 import { InspectStream } from './inspect-stream.ts';
+import { ownValue } from '../../own-keys.ts';
 
 /** Server-managed columns of a stored file, as tessera_files holds them. */
 export interface StoredContent {
@@ -23,7 +24,8 @@ const TEXT_EXTENSIONS: Record<string, string> = { 'text/plain': 'txt', 'text/csv
 /** `.ext` for a type: from the sniffed signature, a known text type, or the client's name as a last resort. */
 function extensionFor(type: string, sniffedExtension: string | null, filename: string): string {
   if (sniffedExtension) return `.${sniffedExtension}`;
-  if (TEXT_EXTENSIONS[type]) return `.${TEXT_EXTENSIONS[type]}`;
+  const text = ownValue(TEXT_EXTENSIONS, type);
+  if (text) return `.${text}`;
   const given = /\.([a-z0-9]{1,8})$/i.exec(filename)?.[1]?.toLowerCase();
   return given && type.startsWith('text/') ? `.${given}` : '';
 }

@@ -2,16 +2,24 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import * as yup from 'yup';
 import type { Accountability } from '../../auth/accountability.ts';
 import { statementsRecorded } from '../../cache/statement-recorder.ts';
+import { answerDependsOnCaller } from '../../cache/answer-dependence.ts';
 import { runTransaction } from '../../database/transaction-retry.ts';
 import { ForbiddenError, InvalidPayloadError } from '../../errors.ts';
 import { flushItemActions, type PendingActions } from '../../events/item-events.ts';
 import { ItemsService, type ItemsContext } from '../items/items-service.ts';
 import { mentionedUsers } from './mentions.ts';
+import { refuseInheritedNames } from '../../own-keys.ts';
 
 /** What the comments service works with: an items context, for the items' read checks. */
 export type CommentsContext = ItemsContext;
 
-const commentText = yup.string().strict().trim().required('"comment" is required.').typeError('"comment" must be a string.');
+const commentText = yup
+  .string()
+  .strict()
+  .trim()
+  .required('"comment" is required.')
+  .typeError('"comment" must be a string.')
+  .test('no-nul', '"comment" cannot contain NUL characters.', (value) => !value?.includes('\u0000'));
 
 const createSchema = yup.object({
   collection: yup.string().strict().required('"collection" is required.').typeError('"collection" must be a string.'),
@@ -21,6 +29,7 @@ const createSchema = yup.object({
 
 function validated<T>(schema: yup.Schema<T>, body: unknown): T {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new InvalidPayloadError('The body must be an object.');
+  refuseInheritedNames(body);
   try {
     return schema.validateSync(body, { abortEarly: true, stripUnknown: true });
   } catch (error) {
@@ -119,6 +128,8 @@ export class CommentsService {
     const { accountability, db } = this.#context;
     if (!accountability.user) throw denied();
     if (!(await this.#readable(collection, item))) throw denied();
+    // The answer leaves the caller out: it is theirs alone, never to be shared with another of their role.
+    answerDependsOnCaller();
     const term = typeof search === 'string' ? search.trim().slice(0, 100) : '';
     let query = db.selectFrom('tessera_users').select(['id', 'first_name', 'last_name', 'avatar']).where('status', '=', 'active').where('id', '<>', accountability.user).orderBy('first_name').orderBy('last_name').limit(10);
     if (term) {

@@ -3,6 +3,7 @@ import { InvalidPayloadError } from '../../errors.ts';
 import { validateAssetPresets } from '../../files/assets/asset-presets.ts';
 import { BASEMAP_TYPES } from '../../schema/system/constants.ts';
 import { validateDefaultLanguage, validateReportUrl } from './settings-text-rules.ts';
+import { refuseInheritedNames } from '../../own-keys.ts';
 
 const basemapSchema = yup
   .object({
@@ -28,6 +29,7 @@ function validateList(field: string, value: unknown, schema: yup.AnyObjectSchema
   return value.map((entry, index) => {
     const path = `${field}[${index}]`;
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new InvalidPayloadError(`${path} must be an object.`, { field: path });
+    refuseInheritedNames(entry, path);
     try {
       return schema.validateSync({ ...defaults, ...entry }, { abortEarly: true });
     } catch (error) {

@@ -1,4 +1,5 @@
 import { InvalidPayloadError } from '../../errors.ts';
+import { isInheritedName } from '../../own-keys.ts';
 import { SYSTEM_PREFIX } from '../../schema/read-schema.ts';
 
 /** Names of new collections and fields: a letter or underscore, then letters, digits, underscores; 63 at most (PostgreSQL's limit). */
@@ -17,6 +18,11 @@ export function assertFieldName(name: string, path = 'field'): void {
   }
   if (SYSTEM_COLUMNS.has(name.toLowerCase())) {
     throw new InvalidPayloadError(`"${name}" is not a valid name for ${path}: PostgreSQL reserves it for a system column.`, { field: path });
+  }
+  // Payloads and rows are plain objects: a field named `toString` would find Object.prototype's member
+  // wherever a payload without it is asked for it.
+  if (isInheritedName(name)) {
+    throw new InvalidPayloadError(`"${name}" is not a valid name for ${path}: every object has a member of that name.`, { field: path });
   }
 }
 

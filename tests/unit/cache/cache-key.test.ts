@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { systemAccountability, publicAccountability, type Accountability } from '../../../server/auth/accountability.ts';
-import { cacheKey, normalisedQuery, permissionIdentity } from '../../../server/cache/cache-key.ts';
+import { cacheKey, normalisedQuery, permissionIdentity, queryDependence } from '../../../server/cache/cache-key.ts';
 import type { Permission, PermissionSet } from '../../../server/permissions/types.ts';
 
 const caller = (user: string, role: string): Accountability => ({ ...publicAccountability({ ip: null, userAgent: null, origin: null }), user, role });
@@ -44,5 +44,32 @@ describe('permissionIdentity', () => {
   it('keys differ by path, query and identity', () => {
     const keys = new Set([cacheKey('GET', '/items/a', '', 'x'), cacheKey('GET', '/items/b', '', 'x'), cacheKey('GET', '/items/a', 'limit=1', 'x'), cacheKey('GET', '/items/a', '', 'y')]);
     expect(keys.size).toBe(4);
+  });
+});
+
+describe('queryDependence: variables read from the query as the read parses it', () => {
+  const q = (text: string) => queryDependence(normalisedQuery(text));
+  it('finds $CURRENT_USER however it is written', () => {
+    for (const text of [
+      'filter[owner][_eq]=$CURRENT_USER',
+      'filter[owner][_eq]=%24CURRENT_USER',
+      'filter%5Bowner%5D%5B_eq%5D=%24%43URRENT_USER',
+      `filter=${encodeURIComponent('{"owner":{"_eq":"\\u0024CURRENT_USER"}}')}`,
+      `filter=${encodeURIComponent('{"owner":{"_in":["\\u0024CURRENT_USER.id"]}}')}`,
+      `deep=${encodeURIComponent('{"users":{"_filter":{"id":{"_eq":"\\u0024CURRENT_USER"}}}}')}`,
+      `filter=${encodeURIComponent('{"_and":[{"owner":{"_eq":"\\u0024CURRENT_USER"}}]}')}`,
+    ]) {
+      expect(q(text), text).toEqual({ user: true, now: false });
+    }
+  });
+  it('finds $NOW escaped, and nothing where there is nothing', () => {
+    expect(q(`filter=${encodeURIComponent('{"at":{"_lte":"\\u0024NOW(-1 day)"}}')}`)).toEqual({ user: false, now: true });
+    expect(q('filter[title][_eq]=CURRENT_USER&sort=-id')).toEqual({ user: false, now: false });
+    expect(q('fields=id&limit=10')).toEqual({ user: false, now: false });
+  });
+  it('gives the same answer the second time (memoised) and none for a query that does not parse', () => {
+    const text = `filter=${encodeURIComponent('{"owner":{"_eq":"\\u0024CURRENT_USER"}}')}`;
+    expect(q(text)).toEqual(q(text));
+    expect(q('filter={"owner":$')).toBeNull();
   });
 });

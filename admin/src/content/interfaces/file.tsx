@@ -45,7 +45,7 @@ export function FileInterface({ field, value, onChange, disabled }: InterfacePro
         <Flex align="center" gap={12} style={{ marginBottom: disabled ? 0 : 8 }} data-testid="file-chosen">
           <FileThumbnail file={file} size={image ? 120 : 48} />
           <div style={{ minWidth: 0 }}>
-            <a href={assetUrl(file.id)} target="_blank" rel="noreferrer">
+            <a href={assetUrl(file.id, {}, file.modified_on)} target="_blank" rel="noreferrer">
               <Typography.Text ellipsis style={{ maxWidth: 360, color: 'inherit' }}>
                 {fileName(file)}
               </Typography.Text>
