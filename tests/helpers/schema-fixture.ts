@@ -188,8 +188,11 @@ export interface QueryFixture {
 export async function openQueryFixture(): Promise<QueryFixture> {
   const database = await createMigratedDatabase();
   const statements: string[] = [];
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  // Dropping the database ends its connections; one the pool is still closing must not become an uncaught error.
+  pool.on('error', () => undefined);
   const db = new Kysely<any>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }),
+    dialect: new PostgresDialect({ pool }),
     log: (event) => {
       statements.push(event.query.sql);
     },
