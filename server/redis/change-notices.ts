@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger.ts';
-import { createRedisClient } from './redis-client.ts';
-import { outageNotice } from './outage-notice.ts';
+import { openBroadcast } from './broadcast.ts';
 
 /** The Redis channel (after the project's namespace) configuration changes are announced on. */
 export const CHANGES_CHANNEL = 'config-changed';
@@ -39,67 +37,15 @@ export function createChangeNotices(redisUrl: string | null, logger: Logger, nam
     return () => void set.delete(listener);
   };
   if (!redisUrl) return { announce: () => undefined, on, listening: () => false, close: async () => undefined };
-
-  const instance = randomUUID();
-  const channel = namespace + CHANGES_CHANNEL;
-  const publisher = createRedisClient(redisUrl, logger, 'change notices (publish)');
-  const subscriber = createRedisClient(redisUrl, logger, 'change notices (subscribe)', { subscriber: true });
-  const notice = outageNotice(logger, {
-    lost: 'could not announce configuration changes through redis; other instances re-read them every 5 s until it is back',
-    restored: 'announcing configuration changes through redis again',
-  });
-  const unannounced = new Set<ChangeTopic>();
-  let subscribed = false;
-  let closing = false;
-
-  subscriber.on('message', (from, message: string) => {
-    if (from !== channel) return;
-    try {
-      const parsed = JSON.parse(message) as { from?: unknown; topic?: unknown };
-      if (parsed.from !== instance && typeof parsed.topic === 'string' && listeners.has(parsed.topic as ChangeTopic)) notify(parsed.topic as ChangeTopic);
-    } catch {
-      // Not one of ours: ignored.
-    }
-  });
-  subscriber.on('ready', () => {
-    subscriber
-      .subscribe(channel)
-      .then(() => {
-        subscribed = true;
-        // Whatever was announced while we were not listening is lost: every topic re-reads.
-        for (const topic of listeners.keys()) notify(topic);
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, 'could not subscribe to configuration changes'));
-  });
-  subscriber.on('close', () => {
-    subscribed = false;
-  });
-
-  const announce = (topic: ChangeTopic) => {
-    publisher
-      .publish(channel, JSON.stringify({ from: instance, topic }))
-      .then(() => {
-        unannounced.delete(topic);
-        notice.succeeded();
-      })
-      .catch((error: unknown) => {
-        unannounced.add(topic);
-        notice.failed(error);
-      });
-  };
-  publisher.on('ready', () => {
-    if (!closing) for (const topic of unannounced) announce(topic);
-  });
-
-  return {
-    announce,
-    on,
-    listening: () => subscribed,
-    async close() {
-      closing = true;
-      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
-      publisher.disconnect();
-      subscriber.disconnect();
+  // A topic said while Redis is down is sent once it is back (openBroadcast keeps it).
+  const broadcast = openBroadcast(redisUrl, logger, namespace, CHANGES_CHANNEL, {
+    message: (topic) => {
+      if (listeners.has(topic as ChangeTopic)) notify(topic as ChangeTopic);
     },
-  };
+    // Whatever was announced while this instance was not listening is lost: every topic re-reads.
+    missed: () => {
+      for (const topic of listeners.keys()) notify(topic);
+    },
+  });
+  return { announce: (topic) => broadcast.send(topic), on, listening: () => broadcast.listening(), close: () => broadcast.close() };
 }
