@@ -32,7 +32,11 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, queryAt)}?${redacted}`;
 }
 
-/** Logs one structured line per request, after it has been answered. Credentials in the query are redacted. */
+/**
+ * Logs one structured line per request, after it has been answered. Credentials in the query are redacted.
+ * A 5xx is an error line unless the error handler has already logged its cause at the level it deserves
+ * (`database unavailable` is a warning: the outage ends by itself), so each failure is logged once.
+ */
 export function requestLogger(logger: Logger): Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
@@ -41,7 +45,7 @@ export function requestLogger(logger: Logger): Middleware {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const level = ctx.status >= 500 ? 'error' : 'info';
+      const level = ctx.status >= 500 && !ctx.state.failureLogged ? 'error' : 'info';
       ctx.state.logger[level]({ method: ctx.state.searchMethod ? 'SEARCH' : ctx.method, url: redactUrl(ctx.originalUrl), status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
     }
   };
