@@ -10,6 +10,7 @@ import { FieldValidationMigration } from './20261124000001-field-validation.ts';
 import { UniqueTranslationsMigration } from './20261124000002-unique-translations.ts';
 import { GeometryCollectionMigration } from './20261124000020-geometry-collection.ts';
 import { AutomationOutboxMigration } from './20261124000030-automation-outbox.ts';
+import { OutboxRecordFunctionMigration } from './20261126000038-outbox-record-function.ts';
 
 /** Every system migration, oldest first; MikroORM runs them in this order. */
-export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration, AuthTfaUsedStepsMigration, AuthNormalisedEmailsMigration, WebhookDeliveriesMigration, FlowTicksMigration, GeometryDomainsMigration, FieldValidationMigration, UniqueTranslationsMigration, GeometryCollectionMigration, AutomationOutboxMigration];
+export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration, AuthTfaUsedStepsMigration, AuthNormalisedEmailsMigration, WebhookDeliveriesMigration, FlowTicksMigration, GeometryDomainsMigration, FieldValidationMigration, UniqueTranslationsMigration, GeometryCollectionMigration, AutomationOutboxMigration, OutboxRecordFunctionMigration];
