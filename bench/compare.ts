@@ -7,6 +7,7 @@
  * statements) per request. docs/performance.md, "Comparing two commits".
  *
  *   --base <ref>          the commit to compare with (required)
+ *   --head <ref>          a commit to compare instead of the working tree (checked out like the base)
  *   --scenarios a,b       scenario names of bench/scenarios.ts (default read_one,list_100,create,update)
  *   --rounds 3            runs of each scenario on each server (at least 3)
  *   --duration 10         measured seconds per run (--warmup 2 unmeasured seconds before each)
@@ -41,6 +42,7 @@ const log = (line = '') => process.stdout.write(`${line}\n`);
 const { values: args } = parseArgs({
   options: {
     base: { type: 'string' },
+    head: { type: 'string' },
     scenarios: { type: 'string', default: 'read_one,list_100,create,update' },
     rounds: { type: 'string', default: '3' },
     duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
@@ -178,10 +180,11 @@ async function main(): Promise<number> {
   }
 
   const baseCommit = git('rev-parse', '--verify', `${args.base}^{commit}`);
-  const headCommit = git('rev-parse', 'HEAD');
-  const dirty = git('status', '--porcelain', '--untracked-files=no');
+  const headCommit = git('rev-parse', '--verify', `${args.head ?? 'HEAD'}^{commit}`);
+  const dirty = args.head ? '' : git('status', '--porcelain', '--untracked-files=no');
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'tessera-compare-'));
   const baseTree = path.join(scratch, 'base');
+  const headTree = args.head ? path.join(scratch, 'head') : ROOT;
   const contenders: Contender[] = [];
   let cleaning: Promise<void> | null = null;
   const cleanup = () =>
@@ -192,10 +195,12 @@ async function main(): Promise<number> {
         if (args.keep) log(`kept the ${contender.side} database: ${contender.database.url}`);
         else await contender.database.drop().catch((error: unknown) => log(`could not drop ${contender.database.name}: ${String(error)}`));
       }
-      try {
-        if (existsSync(baseTree)) git('worktree', 'remove', '--force', baseTree);
-      } catch (error) {
-        log(`could not remove the worktree ${baseTree}: ${String(error)}`);
+      for (const tree of args.head ? [baseTree, headTree] : [baseTree]) {
+        try {
+          if (existsSync(tree)) git('worktree', 'remove', '--force', tree);
+        } catch (error) {
+          log(`could not remove the worktree ${tree}: ${String(error)}`);
+        }
       }
       rmSync(scratch, { recursive: true, force: true });
     })());
@@ -207,14 +212,17 @@ async function main(): Promise<number> {
   }
 
   try {
-    log(`bench:compare: base ${args.base} (${baseCommit.slice(0, 7)}) against head ${headCommit.slice(0, 7)}${dirty ? ' with uncommitted changes' : ''}`);
+    log(`bench:compare: base ${args.base} (${baseCommit.slice(0, 7)}) against head ${args.head ?? 'working tree at'} ${headCommit.slice(0, 7)}${dirty ? ' with uncommitted changes' : ''}`);
     log(`${rounds} rounds of ${names.join(', ')}; ${settings.connections} connections, ${settings.durationS} s per run (+${settings.warmupS} s warm-up), runs interleaved base, head, base, head, …`);
-    git('worktree', 'add', '--detach', baseTree, baseCommit);
-    // The base runs on this tree's packages: fine for recent refs; an older one whose dependencies differ
-    // fails at start with the missing module named.
-    symlinkSync(path.join(ROOT, 'node_modules'), path.join(baseTree, 'node_modules'));
+    // The checked-out trees run on this tree's packages: fine for recent refs; an older one whose
+    // dependencies differ fails at start with the missing module named.
+    const checkouts: Array<[string, string]> = args.head ? [[baseTree, baseCommit], [headTree, headCommit]] : [[baseTree, baseCommit]];
+    for (const [tree, commit] of checkouts) {
+      git('worktree', 'add', '--detach', tree, commit);
+      symlinkSync(path.join(ROOT, 'node_modules'), path.join(tree, 'node_modules'));
+    }
 
-    for (const [side, root] of [['base', baseTree], ['head', ROOT]] as const) {
+    for (const [side, root] of [['base', baseTree], ['head', headTree]] as const) {
       const database = await createBenchDatabase(`_${side}`);
       const env: Record<string, string> = { DATA_DIR: mkdtempSync(path.join(scratch, `data-${side}-`)) };
       let statementFile: string | null = null;
