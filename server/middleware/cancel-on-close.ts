@@ -24,8 +24,5 @@ export async function cancelReadsOnClose<T>(ctx: Context, work: () => Promise<T>
 
 /** Cancels the SQL of GET/HEAD/SEARCH requests whose client goes away (cancelReadsOnClose). */
 export function cancelOnClose(): Middleware {
-  return async (ctx, next) => {
-    if (!READS.has(ctx.method)) return next();
-    await cancelReadsOnClose(ctx, next);
-  };
+  return (ctx, next) => (READS.has(ctx.method) ? cancelReadsOnClose(ctx, next) : next());
 }
