@@ -32,6 +32,12 @@ export async function relayOutbox(db: Kysely<any>): Promise<number> {
   return Number(rows[0]!.moved);
 }
 
+/** Whether the outbox holds any event (committed, or another relay's locked rows). */
+async function outboxHasEvents(db: Kysely<any>): Promise<boolean> {
+  const { rows } = await sql<{ pending: boolean }>`select exists (select 1 from tessera_automation.outbox) as pending`.execute(db);
+  return rows[0]!.pending;
+}
+
 /** A running relay. */
 export interface OutboxRelay {
   /** Asks for a relay run soon (a write here has committed). */
@@ -54,8 +60,11 @@ export function startOutboxRelay(app: AppContext, options: { pollMs?: number } =
   let stopped = false;
   let runs = 0;
 
-  const run = async () => {
+  const run = async (probe: boolean) => {
     try {
+      // The poll first asks whether there is anything to move: the relay statement costs PostgreSQL
+      // milliseconds even on an empty outbox (planning its joins and the add_jobs() call), the probe a tenth of one.
+      if (probe && !(await outboxHasEvents(app.database.kysely()))) return;
       while (!stopped) {
         runs += 1;
         if ((await relayOutbox(app.database.kysely())) < BATCH) break;
@@ -64,13 +73,13 @@ export function startOutboxRelay(app: AppContext, options: { pollMs?: number } =
       if (!stopped) app.logger.warn({ err: error }, 'automation outbox: relay failed; retrying on the next write or poll');
     }
   };
-  const start = () => {
+  const start = (probe = false) => {
     if (stopped) return;
     if (running) {
       again = true;
       return;
     }
-    running = run().finally(() => {
+    running = run(probe).finally(() => {
       running = null;
       if (again) {
         again = false;
@@ -88,7 +97,7 @@ export function startOutboxRelay(app: AppContext, options: { pollMs?: number } =
     }, app.foreground.saturated ? SATURATED_NUDGE_DELAY_MS : NUDGE_DELAY_MS);
   };
   const off = onEventsRecorded(schedule);
-  const poll = setInterval(start, options.pollMs ?? POLL_MS).unref();
+  const poll = setInterval(() => start(true), options.pollMs ?? POLL_MS).unref();
   schedule();
 
   return {

@@ -112,4 +112,16 @@ describe('the outbox records a write exactly when a webhook or action flow liste
     expect(relay.runs - runsBefore).toBeGreaterThanOrEqual(1);
     expect(relay.runs - runsBefore).toBeLessThanOrEqual(2);
   });
+
+  it("the relay's poll moves events no write here announced (another process's), after finding the outbox non-empty", async () => {
+    await relay?.stop();
+    relay = startOutboxRelay(t.context, { pollMs: 20 });
+    const outbox = async () => Number((await sql<{ count: string }>`select count(*) from tessera_automation.outbox`.execute(db())).rows[0]!.count);
+    await eventually(async () => expect(relay!.runs).toBeGreaterThanOrEqual(1));
+    const runsBefore = relay.runs;
+    await sql`insert into tessera_automation.outbox (collection, action, keys, payload) values ('heard', 'create', '[1]'::jsonb, '{}'::jsonb)`.execute(db());
+    await eventually(async () => expect(await outbox()).toBe(0));
+    // One relay statement moved it (or the start's own run, if it had not begun before the insert); polls of an empty outbox run none.
+    expect(relay.runs - runsBefore).toBeLessThanOrEqual(1);
+  });
 });
