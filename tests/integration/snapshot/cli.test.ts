@@ -121,6 +121,7 @@ describe('tessera migrate with project migrations', () => {
       ['20261124000002-unique-translations', true],
       ['20261124000020-geometry-collection', true],
       ['20261124000030-automation-outbox', true],
+      ['20261126000038-outbox-record-function', true],
       ['project/N-add-post-views', true],
       ['project/29991231000000-broken', false],
     ]);
