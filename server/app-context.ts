@@ -9,6 +9,7 @@ import { createAccessStampCache, type AccessStampCache } from './auth/access-sta
 import { createSchemaCache, type SchemaCache } from './schema/schema-cache.ts';
 import { syncSchemaCache } from './schema/schema-sync.ts';
 import { redisNamespace } from './redis/redis-client.ts';
+import { createChangeNotices, type ChangeNotices } from './redis/change-notices.ts';
 import type { ServiceContext } from './services/service-context.ts';
 import type { Kysely } from 'kysely';
 import { createResponseCache, type ResponseCache } from './cache/response-cache.ts';
@@ -38,6 +39,8 @@ export interface AppContext {
   extensions: ExtensionManager;
   /** Per-user access stamps: access tokens issued before a user's access ended are refused (docs/auth.md "Ending access"). */
   accessStamps: AccessStampCache;
+  /** Announces changes to what each instance keeps in memory (flows) to the other instances; opened on first use. */
+  changes: ChangeNotices;
   /** Sends e-mail through the transport EMAIL_TRANSPORT selects. */
   mailer: Mailer;
   /** Measures the round trip to Redis in ms (throws while it is unreachable); null without REDIS_URL. */
@@ -52,6 +55,7 @@ export interface AppContext {
 export function createAppContext(config: Config & { secret: string }, logger: Logger, database: Database): AppContext {
   const permissions = createPermissionCache(() => database.kysely());
   let extensions: ExtensionManager | null = null;
+  let changes: ChangeNotices | null = null;
   const namespace = redisNamespace(config.database.url, config.dataDir);
   const responseCache = createResponseCache(config, logger, namespace);
   // Runs for this instance's changes and for those heard from other instances: an answer computed with the
@@ -87,6 +91,9 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
     get extensions() {
       return (extensions ??= createExtensionManager(context));
     },
+    get changes() {
+      return (changes ??= createChangeNotices(config.redis.url, logger, namespace));
+    },
     pingRedis: synced ? () => synced.ping() : null,
     ready: Promise.all([synced?.ready, accessStamps.ready]).then(() => undefined),
     dispose: async () => {
@@ -95,6 +102,7 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
       await accessStamps.close();
       await mailer.idle();
       await synced?.close();
+      await changes?.close();
       await responseCache.close();
       foreground.close();
       closeFilesRuntime(context);

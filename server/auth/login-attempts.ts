@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { endUserAccess, type AccessStampPublisher } from './access-stamps.ts';
 import type { Logger } from '../logger.ts';
 import { createRedisClient } from '../redis/redis-client.ts';
+import { outageNotice } from '../redis/outage-notice.ts';
 
 /** Consecutive failed sign-ins per user (settings.auth_login_attempts), shared by every instance when Redis is configured. */
 export interface LoginAttempts {
@@ -47,6 +48,7 @@ export function redisLoginAttempts(redisUrl: string, logger: Logger, namespace =
   const redis = createRedisClient(redisUrl, logger, 'login attempts');
   const local = memoryLoginAttempts();
   const prefix = `${namespace}login-attempts:`;
+  const counting = outageNotice(logger, { lost: 'could not count failed sign-ins in redis; counting them in this instance until it is back', restored: 'counting failed sign-ins in redis again' });
   return {
     async fail(userId) {
       const key = prefix + userId;
@@ -54,15 +56,19 @@ export function redisLoginAttempts(redisUrl: string, logger: Logger, namespace =
         const results = await redis.multi().incr(key).expire(key, FAILURE_MEMORY_SECONDS).exec();
         const [error, count] = results?.[0] ?? [new Error('no reply from Redis'), 0];
         if (error) throw error;
+        counting.succeeded();
         return Number(count);
       } catch (error) {
-        logger.warn({ err: error, user: userId }, 'could not count a failed sign-in in redis; counting it in this instance');
+        counting.failed(error);
         return local.fail(userId);
       }
     },
     async reset(userId) {
       await local.reset(userId);
-      await redis.del(prefix + userId).catch((error: unknown) => logger.warn({ err: error, user: userId }, 'could not reset failed sign-ins'));
+      await redis.del(prefix + userId).then(
+        () => counting.succeeded(),
+        (error: unknown) => counting.failed(error),
+      );
     },
     async close() {
       await redis.quit().catch(() => undefined);

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config/index.ts';
 import type { Logger } from '../logger.ts';
 import { createRedisClient } from '../redis/redis-client.ts';
+import { outageNotice, type OutageNotice } from '../redis/outage-notice.ts';
 import { ALL, type CacheEntry, type CacheStore } from './cache-store.ts';
 import { MemoryStore } from './memory-store.ts';
 import { RedisStore } from './redis-store.ts';
@@ -104,11 +105,13 @@ class PurgeChannel {
   readonly #subscriber: Redis;
   readonly #channel: string;
   readonly #logger: Logger;
+  readonly #announcing: OutageNotice;
   #subscribed = false;
 
   constructor(url: string, channel: string, logger: Logger, store: CacheStore) {
     this.#channel = channel;
     this.#logger = logger;
+    this.#announcing = outageNotice(logger, { lost: 'response cache: could not announce purges through redis until it is back', restored: 'response cache: announcing purges through redis again' });
     this.#publisher = createRedisClient(url, logger, 'response cache purge (publish)');
     this.#subscriber = createRedisClient(url, logger, 'response cache purge (subscribe)', { subscriber: true });
     this.#subscriber.on('message', (from: string, message: string) => {
@@ -135,9 +138,10 @@ class PurgeChannel {
   }
 
   announce(tags: string[]): void {
-    this.#publisher.publish(this.#channel, JSON.stringify({ instance: this.#instance, tags })).catch((error: unknown) => {
-      this.#logger.warn({ err: error }, 'response cache: could not announce a purge');
-    });
+    this.#publisher.publish(this.#channel, JSON.stringify({ instance: this.#instance, tags })).then(
+      () => this.#announcing.succeeded(),
+      (error: unknown) => this.#announcing.failed(error),
+    );
   }
 
   async close(): Promise<void> {

@@ -16,11 +16,18 @@ const BATCH_DELAY_MS = 10;
 /** Connections a worker opens: one per running job plus its LISTEN connection and one spare. */
 export const JOB_CONNECTIONS = CONCURRENCY + 2;
 
+/**
+ * graphile-worker's errors that it recovers from by itself (the LISTEN connection is dropped and opened
+ * again with a backoff): during a PostgreSQL restart they are warnings, not errors, since nobody has to act.
+ */
+const RETRIED = [/^Error with notify listener \(trying again/, /^Error occurred attempting to UNLISTEN/, /^Failed to reset locked; we'll try again/];
+
 /** Routes graphile-worker's log lines into the app's logger. */
 function workerLogger(logger: Logger | undefined): WorkerLogger {
   return new WorkerLogger((scope) => (level, message, meta) => {
     if (!logger) return;
-    const target = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'debug' : 'trace';
+    const retried = level === 'error' && RETRIED.some((pattern) => pattern.test(message));
+    const target = level === 'error' && !retried ? 'error' : level === 'warning' || retried ? 'warn' : level === 'info' ? 'debug' : 'trace';
     logger[target]({ jobs: scope, ...meta }, message);
   });
 }

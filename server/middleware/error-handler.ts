@@ -107,9 +107,11 @@ export function errorHandler(logger: Logger): Middleware {
         : (directus ?? fromHttpError(caught) ?? translateCancel(caught) ?? translateDatabaseFault(caught) ?? translateUnstorableText(caught) ?? fromExposedHttpError(caught));
       if (error && !isTesseraError(caught) && !directus && error.code === 'SERVICE_UNAVAILABLE') {
         (ctx.state.logger ?? logger).warn({ err: caught, requestId: ctx.state.requestId }, 'database unavailable');
+        ctx.state.failureLogged = true;
       }
       if (!error || (directus && directus.status >= 500)) {
         (ctx.state.logger ?? logger).error({ err: caught, requestId: ctx.state.requestId }, 'unexpected error');
+        ctx.state.failureLogged = true;
         error ??= new InternalError('An unexpected error occurred.');
       }
       const message = error.expose ? error.message : 'An unexpected error occurred.';

@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '../auth/session-cookie.ts';
 import type { Config } from '../config/index.ts';
 import { RequestsExceededError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { outageNotice } from '../redis/outage-notice.ts';
 
 /**
  * The request rate limiter (RATE_LIMITER_*). Two halves, because who the caller is is known only after
@@ -48,7 +49,9 @@ export function createRateLimit(config: Config, logger: Logger, options: RateLim
     // No offline queue and no retries per command: while Redis is unreachable every call fails at once
     // and the insurance limiter counts in this process instead of requests waiting on Redis.
     redis = new Redis(config.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: false });
-    redis.on('error', (error) => logger.warn({ err: error }, 'redis error (rate limiter; counting in memory)'));
+    const reaching = outageNotice(logger, { lost: 'redis unavailable to the rate limiter: counting in memory until it is back', restored: 'rate limiter counting in redis again' });
+    redis.on('error', (error) => reaching.failed(error));
+    redis.on('ready', () => reaching.succeeded());
     const client = redis;
     ready = new Promise((resolve) => {
       client.once('ready', () => resolve());

@@ -2,10 +2,10 @@ import type { Redis } from 'ioredis';
 import type { AppContext } from '../app-context.ts';
 import type { Accountability } from '../auth/accountability.ts';
 import { events } from '../events/event-bus.ts';
-import type { Logger } from '../logger.ts';
 import type { ActionPayload } from '../events/event-names.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import { createRedisClient, redisNamespace } from '../redis/redis-client.ts';
+import { outageNotice, type OutageNotice } from '../redis/outage-notice.ts';
 import { ItemsService } from '../services/items/items-service.ts';
 
 /** The Redis channel (after the project's namespace) item changes are announced on. */
@@ -108,7 +108,11 @@ export function createRealtimeHub(app: AppContext): RealtimeHub {
       sub.once('error', () => resolve());
     });
   }
-  const member: HubMember = { channel: publisher ? channel : null, publisher, deliver, logger: app.logger };
+  const announcing = outageNotice(app.logger, {
+    lost: 'could not announce item changes through redis; delivering them on this instance only until it is back',
+    restored: 'announcing item changes through redis again',
+  });
+  const member: HubMember = { channel: publisher ? channel : null, publisher, deliver, announcing };
   const leave = joinProcess(member);
 
   return {
@@ -146,7 +150,8 @@ interface HubMember {
   channel: string | null;
   publisher: Redis | null;
   deliver: (change: ItemChange) => void;
-  logger: Logger;
+  /** Failed announcements: the first of an outage and the recovery are logged, with the count. */
+  announcing: OutageNotice;
 }
 
 /**
@@ -182,9 +187,12 @@ function announce(action: ChangeAction, meta: ActionPayload): void {
     else byChannel.set(member.channel, [...(byChannel.get(member.channel) ?? []), member]);
   }
   for (const [channel, group] of byChannel) {
-    group[0]!.publisher!.publish(channel, JSON.stringify(change)).catch((error: unknown) => {
-      group[0]!.logger.warn({ err: error }, 'could not announce an item change through redis; delivering on this instance only');
-      for (const member of group) member.deliver(change);
-    });
+    group[0]!.publisher!.publish(channel, JSON.stringify(change)).then(
+      () => group[0]!.announcing.succeeded(),
+      (error: unknown) => {
+        group[0]!.announcing.failed(error);
+        for (const member of group) member.deliver(change);
+      },
+    );
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger.ts';
 import { createRedisClient, REDIS_COMMAND_TIMEOUT_MS } from './redis-client.ts';
+import { outageNotice } from './outage-notice.ts';
 
 /** How long startup waits for the first subscription before going on without Redis (ms). */
 const START_WAIT_MS = 3_000;
@@ -39,6 +40,7 @@ export function openBroadcast(redisUrl: string, logger: Logger, namespace: strin
   const unsent: string[] = [];
   let subscribed = false;
   let closing = false;
+  const publishing = outageNotice(logger.child({ channel: name }), { lost: 'could not publish; will send what is said when redis is back', restored: 'publishing through redis again' });
 
   let started!: () => void;
   const ready = new Promise<void>((resolve) => {
@@ -75,10 +77,13 @@ export function openBroadcast(redisUrl: string, logger: Logger, namespace: strin
   const publish = (text: string): Promise<unknown> => {
     // Not connected yet (or again): kept for 'ready' rather than failed at once (no offline queue).
     if (publisher.status !== 'ready') return Promise.resolve(keep(text));
-    return publisher.publish(channel, `${instance}\n${text}`).catch((error: unknown) => {
-      keep(text);
-      logger.warn({ err: error, channel: name }, 'could not publish; will send it when redis is back');
-    });
+    return publisher.publish(channel, `${instance}\n${text}`).then(
+      () => publishing.succeeded(),
+      (error: unknown) => {
+        keep(text);
+        publishing.failed(error);
+      },
+    );
   };
   const flush = () => Promise.all(unsent.splice(0).map(publish));
   publisher.on('ready', () => {

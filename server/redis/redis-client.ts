@@ -12,7 +12,7 @@ export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
  * while Redis is unreachable (no offline queue, one retry, bounded connect and command time) and its user
  * falls back to a local answer, instead of every request waiting out ioredis's default retries. The
  * client keeps reconnecting in the background (at most every 2 s); an outage and the recovery are each
- * logged once.
+ * logged once per process (reportDown, reportUp).
  */
 export function createRedisClient(url: string, logger: Logger, purpose: string, options: { subscriber?: boolean } = {}): Redis {
   // ioredis loads with the first client: a server without REDIS_URL never pays its memory (about 10 MB).
@@ -27,18 +27,35 @@ export function createRedisClient(url: string, logger: Logger, purpose: string, 
     autoResubscribe: false,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });
-  let down = false;
-  redis.on('error', (error) => {
-    if (down) return;
-    down = true;
-    logger.warn({ err: error, purpose }, 'redis unavailable: using local fallbacks until it is back');
-  });
-  redis.on('ready', () => {
-    if (!down) return;
-    down = false;
-    logger.warn({ purpose }, 'redis reachable again');
-  });
+  redis.on('error', (error) => reportDown(url, redis, purpose, logger, error));
+  redis.on('ready', () => reportUp(url, redis, logger));
+  // Closed for good (quit): no longer part of an outage.
+  redis.on('end', () => reportUp(url, redis, null));
   return redis;
+}
+
+/** Per Redis URL: the connections of this process that are down, and since when. */
+const outages = new Map<string, { down: Set<Redis>; since: number }>();
+
+/**
+ * A process holds a dozen connections to one Redis (schema sync, realtime, caches, counters, each with a
+ * publisher and a subscriber), and each reports every failed reconnect: the outage is logged once, when the
+ * first goes down, and the recovery once, when the last is back.
+ */
+function reportDown(url: string, connection: Redis, purpose: string, logger: Logger, error: unknown): void {
+  let outage = outages.get(url);
+  if (!outage) {
+    outages.set(url, (outage = { down: new Set(), since: Date.now() }));
+    logger.warn({ err: error, purpose }, 'redis unavailable: using local fallbacks until it is back');
+  }
+  outage.down.add(connection);
+}
+
+function reportUp(url: string, connection: Redis, logger: Logger | null): void {
+  const outage = outages.get(url);
+  if (!outage?.down.delete(connection) || outage.down.size > 0) return;
+  outages.delete(url);
+  logger?.info({ downMs: Date.now() - outage.since }, 'redis reachable again');
 }
 
 /**

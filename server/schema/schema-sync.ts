@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger.ts';
 import { createRedisClient } from '../redis/redis-client.ts';
+import { outageNotice } from '../redis/outage-notice.ts';
 import type { SchemaCache } from './schema-cache.ts';
 
 /** The Redis channel (after the project's namespace) schema changes are announced on. */
@@ -40,6 +41,7 @@ export function syncSchemaCache(cache: SchemaCache, redisUrl: string, logger: Lo
   let unannounced = false;
   let refreshedAt = Date.now();
   let closing = false;
+  const announcing = outageNotice(logger, { lost: 'could not announce a schema change; will announce it when redis is back', restored: 'announced the schema changes made while redis was down' });
 
   let started!: () => void;
   const ready = new Promise<void>((resolve) => {
@@ -74,10 +76,11 @@ export function syncSchemaCache(cache: SchemaCache, redisUrl: string, logger: Lo
       .publish(channel, instance)
       .then(() => {
         unannounced = false;
+        announcing.succeeded();
       })
       .catch((error: unknown) => {
         unannounced = true;
-        logger.warn({ err: error }, 'could not announce a schema change; will announce it when redis is back');
+        announcing.failed(error);
       });
   };
   publisher.on('ready', () => {
