@@ -1,4 +1,4 @@
-import type { Api } from './api.ts';
+import { request, type Api } from './api.ts';
 import autocannon from 'autocannon';
 
 /** One measured scenario: what autocannon sends, and what the run is compared with. */
@@ -95,4 +95,18 @@ export function runLoad(base: string, token: string, scenario: Scenario, options
       if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
     });
   });
+}
+
+/** One request per scenario before the load, so a broken URL fails with its error body, not a count. Returns its size. */
+export async function preflight(api: Api, scenario: Scenario): Promise<number> {
+  const next = scenario.next?.() ?? {};
+  if ((next.path ?? scenario.path).startsWith('/assets/')) {
+    const response = await fetch(`${api.base}${next.path ?? scenario.path}`, { headers: { Authorization: `Bearer ${api.token}` } });
+    const bytes = (await response.arrayBuffer()).byteLength;
+    if (!response.ok) throw new Error(`${scenario.name} answered ${response.status}`);
+    return bytes;
+  }
+  const body = next.body === undefined ? undefined : JSON.parse(next.body);
+  const response = await request<{ data: unknown }>(api.base, scenario.method, next.path ?? scenario.path, { token: api.token, body });
+  return JSON.stringify(response).length;
 }

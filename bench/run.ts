@@ -28,16 +28,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { request, signIn, type Api } from './api.ts';
+import { signIn, type Api } from './api.ts';
 import { snapshot, usageBetween, type CpuUsage } from './cpu.ts';
 import { assetScenarios, uploadBenchImage } from './assets.ts';
 import { createBenchDashboard, insightsScenarios } from './insights.ts';
-import { runLoad, type LoadResult, type Scenario } from './load.ts';
+import { preflight, runLoad, type LoadResult, type Scenario } from './load.ts';
 import { connectInspector, formatSummary, summarize, type Inspector } from './profile.ts';
 import { scenarios } from './scenarios.ts';
 import { hasPgbench, measurePostgresAlone, plainStatements } from './postgres-alone.ts';
 import { benchPostgresPids } from './postgres-pids.ts';
-import { createContentSchema, createManyToManySchema, seedContent, seedManyToManySql } from './seed.ts';
+import { createManyToManySchema, restrictedReader, seedManyToManySql, seedStandardContent } from './seed.ts';
 import { createBenchDatabase, startServer, type BenchDatabase, type ServerProcess } from './server.ts';
 
 const int = (name: string, fallback: number): number => {
@@ -72,39 +72,11 @@ const SETTINGS = {
 /** The issue's targets: ≥5x Directus on reads, ≥3x on writes; m2m read under 500 ms. */
 const TARGET = { read: 5, write: 3, m2mMs: 500 } as const;
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' } as const;
-const RESTRICTED = { email: 'reader@example.com', password: 'reader-password-1' } as const;
 
-/** A role that reads only published articles and six of their fields, and a user with it. */
-async function restrictedReader(api: Api): Promise<Api> {
-  const role = await api.call<{ data: { id: string } }>('POST', '/roles', { name: 'Bench reader', app_access: false });
-  await api.call('POST', '/permissions', {
-    role: role.data.id,
-    collection: 'articles',
-    action: 'read',
-    fields: 'id,title,status,views,published_on,author',
-    permissions: { status: { _eq: 'published' } },
-  });
-  await api.call('POST', '/users', { ...RESTRICTED, role: role.data.id, status: 'active' });
-  return signIn(api.base, RESTRICTED.email, RESTRICTED.password);
-}
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 const PROFILES = fileURLToPath(new URL('./results/profiles/', import.meta.url));
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
-
-/** One request per scenario before the load, so a broken URL fails with its error body, not a count. */
-async function preflight(api: Api, scenario: Scenario): Promise<number> {
-  const next = scenario.next?.() ?? {};
-  if ((next.path ?? scenario.path).startsWith('/assets/')) {
-    const response = await fetch(`${api.base}${next.path ?? scenario.path}`, { headers: { Authorization: `Bearer ${api.token}` } });
-    const bytes = (await response.arrayBuffer()).byteLength;
-    if (!response.ok) throw new Error(`${scenario.name} answered ${response.status}`);
-    return bytes;
-  }
-  const body = next.body === undefined ? undefined : JSON.parse(next.body);
-  const response = await request<{ data: unknown }>(api.base, scenario.method, next.path ?? scenario.path, { token: api.token, body });
-  return JSON.stringify(response).length;
-}
 
 interface M2mResult {
   parents: number;
@@ -156,18 +128,6 @@ async function postgresVersion(url: string): Promise<string> {
     await client.end();
   }
 }
-
-async function sqlStatements(url: string, statements: string[]): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (const statement of statements) await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const vacuumAnalyze = (url: string) => sqlStatements(url, ['vacuum analyze']);
 
 /** The commit measured, and whether the working tree had changes (read-only git commands). */
 function gitState(): { commit: string | null; dirty: string[] | null } {
@@ -254,12 +214,8 @@ async function main(): Promise<number> {
     const api = await signIn(server.base, ADMIN.email, ADMIN.password);
 
     log('\nSchema and seed, through the API (POST arrays of 500; activity and revisions on):');
-    await createContentSchema(api);
-    const seeded = await seedContent(api, { authors: SETTINGS.authors, articles: SETTINGS.articles, batchSize: SETTINGS.batchSize }, log);
+    const seeded = await seedStandardContent(api, database.url, { authors: SETTINGS.authors, articles: SETTINGS.articles, batchSize: SETTINGS.batchSize }, log);
     const seedRate = seeded.articleIds.length / (seeded.articlesMs / 1000);
-    log(`  ${seeded.articleIds.length} articles in ${(seeded.articlesMs / 1000).toFixed(1)} s (${seedRate.toFixed(0)} items/s)`);
-    await vacuumAnalyze(database.url);
-    log('  vacuum analyze (what autovacuum would do within a minute)');
 
     const assetFile = await uploadBenchImage(api);
     const dashboard = await createBenchDashboard(api);

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Api } from './api.ts';
+import { signIn, type Api } from './api.ts';
 import { article, author, random } from './data.ts';
 
 /** Creates authors and articles (author m2o -> authors, o2m alias `articles`) through the API. */
@@ -61,6 +61,25 @@ export async function seedContent(api: Api, counts: { authors: number; articles:
 }
 
 /**
+ * The standard data set of `npm run bench` and `bench:compare`: the content schema, authors and articles
+ * seeded through the API, then `vacuum analyze` (what autovacuum would do within a minute).
+ */
+export async function seedStandardContent(api: Api, databaseUrl: string, counts: { authors: number; articles: number; batchSize: number }, log: (line: string) => void): Promise<SeedResult> {
+  await createContentSchema(api);
+  const seeded = await seedContent(api, counts, log);
+  log(`  ${seeded.articleIds.length} articles in ${(seeded.articlesMs / 1000).toFixed(1)} s (${(seeded.articleIds.length / (seeded.articlesMs / 1000)).toFixed(0)} items/s)`);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
+  log('  vacuum analyze (what autovacuum would do within a minute)');
+  return seeded;
+}
+
+/**
  * The m2m read scenario's schema, created through the API: parents, children and the junction
  * parents_children, with `parents.children` as the m2m alias.
  */
@@ -112,4 +131,20 @@ export async function seedManyToManySql(databaseUrl: string, counts: { parents: 
     await client.end();
   }
   return performance.now() - started;
+}
+
+const RESTRICTED = { email: 'reader@example.com', password: 'reader-password-1' } as const;
+
+/** A role that reads only published articles and six of their fields, and a user with it. */
+export async function restrictedReader(api: Api): Promise<Api> {
+  const role = await api.call<{ data: { id: string } }>('POST', '/roles', { name: 'Bench reader', app_access: false });
+  await api.call('POST', '/permissions', {
+    role: role.data.id,
+    collection: 'articles',
+    action: 'read',
+    fields: 'id,title,status,views,published_on,author',
+    permissions: { status: { _eq: 'published' } },
+  });
+  await api.call('POST', '/users', { ...RESTRICTED, role: role.data.id, status: 'active' });
+  return signIn(api.base, RESTRICTED.email, RESTRICTED.password);
 }

@@ -32,8 +32,9 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
-export async function createBenchDatabase(): Promise<BenchDatabase> {
-  const name = `tessera_bench_${process.pid}`;
+/** `suffix` tells apart several databases of one run (bench:compare gives each server its own). */
+export async function createBenchDatabase(suffix = ''): Promise<BenchDatabase> {
+  const name = `tessera_bench_${process.pid}${suffix}`;
   await adminQuery(`drop database if exists "${name}" with (force)`);
   await adminQuery(`create database "${name}"`);
   let dropped = false;
@@ -74,6 +75,8 @@ export interface StartOptions {
   /** Extra arguments of `tessera start` (e.g. --workers 2). */
   args?: string[];
   startTimeoutMs?: number;
+  /** The source tree whose bin/tessera runs (default this one; bench:compare starts another commit's). */
+  root?: string;
 }
 
 /**
@@ -100,7 +103,7 @@ export function startServer(options: StartOptions): Promise<ServerProcess> {
     INDEX_ADVICE_THRESHOLD: '0',
     ...options.env,
   };
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'bin/tessera', 'start', ...(options.args ?? [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'bin/tessera', 'start', ...(options.args ?? [])], { cwd: options.root ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let inspectorUrl: string | null = null;
   const startup: string[] = [];

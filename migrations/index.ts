@@ -12,6 +12,7 @@ import { GeometryCollectionMigration } from './20261124000020-geometry-collectio
 import { AutomationOutboxMigration } from './20261124000030-automation-outbox.ts';
 import { ExtensionsMigration } from './20261126000010-extensions.ts';
 import { AuthAccessStampsMigration } from './20261126000020-auth-access-stamps.ts';
+import { OutboxRecordFunctionMigration } from './20261126000038-outbox-record-function.ts';
 
 /** Every system migration, oldest first; MikroORM runs them in this order. */
-export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration, AuthTfaUsedStepsMigration, AuthNormalisedEmailsMigration, WebhookDeliveriesMigration, FlowTicksMigration, GeometryDomainsMigration, FieldValidationMigration, UniqueTranslationsMigration, GeometryCollectionMigration, AutomationOutboxMigration, ExtensionsMigration, AuthAccessStampsMigration];
+export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration, AuthTfaUsedStepsMigration, AuthNormalisedEmailsMigration, WebhookDeliveriesMigration, FlowTicksMigration, GeometryDomainsMigration, FieldValidationMigration, UniqueTranslationsMigration, GeometryCollectionMigration, AutomationOutboxMigration, ExtensionsMigration, AuthAccessStampsMigration, OutboxRecordFunctionMigration];

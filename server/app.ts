@@ -8,7 +8,7 @@ import { serverController } from './controllers/server-controller.ts';
 import { RouteNotFoundError } from './errors.ts';
 import { startEventTriggers } from './flows/event-triggers.ts';
 import { lazyBodyParser } from './middleware/lazy-body-parser.ts';
-import { lazyRouter } from './lazy-router.ts';
+import { lazyRouters } from './lazy-router.ts';
 import { accountability } from './middleware/accountability.ts';
 import { cancelOnClose } from './middleware/cancel-on-close.ts';
 import { errorHandler } from './middleware/error-handler.ts';
@@ -73,14 +73,15 @@ export function createApp(context: AppContext, options: AppOptions = {}): Tesser
   app.use(searchAsGet());
   app.use(accountability(config.secret, context));
   if (options.rateLimit) app.use(options.rateLimit.afterAuth);
-  app.use(responseCache(context));
+  // CACHE_ENABLED is read once at start: with the cache off, requests do not pass through it at all.
+  if (context.responseCache.enabled) app.use(responseCache(context));
   app.use(context.extensions.mount('routes'));
 
   // /server (ping, health) is built now; every other router on the first request under its path prefix.
   const server = serverController(context);
   app.use(server.routes());
   app.use(server.allowedMethods());
-  for (const router of appRouters(context)) app.use(lazyRouter(router));
+  app.use(lazyRouters(appRouters(context)));
   // Event and schedule flows run whether or not /flows was ever asked for (its router loads lazily).
   const stopTriggers = startEventTriggers(context);
   app.use(context.extensions.endpoints());

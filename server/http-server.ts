@@ -43,8 +43,6 @@ export async function listen(context: AppContext, onAppBuilt?: () => void): Prom
       context.foreground.enter();
       open.add(response);
       response.once('close', () => open.delete(response));
-      // A response that began before shutdown promised keep-alive: close its connection once it is idle.
-      response.once('finish', () => closing && setImmediate(() => server.closeIdleConnections()));
       // Koa's handler resolves once the response is written (or the error answered): that is when the
       // request stops needing the database.
       void Promise.resolve(handle(request, response)).finally(() => {
@@ -78,7 +76,11 @@ export async function listen(context: AppContext, onAppBuilt?: () => void): Prom
       closing = true;
       const realtimeClosed = realtime?.close();
       // Responses not yet started tell their clients not to reuse the connection.
-      for (const response of open) if (!response.headersSent) response.setHeader('Connection', 'close');
+      for (const response of open) {
+        if (!response.headersSent) response.setHeader('Connection', 'close');
+        // A response that began before shutdown promised keep-alive: close its connection once it is idle.
+        response.once('finish', () => setImmediate(() => server.closeIdleConnections()));
+      }
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const handlersDone = new Promise<void>((resolve) => {

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import type { Accountability } from '../auth/accountability.ts';
 import type { ItemAction } from './event-names.ts';
 import { queueItemActions, type PendingActions } from './item-events.ts';
@@ -12,18 +12,19 @@ interface WrittenItem {
 
 /**
  * What every ItemsService write does besides writing: queue the `items.*` actions for after the commit,
- * and return the INSERT that records it in the automation outbox (for its webhook deliveries and action flow runs), for the caller to run on the write's own
- * connection (in the activity statement, so the hook costs no extra round trip). Creates announce each
+ * and return the SELECT that records it in the automation outbox (for its webhook deliveries and action flow
+ * runs; writeJobs), for the caller to run on the write's own connection (in the activity statement, so the
+ * hook costs no extra round trip). Creates announce each
  * item on its own (with its payload), updates and deletes the whole batch (Directus' shape).
  */
-export function itemWriteHooks(pending: PendingActions | undefined, collection: string, action: ItemAction, items: WrittenItem[], accountability: Accountability): RawBuilder<unknown> | null {
+export function itemWriteHooks(pending: PendingActions | undefined, collection: string, action: ItemAction, items: WrittenItem[], accountability: Accountability): RawBuilder<{ recorded: number }> | null {
   if (items.length === 0) return null;
   const batches = action === 'create' ? items.map((item) => ({ keys: [item.key], payload: item.delta })) : [{ keys: items.map((item) => item.key), payload: action === 'update' ? items[0]!.delta : null }];
   for (const { keys, payload } of batches) queueItemActions(pending, collection, action, keys, payload, accountability);
   return writeJobs(
     collection,
     action,
-    batches.map(({ keys, payload }) => ({ keys: sql`${JSON.stringify(keys)}::jsonb`, payload: action === 'delete' ? keys : payload })),
+    batches.map(({ keys, payload }) => ({ keys, payload: action === 'delete' ? keys : payload })),
     accountability,
   );
 }

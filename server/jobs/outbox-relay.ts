@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../app-context.ts';
-import { events } from '../events/event-bus.ts';
 import { flowRunJobs } from '../flows/enqueue-flow-runs.ts';
 import { webhookJobs } from '../webhooks/enqueue-deliveries.ts';
+import { onEventsRecorded } from '../events/write-jobs.ts';
 import { addJobs } from './add-jobs.ts';
 
 /** Outbox events one relay statement moves into jobs. */
@@ -32,39 +32,54 @@ export async function relayOutbox(db: Kysely<any>): Promise<number> {
   return Number(rows[0]!.moved);
 }
 
+/** Whether the outbox holds any event (committed, or another relay's locked rows). */
+async function outboxHasEvents(db: Kysely<any>): Promise<boolean> {
+  const { rows } = await sql<{ pending: boolean }>`select exists (select 1 from tessera_automation.outbox) as pending`.execute(db);
+  return rows[0]!.pending;
+}
+
 /** A running relay. */
 export interface OutboxRelay {
   /** Asks for a relay run soon (a write here has committed). */
   nudge(): void;
   /** Stops nudges and polls and waits for a run in progress. */
   stop(): Promise<void>;
+  /** Relay statements run so far (each moves up to BATCH events). */
+  readonly runs: number;
 }
 
 /**
- * Relays this process's outbox events as soon as their writes commit (every committed item write nudges
- * it; writes close together share one run), and every POLL_MS whatever the nudges.
+ * Relays this process's outbox events as soon as their writes commit (a committed write that recorded
+ * events nudges it; writes close together share one run; a write nobody listens to costs it nothing), and
+ * every POLL_MS whatever the nudges.
  */
 export function startOutboxRelay(app: AppContext, options: { pollMs?: number } = {}): OutboxRelay {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  let runs = 0;
 
-  const run = async () => {
-    timer = null;
+  const run = async (probe: boolean) => {
     try {
-      while (!stopped && (await relayOutbox(app.database.kysely())) === BATCH);
+      // The poll first asks whether there is anything to move: the relay statement costs PostgreSQL
+      // milliseconds even on an empty outbox (planning its joins and the add_jobs() call), the probe a tenth of one.
+      if (probe && !(await outboxHasEvents(app.database.kysely()))) return;
+      while (!stopped) {
+        runs += 1;
+        if ((await relayOutbox(app.database.kysely())) < BATCH) break;
+      }
     } catch (error) {
       if (!stopped) app.logger.warn({ err: error }, 'automation outbox: relay failed; retrying on the next write or poll');
     }
   };
-  const start = () => {
+  const start = (probe = false) => {
     if (stopped) return;
     if (running) {
       again = true;
       return;
     }
-    running = run().finally(() => {
+    running = run(probe).finally(() => {
       running = null;
       if (again) {
         again = false;
@@ -74,20 +89,28 @@ export function startOutboxRelay(app: AppContext, options: { pollMs?: number } =
   };
   const schedule = () => {
     if (stopped || timer) return;
-    timer = setTimeout(start, app.foreground.saturated ? SATURATED_NUDGE_DELAY_MS : NUDGE_DELAY_MS);
+    // The timer is forgotten as it fires, not when a run begins: a nudge that finds a run in progress only
+    // sets `again`, and the schedule() after that run must be able to set a timer (else its events wait for the poll).
+    timer = setTimeout(() => {
+      timer = null;
+      start();
+    }, app.foreground.saturated ? SATURATED_NUDGE_DELAY_MS : NUDGE_DELAY_MS);
   };
-  const offs = (['items.create', 'items.update', 'items.delete'] as const).map((event) => events.onAction(event, schedule));
-  const poll = setInterval(start, options.pollMs ?? POLL_MS).unref();
+  const off = onEventsRecorded(schedule);
+  const poll = setInterval(() => start(true), options.pollMs ?? POLL_MS).unref();
   schedule();
 
   return {
     nudge: schedule,
     async stop() {
       stopped = true;
-      for (const off of offs) off();
+      off();
       clearInterval(poll);
       if (timer) clearTimeout(timer);
       await running;
+    },
+    get runs() {
+      return runs;
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { runWithRequestSignal } from '../database/request-signal.ts';
+import { RequestAbort, runWithRequestSignal } from '../database/request-signal.ts';
 
 /** Methods that only read: stopping their statements midway loses nothing. Writes run to completion. */
 const READS = new Set(['GET', 'HEAD', 'SEARCH']);
@@ -10,13 +10,13 @@ const READS = new Set(['GET', 'HEAD', 'SEARCH']);
  * For work known to only read: a POST /graphql query, once its operation is known not to be a mutation.
  */
 export async function cancelReadsOnClose<T>(ctx: Context, work: () => Promise<T>): Promise<T> {
-  const controller = new AbortController();
+  const gone = new RequestAbort();
   const onClose = (): void => {
-    if (!ctx.res.writableFinished) controller.abort();
+    if (!ctx.res.writableFinished) gone.abort();
   };
   ctx.res.once('close', onClose);
   try {
-    return await runWithRequestSignal(controller.signal, work);
+    return await runWithRequestSignal(gone, work);
   } finally {
     if (ctx.res.writableFinished) ctx.res.off('close', onClose);
   }
@@ -24,8 +24,5 @@ export async function cancelReadsOnClose<T>(ctx: Context, work: () => Promise<T>
 
 /** Cancels the SQL of GET/HEAD/SEARCH requests whose client goes away (cancelReadsOnClose). */
 export function cancelOnClose(): Middleware {
-  return async (ctx, next) => {
-    if (!READS.has(ctx.method)) return next();
-    await cancelReadsOnClose(ctx, next);
-  };
+  return (ctx, next) => (READS.has(ctx.method) ? cancelReadsOnClose(ctx, next) : next());
 }

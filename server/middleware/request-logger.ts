@@ -34,19 +34,31 @@ export function redactUrl(url: string): string {
 
 /**
  * Logs one structured line per request, after it has been answered. Credentials in the query are redacted.
+ * `ctx.state.logger` (the request's child logger, tagged with its id) is made on first use, and the line
+ * only when its level is on: at LOG_LEVEL=warn a request that logs nothing pays for neither.
  * A 5xx is an error line unless the error handler has already logged its cause at the level it deserves
  * (`database unavailable` is a warning: the outage ends by itself), so each failure is logged once.
  */
 export function requestLogger(logger: Logger): Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
-    ctx.state.logger = logger.child({ requestId: ctx.state.requestId });
+    let child: Logger | undefined;
+    Object.defineProperty(ctx.state, 'logger', {
+      get: () => (child ??= logger.child({ requestId: ctx.state.requestId })),
+      set: (value: Logger) => {
+        child = value;
+      },
+      enumerable: true,
+      configurable: true,
+    });
     try {
       await next();
     } finally {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = ctx.status >= 500 && !ctx.state.failureLogged ? 'error' : 'info';
-      ctx.state.logger[level]({ method: ctx.state.searchMethod ? 'SEARCH' : ctx.method, url: redactUrl(ctx.originalUrl), status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      if (logger.isLevelEnabled(level)) {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        (ctx.state.logger as Logger)[level]({ method: ctx.state.searchMethod ? 'SEARCH' : ctx.method, url: redactUrl(ctx.originalUrl), status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      }
     }
   };
 }

@@ -22,6 +22,7 @@ import { applySystemRules } from './system-rules.ts';
 import { planItemCopies } from './revision-payloads.ts';
 import { filterItemPayload, flushItemActions, hasItemFilters, queueItemActions, type PendingActions } from '../../events/item-events.ts';
 import { itemWriteHooks } from '../../events/item-write-hooks.ts';
+import { eventsRecorded } from '../../events/write-jobs.ts';
 import type { WriteTransaction } from '../../events/event-names.ts';
 import { statementsRecorded } from '../../cache/statement-recorder.ts';
 import { permissionIdentity } from '../../cache/cache-key.ts';
@@ -95,6 +96,8 @@ export class ItemsService {
   async #readJson(query: Query, reuse: boolean): Promise<{ data: string[]; meta?: ReadMeta }> {
     const options = await this.#readOptions();
     if (reuse) options.reuseIdentity = this.#reuseIdentity();
+    // A read of given keys: no index would serve it better, so no shape timing for the index advice.
+    else options.shapes = undefined;
     const copies = planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query);
     if (!copies) return readJsonByQuery(this.#db, this.#context.schema, this.collection, query, options);
     const result = await readJsonByQuery(this.#db, this.#context.schema, this.collection, copies.query, options);
@@ -223,8 +226,9 @@ export class ItemsService {
     if (nested) return undefined;
     const { columns } = await this.#rows.prepare(payload, 'create');
     const insert = Object.keys(columns).length > 0 ? this.#db.insertInto(this.collection).values(columns) : this.#db.insertInto(this.collection).defaultValues();
-    const key = await withDatabaseErrors(() => createInOneStatement(this.#db, this.#overview, insert, payload, this.#context.accountability, this.#context.parentRevision ?? null));
+    const { key, recorded } = await withDatabaseErrors(() => createInOneStatement(this.#db, this.#overview, insert, payload, this.#context.accountability, this.#context.parentRevision ?? null));
     queueItemActions(undefined, this.collection, 'create', [key], payload, this.#context.accountability);
+    if (recorded > 0) eventsRecorded();
     return key;
   }
 
@@ -396,7 +400,9 @@ export class ItemsService {
   async #record(action: 'create' | 'update' | 'delete', items: WrittenItem[]): Promise<void> {
     this.#context.written?.add(this.collection);
     const hooks = itemWriteHooks(this.#context.pendingActions, this.collection, action, items, this.#context.accountability);
-    await recordActivity(this.#db, this.#overview, action, items, this.#context.accountability, this.#context.parentRevision ?? null, hooks);
+    const recorded = await recordActivity(this.#db, this.#overview, action, items, this.#context.accountability, this.#context.parentRevision ?? null, hooks);
+    // The relay moves the events once the transaction has committed (a rolled-back one drops its pending list).
+    if (recorded > 0) this.#context.pendingActions?.push(eventsRecorded);
   }
 }
 

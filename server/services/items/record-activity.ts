@@ -31,8 +31,9 @@ export function keepsRevisions(collection: CollectionOverview, action: ActivityA
 /**
  * Records activity (and, for `accountability: all`, revisions holding the item's full data and the
  * delta) for a batch of written items, inside the caller's transaction, in ONE statement: the activity
- * rows are inserted in a CTE whose ids the revision rows take. `hooks` (the INSERT that records the write in
- * the automation outbox) joins that statement as a CTE.
+ * rows are inserted in a CTE whose ids the revision rows take. `hooks` (the SELECT that records the write in
+ * the automation outbox, server/events/write-jobs.ts) joins that statement as a CTE. Returns how many outbox
+ * events were recorded.
  */
 export async function recordActivity(
   trx: Kysely<any>,
@@ -41,34 +42,37 @@ export async function recordActivity(
   items: WrittenItem[],
   accountability: Accountability,
   parentRevision: number | null = null,
-  hooks: RawBuilder<unknown> | null = null,
-): Promise<void> {
+  hooks: RawBuilder<{ recorded: number }> | null = null,
+): Promise<number> {
   if (!collection.accountability || items.length === 0) {
-    if (hooks) await hooks.execute(trx);
-    return;
+    if (!hooks) return 0;
+    const { rows } = await hooks.execute(trx);
+    return Number(rows[0]?.recorded ?? 0);
   }
-  const withHooks = hooks ? sql`hooks as (${hooks}), ` : sql``;
-  const readHooks = hooks ? sql`(select count(*) from hooks) >= 0` : sql`true`;
   const activityRows = items.map(
     (item) => sql`(${action}, ${collection.collection}, ${String(item.key)}, ${accountability.user}::uuid, ${accountability.ip}, ${accountability.userAgent}, ${accountability.origin})`,
   );
   const insertActivity = sql`insert into tessera_activity (action, collection, item, "user", ip, user_agent, origin) values ${sql.join(activityRows)} returning id, item`;
-  if (!keepsRevisions(collection, action)) {
-    if (hooks) await sql`with ${withHooks}activity as (${insertActivity}) select (select count(*) from activity) as activity where ${readHooks}`.execute(trx);
-    else await insertActivity.execute(trx);
-    return;
+  const parts = [sql`activity as (${insertActivity})`];
+  if (keepsRevisions(collection, action)) {
+    const missing = items.filter((item) => item.data === undefined).map((item) => item.key);
+    const fresh = missing.length === 0 ? new Map() : await readRows(trx, collection, missing);
+    const revisionRows = items.map((item) => {
+      const data = withoutSecrets(collection, item.data === undefined ? fresh.get(String(item.key)) : item.data);
+      return sql`(${String(item.key)}, ${JSON.stringify(data)}::jsonb, ${JSON.stringify(withoutSecrets(collection, item.delta))}::jsonb)`;
+    });
+    parts.push(sql`revisions as (insert into tessera_revisions (activity, collection, item, data, delta, parent)
+      select activity.id, ${collection.collection}, activity.item, written.data, written.delta, ${parentRevision}::integer
+      from activity join (values ${sql.join(revisionRows)}) as written (item, data, delta) on written.item = activity.item)`);
   }
-  const missing = items.filter((item) => item.data === undefined).map((item) => item.key);
-  const fresh = missing.length === 0 ? new Map() : await readRows(trx, collection, missing);
-  const revisionRows = items.map((item) => {
-    const data = withoutSecrets(collection, item.data === undefined ? fresh.get(String(item.key)) : item.data);
-    return sql`(${String(item.key)}, ${JSON.stringify(data)}::jsonb, ${JSON.stringify(withoutSecrets(collection, item.delta))}::jsonb)`;
-  });
-  await sql`with ${withHooks}activity as (${insertActivity})
-    insert into tessera_revisions (activity, collection, item, data, delta, parent)
-    select activity.id, ${collection.collection}, activity.item, written.data, written.delta, ${parentRevision}::integer
-    from activity join (values ${sql.join(revisionRows)}) as written (item, data, delta) on written.item = activity.item
-    where ${readHooks}`.execute(trx);
+  if (!hooks) {
+    await sql`with ${sql.join(parts)} select 1`.execute(trx);
+    return 0;
+  }
+  // Data-modifying CTEs run whether or not the statement reads them; the hooks' SELECT runs because it is read.
+  parts.unshift(sql`hooks as (${hooks})`);
+  const { rows } = await sql<{ recorded: number }>`with ${sql.join(parts)} select (select recorded from hooks) as recorded`.execute(trx);
+  return Number(rows[0]?.recorded ?? 0);
 }
 
 async function readRows(trx: Kysely<any>, collection: CollectionOverview, keys: Array<string | number>): Promise<Map<string, Record<string, unknown>>> {

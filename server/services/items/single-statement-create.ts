@@ -13,8 +13,9 @@ export function canCreateInOneStatement(collection: CollectionOverview): boolean
 
 /**
  * Runs an INSERT together with its activity row and, for `accountability: all`, its revision (the row as
- * inserted, and the delta the caller sent) and its webhook deliveries as ONE statement of data-modifying CTEs. PostgreSQL runs it
- * atomically on its own, so a flat create needs no BEGIN/COMMIT round trips. Returns the new key.
+ * inserted, and the delta the caller sent) and its outbox events as ONE statement of CTEs. PostgreSQL runs it
+ * atomically on its own, so a flat create needs no BEGIN/COMMIT round trips. Returns the new key and how many
+ * outbox events were recorded.
  */
 export async function createInOneStatement(
   db: Kysely<any>,
@@ -23,7 +24,7 @@ export async function createInOneStatement(
   delta: Record<string, unknown>,
   accountability: Accountability,
   parentRevision: number | null,
-): Promise<string | number> {
+): Promise<{ key: string | number; recorded: number }> {
   const name = collection.collection;
   const returning = insert.returning([sql.ref(collection.primary).as('key'), sql`to_jsonb(${sql.table(name)})`.as('data')]);
   const parts = [sql`ins as (${returning})`];
@@ -38,6 +39,6 @@ export async function createInOneStatement(
   }
   // The write's events for webhooks and action flows are recorded in the automation outbox by the same statement.
   parts.push(sql`hooks as (${writeJobs(name, 'create', [{ keys: sql`(select jsonb_build_array(key) from ins)`, payload: delta }], accountability)})`);
-  const { rows } = await sql<{ key: string | number }>`with ${sql.join(parts)} select key, (select count(*) from hooks) as jobs from ins`.execute(db);
-  return rows[0]!.key;
+  const { rows } = await sql<{ key: string | number; recorded: number }>`with ${sql.join(parts)} select key, (select recorded from hooks) as recorded from ins`.execute(db);
+  return { key: rows[0]!.key, recorded: Number(rows[0]!.recorded) };
 }

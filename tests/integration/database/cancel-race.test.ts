@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCEL_ON_ABORT, CancellableClient } from '../../../server/database/cancellable-client.ts';
-import { cancellable, runWithRequestSignal } from '../../../server/database/request-signal.ts';
+import { cancellable, RequestAbort, runWithRequestSignal } from '../../../server/database/request-signal.ts';
 import { createEmptyDatabase, type TestDatabase } from '../../helpers/test-database.ts';
 
 /**
@@ -39,5 +39,17 @@ describe("cancelling an aborted request's statement", () => {
     const slow = runWithRequestSignal(aborted.signal, () => cancellable(() => client.query('select pg_sleep(5)')));
     setTimeout(() => aborted.abort(), 100);
     await expect(slow).rejects.toMatchObject({ code: '57014' });
+  });
+
+  it("a request's RequestAbort (what cancelOnClose uses instead of an AbortController) cancels its statement; one that finished is not touched", async () => {
+    const gone = new RequestAbort();
+    const done = await runWithRequestSignal(gone, () => cancellable(() => client.query('select 1 as one')));
+    expect(done.rows[0].one).toBe(1);
+    const slow = runWithRequestSignal(gone, () => cancellable(() => client.query('select pg_sleep(5)')));
+    setTimeout(() => gone.abort(), 100);
+    await expect(slow).rejects.toMatchObject({ code: '57014' });
+    expect(gone.aborted).toBe(true);
+    const next = await client.query('select pg_sleep(0.2), 42 as answer');
+    expect(next.rows[0].answer).toBe(42);
   });
 });

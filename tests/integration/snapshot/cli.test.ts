@@ -123,6 +123,7 @@ describe('tessera migrate with project migrations', () => {
       ['20261124000030-automation-outbox', true],
       ['20261126000010-extensions', true],
       ['20261126000020-auth-access-stamps', true],
+      ['20261126000038-outbox-record-function', true],
       ['project/N-add-post-views', true],
       ['project/29991231000000-broken', false],
     ]);

@@ -8,20 +8,32 @@ import { redactUrl, requestLogger } from '../../../server/middleware/request-log
 const SECRET = 'eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXBheWxvYWQ.c2lnbmF0dXJl';
 
 /** An app with only the request logger, writing JSON lines into `lines`. */
-function loggedApp(): { request: ReturnType<typeof supertest>; lines: string[] } {
+function loggedApp(level = 'info', handler: Koa.Middleware = (ctx) => void (ctx.body = 'ok')): { request: ReturnType<typeof supertest>; lines: string[] } {
   const stream = new PassThrough();
   const lines: string[] = [];
   stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
-  const logger = createLogger({ level: 'info', style: 'raw' } as Parameters<typeof createLogger>[0], stream);
+  const logger = createLogger({ level, style: 'raw' } as Parameters<typeof createLogger>[0], stream);
   const app = new Koa();
-  app.use(requestLogger(logger));
-  app.use((ctx) => {
-    ctx.body = 'ok';
+  app.use((ctx, next) => {
+    ctx.state.requestId = 'req-1';
+    return next();
   });
+  app.use(requestLogger(logger));
+  app.use(handler);
   return { request: supertest(app.callback()), lines };
 }
 
 describe('request log redaction', () => {
+  it("at LOG_LEVEL=warn writes no request line, and a handler's warning still carries the request id", async () => {
+    const { request, lines } = loggedApp('warn', (ctx) => {
+      if (ctx.path === '/warns') (ctx.state.logger as { warn: (details: object, message: string) => void }).warn({ detail: 1 }, 'careful');
+      ctx.body = 'ok';
+    });
+    await request.get('/quiet?token=x').expect(200);
+    await request.get('/warns').expect(200);
+    expect(lines.map((line) => JSON.parse(line))).toEqual([expect.objectContaining({ requestId: 'req-1', msg: 'careful', detail: 1 })]);
+  });
+
   it('writes no token, code or password from the query string or headers into the log line', async () => {
     const { request, lines } = loggedApp();
     for (const path of [
