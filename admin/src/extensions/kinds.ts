@@ -12,7 +12,7 @@ export interface InterfaceDefinition {
   types?: string[];
   /** Set for Tessera's own interfaces (their names and the types they fit are in the data model's table). */
   builtIn?: boolean;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  /** `any`: each interface edits its own value type, and props are contravariant. */
   component: ComponentType<InterfaceProps<any>>;
 }
 

@@ -21,7 +21,6 @@ import { useRegistry } from '../../extensions/registry.ts';
 
 export type { InterfaceProps } from './types.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyInterface = ComponentType<InterfaceProps<any>>;
 
 /** Interfaces by `meta.interface` name (the names Directus uses, so existing schemas read the same). */
