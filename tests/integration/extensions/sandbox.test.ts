@@ -141,6 +141,8 @@ describe('a sandboxed endpoint', () => {
     expect(secrets.body.error).toBe('No permission to read items of "secrets": it is not listed in sandbox.requestedScopes.items.');
     const slept = await t.request.get('/sandbox-endpoint/sleep').expect(400);
     expect(slept.body.error).toBe('No permission to access "sleep": the extension did not request it in sandbox.requestedScopes.');
+    const bypass = await t.request.get('/sandbox-endpoint/bypass').expect(400);
+    expect(bypass.body.error).toBe('No permission to access "sleep": the extension did not request it in sandbox.requestedScopes.');
   });
 });
 
