@@ -66,8 +66,8 @@ export interface Config {
   dataDir: string;
   /** Absolute folder of the project's own migrations (MIGRATIONS_PATH). */
   migrationsPath: string;
-  /** EXTENSIONS_PATH (absolute) and EXTENSIONS_AUTO_RELOAD; `projectDir` is where the project's package.json lists extension packages. */
-  extensions: { path: string; autoReload: boolean; projectDir: string };
+  /** EXTENSIONS_PATH (absolute) and EXTENSIONS_AUTO_RELOAD; `projectDir` is where the project's package.json lists extension packages; the sandbox's limits (EXTENSIONS_SANDBOX_MEMORY, EXTENSIONS_SANDBOX_TIMEOUT). */
+  extensions: { path: string; autoReload: boolean; projectDir: string; sandbox: { memoryBytes: number; timeoutMs: number } };
   /** Null only outside production, where the CLI provides a generated one. */
   secret: string | null;
   admin: { email: string; password: string | null };
@@ -251,7 +251,12 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     database: { url: vars.DB_URL ?? null, poolMax: vars.DB_POOL_MAX, preparedStatements: vars.DB_PREPARED_STATEMENTS, connectTimeoutMs: vars.DB_CONNECT_TIMEOUT, statementTimeoutMs: vars.DB_STATEMENT_TIMEOUT },
     dataDir: path.resolve(cwd, vars.DATA_DIR),
     migrationsPath: path.resolve(cwd, vars.MIGRATIONS_PATH),
-    extensions: { path: path.resolve(cwd, vars.EXTENSIONS_PATH), autoReload: vars.EXTENSIONS_AUTO_RELOAD, projectDir: cwd },
+    extensions: {
+      path: path.resolve(cwd, vars.EXTENSIONS_PATH),
+      autoReload: vars.EXTENSIONS_AUTO_RELOAD,
+      projectDir: cwd,
+      sandbox: { memoryBytes: vars.EXTENSIONS_SANDBOX_MEMORY * 1024 * 1024, timeoutMs: vars.EXTENSIONS_SANDBOX_TIMEOUT },
+    },
     secret: vars.SECRET ?? null,
     admin: { email: vars.ADMIN_EMAIL.toLowerCase(), password: vars.ADMIN_PASSWORD ?? null },
     log: { level: vars.LOG_LEVEL as Config['log']['level'], style: (vars.LOG_FORMAT === 'json' ? 'raw' : (vars.LOG_FORMAT ?? vars.LOG_STYLE)) as Config['log']['style'] },

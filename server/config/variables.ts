@@ -189,6 +189,10 @@ export const variablesSchema = yup.object({
   EXTENSIONS_PATH: yup.string().default('./extensions'),
   /** Reload extensions when their files change (for development). @default false */
   EXTENSIONS_AUTO_RELOAD: yup.boolean().typeError('must be true or false').default(false),
+  /** Memory of a sandboxed extension's QuickJS heap, in MB (as Directus). @default 100 */
+  EXTENSIONS_SANDBOX_MEMORY: yup.number().typeError('must be a number of MB').integer('must be a whole number of MB').min(1, 'must be at least 1').max(1024, 'must be at most 1024').default(100),
+  /** Time one run of a sandboxed extension's code may take before it is interrupted and the extension stopped, in ms (as Directus). @default 1000 */
+  EXTENSIONS_SANDBOX_TIMEOUT: yup.number().typeError('must be a number of ms').integer('must be a whole number of ms').min(10, 'must be at least 10').max(60_000, 'must be at most 60000').default(1000),
   /** Wall-clock time one `exec` operation's script may run before it is interrupted and its worker thread terminated. @default 1s */
   FLOWS_EXEC_TIMEOUT: duration('1s').max(5 * 60_000, 'must be at most 5m'),
   /** `exec` scripts one process runs at once (each on a worker thread of its own); more wait their turn. @default 2 */
