@@ -47,12 +47,16 @@ describe('SAML 2.0 sign-in against a samlify IdP', () => {
 
   it('consumes a signed assertion: creates the user linked by NameID, starts a session, goes to the redirect', async () => {
     const redirect = await start(`/auth/login/okta?redirect=${encodeURIComponent('/admin/content')}`);
-    const response = await post(await idp.respond(redirect, sp, { email: 'ann@idp.test', firstName: 'Ann', lastName: 'Lee' })).expect(302);
+    const extra = { department: 'Docs', userPassword: 'idp-leaked-password-1', session_token: 'idp-leaked-token-2' };
+    const response = await post(await idp.respond(redirect, sp, { email: 'ann@idp.test', firstName: 'Ann', lastName: 'Lee', extra })).expect(302);
     expect(response.headers.location).toBe(`${PUBLIC_URL}/admin/content`);
     const me = await t.request.get('/users/me').set('Cookie', cookiesOf(response).join('; ')).expect(200);
     const user = await t.system.db.selectFrom('tessera_users').selectAll().where('id', '=', me.body.data.id).executeTakeFirstOrThrow();
     expect(user).toMatchObject({ provider: 'okta', external_identifier: 'ann@idp.test', email: 'ann@idp.test', first_name: 'Ann', last_name: 'Lee', status: 'active' });
-    expect((user.auth_data as { profile: Record<string, unknown> }).profile).toMatchObject({ nameID: 'ann@idp.test', issuer: 'https://idp.test/metadata' });
+    const { profile } = user.auth_data as { profile: Record<string, unknown> };
+    expect(profile).toMatchObject({ nameID: 'ann@idp.test', issuer: 'https://idp.test/metadata', department: 'Docs' });
+    // auth_data keeps the profile minus secrets.
+    expect(JSON.stringify(user.auth_data)).not.toMatch(/idp-leaked|userPassword|session_token/);
   });
 
   it('refuses a replayed response', async () => {

@@ -22,6 +22,8 @@ export interface IdpUser {
   email: string;
   firstName?: string;
   lastName?: string;
+  /** More attributes, by name. */
+  extra?: Record<string, string>;
 }
 
 /** How a response is bent for refusal tests. */
@@ -66,7 +68,9 @@ export async function startSamlIdp(): Promise<TestSamlIdp> {
         relayState: query.RelayState,
         customTagReplacement: (template: string) => {
           const id = `_${crypto.randomUUID()}`;
-          const attributes = `<saml:AttributeStatement>${attribute('http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress', user.email)}${user.firstName ? attribute('http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname', user.firstName) : ''}${user.lastName ? attribute('http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname', user.lastName) : ''}</saml:AttributeStatement>`;
+          const attributes = `<saml:AttributeStatement>${attribute('http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress', user.email)}${user.firstName ? attribute('http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname', user.firstName) : ''}${user.lastName ? attribute('http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname', user.lastName) : ''}${Object.entries(user.extra ?? {})
+            .map(([name, value]) => attribute(name, value))
+            .join('')}</saml:AttributeStatement>`;
           const values: Record<string, string> = {
             ID: id,
             AssertionID: `_${crypto.randomUUID()}`,
