@@ -174,6 +174,30 @@ describe('LDAP sign-in (POST /auth/login/:provider) against slapd', () => {
     }
   });
 
+  it('offers a directory form on the sign-in page that signs in with the session cookie, failures going to the error page', async () => {
+    const page = await t.request.get('/auth/signin').expect(200);
+    expect(page.text).toContain('action="/auth/callback/corp"');
+    expect(page.text).toContain('name="identifier"');
+    expect(page.text).toContain('data-icon="lan"');
+    expect(page.text).toContain('Sign in with Corporate directory');
+    const csrf = await t.request.get('/auth/csrf').expect(200);
+    const jar = (response: { headers: Record<string, unknown> }) => ((response.headers['set-cookie'] as string[] | undefined) ?? []).map((header) => header.split(';')[0]!);
+    const submit = (password: string) =>
+      t.request
+        .post('/auth/callback/corp')
+        .type('form')
+        .set('Cookie', jar(csrf).join('; '))
+        .send({ csrfToken: csrf.body.csrfToken, identifier: 'ada', password, callbackUrl: `${PUBLIC_URL}/admin/content` })
+        .expect(302);
+    const ok = await submit('ada-pass-1');
+    expect(ok.headers.location).toBe(`${PUBLIC_URL}/admin/content`);
+    await t.request.get('/users/me').set('Cookie', jar(ok).join('; ')).expect(200);
+    const wrong = await submit('not-her-password');
+    expect(wrong.headers.location).toBe(`${PUBLIC_URL}/auth/error?error=CredentialsSignin`);
+    // Without the CSRF token nothing is checked against the directory.
+    await t.request.post('/auth/callback/corp').type('form').send({ identifier: 'ada', password: 'ada-pass-1' }).expect(400);
+  });
+
   it('has no redirect routes: GET /auth/login/corp is 404, and POST to an unknown provider is 404', async () => {
     await t.request.get('/auth/login/corp').expect(404);
     await t.request.post('/auth/login/nope').send({ identifier: 'ada', password: 'x' }).expect(404);

@@ -15,6 +15,8 @@ export const GROUPS_DN = `ou=groups,${SUFFIX}`;
 /** A real OpenLDAP server (Debian's slapd) on 127.0.0.1, with its own config and database in a temp folder. */
 export interface TestLdapServer {
   url: string;
+  /** `ldaps://127.0.0.1:<port>` when started with a certificate, else null. */
+  ldapsUrl: string | null;
   /** Adds entries (LDIF-like objects) as the directory's manager. */
   add(dn: string, attributes: Record<string, string | string[]>): Promise<void>;
   modify(dn: string, attribute: string, values: string[]): Promise<void>;
@@ -56,11 +58,18 @@ objectClass: organizationalUnit
 ou: groups
 `;
 
-/** Starts slapd on a free port; non-interactive, no system configuration touched. */
-export async function startLdapServer(): Promise<TestLdapServer> {
+/**
+ * Starts slapd on a free port; non-interactive, no system configuration touched. With `tls`, it also
+ * listens for ldaps:// and offers StartTLS on ldap://, with that certificate.
+ */
+export async function startLdapServer(options: { tls?: { key: string; cert: string } } = {}): Promise<TestLdapServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tessera-slapd-'));
   mkdirSync(path.join(dir, 'db'));
   writeFileSync(path.join(dir, 'ad.schema'), AD_SCHEMA);
+  if (options.tls) {
+    writeFileSync(path.join(dir, 'key.pem'), options.tls.key);
+    writeFileSync(path.join(dir, 'cert.pem'), options.tls.cert);
+  }
   writeFileSync(
     path.join(dir, 'slapd.conf'),
     [
@@ -71,6 +80,7 @@ export async function startLdapServer(): Promise<TestLdapServer> {
       'modulepath /usr/lib/ldap',
       'moduleload back_mdb',
       `pidfile ${dir}/slapd.pid`,
+      ...(options.tls ? [`TLSCertificateFile ${dir}/cert.pem`, `TLSCertificateKeyFile ${dir}/key.pem`] : []),
       'database mdb',
       `suffix "${SUFFIX}"`,
       `rootdn "${MANAGER_DN}"`,
@@ -89,8 +99,10 @@ export async function startLdapServer(): Promise<TestLdapServer> {
 
   const port = await freePort();
   const url = `ldap://127.0.0.1:${port}`;
+  const ldapsUrl = options.tls ? `ldaps://127.0.0.1:${await freePort()}` : null;
+  const listeners = [`${url}/`, ...(ldapsUrl ? [`${ldapsUrl}/`] : [])].join(' ');
   // -d 0 keeps slapd in the foreground (no fork), so the test owns the process and ends it.
-  const slapd: ChildProcess = spawn('/usr/sbin/slapd', ['-f', `${dir}/slapd.conf`, '-h', `${url}/`, '-d', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const slapd: ChildProcess = spawn('/usr/sbin/slapd', ['-f', `${dir}/slapd.conf`, '-h', listeners, '-d', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   slapd.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   await waitUntilServing(url, () => slapd.exitCode !== null, () => stderr);
@@ -106,6 +118,7 @@ export async function startLdapServer(): Promise<TestLdapServer> {
   };
   return {
     url,
+    ldapsUrl,
     add: (dn, attributes) => asManager((client) => client.add(dn, attributes)),
     modify: (dn, attribute, values) =>
       asManager(async (client) => {
