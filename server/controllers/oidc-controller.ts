@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import type { AppContext } from '../app-context.ts';
 import { credentialString } from '../auth/credential-fields.ts';
 import { assertSameSiteCredentialPost } from '../auth/login-csrf.ts';
-import { handleSamlResponse, handleSdkCallback, samlMetadata, startSdkSignIn } from '../auth/oidc/flow.ts';
+import { finishSamlLogout, handleSamlResponse, handleSdkCallback, samlMetadata, startSamlLogout, startSdkSignIn } from '../auth/oidc/flow.ts';
 import { findProvider } from '../auth/oidc/providers.ts';
 import { AUTH_MODES, deliverTokens } from '../auth/sessions-modes.ts';
 import { lazyModule } from '../lazy-module.ts';
@@ -45,6 +45,16 @@ export function oidcController(app: AppContext): Router {
   // The IdP's cross-site form post; RelayState (encrypted, one use) stands in for a CSRF token.
   router.post('/:provider/acs', async (ctx) => {
     await handleSamlResponse(ctx, app, ctx.params.provider!);
+  });
+
+  // SAML single logout: a cross-site post carries no SameSite=Lax session cookie, so it can end nothing.
+  router.post('/:provider/logout', async (ctx) => {
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    await startSamlLogout(ctx, app, ctx.params.provider!, body.redirect ?? ctx.query.redirect);
+  });
+
+  router.get('/:provider/logout', (ctx) => {
+    finishSamlLogout(ctx, app, ctx.params.provider!);
   });
 
   router.post('/:provider', async (ctx) => {

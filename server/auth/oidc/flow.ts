@@ -2,7 +2,7 @@ import type Koa from 'koa';
 import type { AppContext } from '../../app-context.ts';
 import type { AuthProviderConfig } from '../../config/load-config.ts';
 import { InvalidQueryError, isTesseraError, RouteNotFoundError } from '../../errors.ts';
-import { startCookieSession } from '../session-cookie.ts';
+import { endCookieSession, readCookieSession, startCookieSession } from '../session-cookie.ts';
 import { lazyModule } from '../../lazy-module.ts';
 import type { AuthorizationTargets } from './authorize.ts';
 import { findOrCreateProviderUser } from './link-user.ts';
@@ -125,6 +125,37 @@ export async function handleSamlResponse(ctx: Koa.Context, app: AppContext, prov
     if (!request.page) throw error;
     redirectToErrorPage(ctx, app, provider.name, error);
   }
+}
+
+/**
+ * SAML single logout (`POST /auth/login/:provider/logout`, Directus's route): ends Tessera's session and,
+ * when the user signed in with this provider and the IdP has a SingleLogoutService, sends the browser
+ * there with a LogoutRequest; otherwise, and when the IdP answers (`GET …/logout`), to `redirect`.
+ */
+export async function startSamlLogout(ctx: Koa.Context, app: AppContext, providerName: string, redirect: unknown): Promise<void> {
+  const provider = findProvider(app, providerName);
+  if (provider.driver !== 'saml') throw new RouteNotFoundError(`Sign-in provider "${provider.name}" has no single logout.`);
+  const target = resolveRedirectTarget(app.config.server.publicUrl, provider, redirect);
+  const session = await readCookieSession(ctx, app);
+  await endCookieSession(ctx, app);
+  if (!session) return ctx.redirect(target);
+  const user = await app.database.kysely().selectFrom('tessera_users').select(['provider', 'auth_data']).where('id', '=', session.user).executeTakeFirst();
+  const profile = (user?.auth_data as { profile?: Record<string, unknown> } | null | undefined)?.profile;
+  const url = user?.provider === provider.name && profile ? await (await loadSaml()).samlLogoutUrl(provider, profile, target) : null;
+  ctx.redirect(url ? url.href : target);
+}
+
+/** Where the IdP's LogoutResponse lands: Tessera's session is gone already, so the browser goes on to the RelayState target. */
+export function finishSamlLogout(ctx: Koa.Context, app: AppContext, providerName: string): void {
+  const provider = findProvider(app, providerName);
+  if (provider.driver !== 'saml') throw new RouteNotFoundError(`Sign-in provider "${provider.name}" has no single logout.`);
+  let target = `${app.config.server.publicUrl}/admin`;
+  try {
+    target = resolveRedirectTarget(app.config.server.publicUrl, provider, ctx.query.RelayState);
+  } catch {
+    // A RelayState that is no page of ours: the default.
+  }
+  ctx.redirect(target);
 }
 
 /** Tessera's SAML service-provider metadata (`GET /auth/login/:provider/metadata`), for the IdP to read. */

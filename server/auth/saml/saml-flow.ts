@@ -81,6 +81,25 @@ export async function completeSamlSignIn(ctx: Koa.Context, app: AppContext, prov
   return { profile: { identifier: profileIdentifier(provider, claims), claims, refreshToken: null }, callbackUrl: request.callbackUrl };
 }
 
+/**
+ * Single logout, SP-initiated: the IdP's SingleLogoutService URL with a LogoutRequest for the person a
+ * sign-in's profile names (nameID, format, session index, kept in auth_data), or null when the IdP's
+ * metadata lists no SingleLogoutService (HTTP-Redirect) or the profile lacks a nameID.
+ */
+export async function samlLogoutUrl(provider: SamlProviderConfig, profile: Record<string, unknown>, relayState: string): Promise<URL | null> {
+  let idp: ReturnType<typeof parseIdpMetadata>;
+  try {
+    idp = parseIdpMetadata(provider.idpMetadata);
+  } catch {
+    return null;
+  }
+  if (!idp.sloUrl || typeof profile.nameID !== 'string') return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const saml = samlFor(provider, { saveAsync: async (_key, value) => ({ value, createdAt: Date.now() }), getAsync: async () => null, removeAsync: async () => null });
+  const person = { issuer: text(profile.issuer) ?? idp.entityId, nameID: profile.nameID, nameIDFormat: text(profile.nameIDFormat) ?? 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified', sessionIndex: text(profile.sessionIndex), nameQualifier: text(profile.nameQualifier), spNameQualifier: text(profile.spNameQualifier) };
+  return new URL(await saml.getLogoutUrlAsync(person, relayState, {}));
+}
+
 /** Tessera's own metadata as configured (SP_METADATA), served for the IdP to read. */
 export function serviceProviderMetadata(provider: SamlProviderConfig): string {
   return provider.spMetadata;

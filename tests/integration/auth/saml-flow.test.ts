@@ -59,6 +59,26 @@ describe('SAML 2.0 sign-in against a samlify IdP', () => {
     expect(JSON.stringify(user.auth_data)).not.toMatch(/idp-leaked|userPassword|session_token/);
   });
 
+  it('logs out at the IdP too (single logout): the session ends and the browser carries a LogoutRequest for the person', async () => {
+    const signedIn = await post(await idp.respond(await start(), sp, { email: 'leave@idp.test' })).expect(302);
+    const cookies = cookiesOf(signedIn);
+    await t.request.get('/users/me').set('Cookie', cookies.join('; ')).expect(200);
+    const response = await t.request.post('/auth/login/okta/logout').set('Cookie', cookies.join('; ')).send({ redirect: '/admin/login' }).expect(302);
+    const redirect = new URL(response.headers.location!);
+    expect(`${redirect.origin}${redirect.pathname}`).toBe('https://idp.test/slo');
+    expect(await idp.readLogoutRequest(redirect, sp)).toEqual({ issuer: `${PUBLIC_URL}/auth/login/okta/metadata`, nameID: 'leave@idp.test', sessionIndex: '_session', relayState: `${PUBLIC_URL}/admin/login` });
+    // The session is gone: the old cookie signs nobody in.
+    const me = await t.request.get('/users/me').set('Cookie', cookies.join('; '));
+    expect(me.status).not.toBe(200);
+    // The IdP's answer comes back to …/logout and goes on to the RelayState page.
+    const back = await t.request.get(`/auth/login/okta/logout?SAMLResponse=x&RelayState=${encodeURIComponent(`${PUBLIC_URL}/admin/login`)}`).expect(302);
+    expect(back.headers.location).toBe(`${PUBLIC_URL}/admin/login`);
+    // Without a session nothing goes to the IdP; a foreign redirect is refused.
+    const anonymous = await t.request.post('/auth/login/okta/logout').send({}).expect(302);
+    expect(anonymous.headers.location).toBe(`${PUBLIC_URL}/admin`);
+    await t.request.post('/auth/login/okta/logout').send({ redirect: 'https://evil.example/' }).expect(400);
+  });
+
   it('refuses a replayed response', async () => {
     const form = await idp.respond(await start(), sp, { email: 'replay@idp.test' });
     await post(form).expect(302);

@@ -42,6 +42,8 @@ export interface TestSamlIdp {
    * form fields the browser would post to the ACS.
    */
   respond(redirect: URL, spMetadata: string, user: IdpUser, options?: ResponseOptions): Promise<{ SAMLResponse: string; RelayState: string }>;
+  /** Plays the IdP's single logout service: reads the LogoutRequest Tessera redirected to. */
+  readLogoutRequest(redirect: URL, spMetadata: string): Promise<{ issuer: string; nameID: string; sessionIndex: string; relayState: string | null }>;
 }
 
 export async function startSamlIdp(): Promise<TestSamlIdp> {
@@ -52,10 +54,17 @@ export async function startSamlIdp(): Promise<TestSamlIdp> {
     signingCert: pems.cert,
     nameIDFormat: [EMAIL_FORMAT],
     singleSignOnService: [{ Binding: REDIRECT, Location: 'https://idp.test/sso' }],
+    singleLogoutService: [{ Binding: REDIRECT, Location: 'https://idp.test/slo' }],
     wantAuthnRequestsSigned: false,
   });
   return {
     metadata: idp.getMetadata(),
+    async readLogoutRequest(redirect, spMetadata) {
+      const sp = samlify.ServiceProvider({ metadata: spMetadata });
+      const query = Object.fromEntries(redirect.searchParams);
+      const { extract } = await idp.parseLogoutRequest(sp, 'redirect', { query });
+      return { issuer: String(extract.issuer), nameID: String(extract.nameID), sessionIndex: String(extract.sessionIndex), relayState: query.RelayState ?? null };
+    },
     async respond(redirect, spMetadata, user, options = {}) {
       const sp = samlify.ServiceProvider({ metadata: spMetadata });
       const query = Object.fromEntries(redirect.searchParams);
