@@ -32,6 +32,12 @@ export async function authenticate(provider: LdapProviderConfig, identifier: str
   try {
     await bindService(service, provider);
     const entry = await findUser(service, provider, identifier);
+    if (!entry) {
+      // The same second connection and bind as for a known person, so the answer time does not tell
+      // whether the identifier exists (the bind to an entry that does not exist fails like a wrong password).
+      await verifyPassword(provider, `cn=tessera-no-such-person,${provider.userDn}`, password).catch(() => {});
+      throw new InvalidCredentialsError();
+    }
     await verifyPassword(provider, entry.dn, password);
     if (isDisabled(entry)) throw new UserSuspendedError('User is suspended in the directory and cannot sign in.');
     const groups = provider.groupDn ? await findGroups(service, provider, entry.dn) : [];
@@ -71,7 +77,8 @@ async function bindService(client: Client, provider: LdapProviderConfig): Promis
   }
 }
 
-async function findUser(client: Client, provider: LdapProviderConfig, identifier: string): Promise<Entry> {
+/** The one entry whose USER_ATTRIBUTE is the identifier; null for none or several. */
+async function findUser(client: Client, provider: LdapProviderConfig, identifier: string): Promise<Entry | null> {
   let entries: Entry[];
   try {
     ({ searchEntries: entries } = await client.search(provider.userDn, {
@@ -83,11 +90,10 @@ async function findUser(client: Client, provider: LdapProviderConfig, identifier
     }));
   } catch (error) {
     // More than one match exceeds sizeLimit: an identifier that names several people signs none in.
-    if ((error as { code?: number }).code === 4) throw new InvalidCredentialsError();
+    if ((error as { code?: number }).code === 4) return null;
     throw unavailable(provider, 'searching USER_DN failed', error);
   }
-  if (entries.length !== 1) throw new InvalidCredentialsError();
-  return entries[0]!;
+  return entries.length === 1 ? entries[0]! : null;
 }
 
 async function verifyPassword(provider: LdapProviderConfig, dn: string, password: string): Promise<void> {
