@@ -1,25 +1,11 @@
 import path from 'node:path';
 import { ConfigError } from '../errors.ts';
 import { readStorageLocations, type StorageLocationConfig } from './storage-locations.ts';
-import { PROVIDER_VARIABLE_SUFFIXES, providerVariablesSchema, VARIABLE_NAMES, variablesSchema, type Variables } from './variables.ts';
+import { type AuthProviderConfig, readAuthProviders } from './auth-providers.ts';
+import { VARIABLE_NAMES, variablesSchema, type Variables } from './variables.ts';
 import { readVariables, reportInvalidVariables } from './read-variables.ts';
 
-/** One OpenID Connect provider, from AUTH_<NAME>_* (docs/auth.md, "OpenID Connect providers"). */
-export interface AuthProviderConfig {
-  /** Lowercase name, used in routes and stored in users.provider. */
-  name: string;
-  issuerUrl: string;
-  clientId: string;
-  /** Null for a public client (PKCE only). */
-  clientSecret: string | null;
-  scope: string;
-  label: string;
-  icon: string | null;
-  allowPublicRegistration: boolean;
-  defaultRoleId: string | null;
-  identifierKey: string;
-  redirectAllowList: string[];
-}
+export type { AuthProviderConfig, LdapProviderConfig, OAuth2ProviderConfig, OpenIdProviderConfig, SamlProviderConfig } from './auth-providers.ts';
 
 /** The SMTP transport's settings (EMAIL_SMTP_*, docs/config.md). */
 export interface SmtpConfig {
@@ -190,42 +176,6 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
 function jobsWorker(value: string | undefined): Config['jobs']['worker'] {
   if (value === 'process' || value === 'inline' || value === 'off') return value;
   return 'inline';
-}
-
-/** Names a provider may not take: the other sign-in methods' and local users' (users.provider = default). */
-const RESERVED_PROVIDER_NAMES = ['default', 'email', 'credentials'];
-
-/** Reads and validates AUTH_<NAME>_* (with `_FILE` twins) for every provider AUTH_PROVIDERS names. */
-function readAuthProviders(env: Env, names: string[], problems: string[]): AuthProviderConfig[] {
-  const providers: AuthProviderConfig[] = [];
-  for (const given of names) {
-    const name = given.toLowerCase();
-    if (!/^[a-z][a-z0-9_]*$/.test(name) || RESERVED_PROVIDER_NAMES.includes(name) || providers.some((p) => p.name === name)) {
-      problems.push(`AUTH_PROVIDERS: "${given}" must be a unique name of letters, digits and _ starting with a letter, other than ${RESERVED_PROVIDER_NAMES.join(', ')}`);
-      continue;
-    }
-    const prefix = `AUTH_${name.toUpperCase()}_`;
-    const raw = readVariables(env, PROVIDER_VARIABLE_SUFFIXES, problems, prefix);
-    try {
-      const vars = providerVariablesSchema.validateSync(raw, { abortEarly: false, stripUnknown: true });
-      providers.push({
-        name,
-        issuerUrl: vars.ISSUER_URL,
-        clientId: vars.CLIENT_ID,
-        clientSecret: vars.CLIENT_SECRET ?? null,
-        scope: vars.SCOPE,
-        label: vars.LABEL ?? name.charAt(0).toUpperCase() + name.slice(1),
-        icon: vars.ICON ?? null,
-        allowPublicRegistration: vars.ALLOW_PUBLIC_REGISTRATION,
-        defaultRoleId: vars.DEFAULT_ROLE_ID ?? null,
-        identifierKey: vars.IDENTIFIER_KEY,
-        redirectAllowList: vars.REDIRECT_ALLOW_LIST,
-      });
-    } catch (error) {
-      reportInvalidVariables(error, raw, problems, prefix);
-    }
-  }
-  return providers;
 }
 
 function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[], storage: StorageLocationConfig[]): Config {
