@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { killSpawned, spawnCli, type RunningCli } from '../../helpers/cli.ts';
 import { sampleValue } from '../../helpers/prometheus-text.ts';
@@ -53,9 +54,19 @@ describe('metrics of two instances on one database and Redis', () => {
       const pid = (text: string) => (text.match(/tessera_instance_info\{[^}]*pid="(\d+)"/) ?? [])[1];
       expect(pid(a)).toBe(String(first.cli.child.pid));
       expect(pid(b)).toBe(String(second.cli.child.pid));
-      expect(sampleValue(a, 'process_resident_memory_bytes')).not.toBe(sampleValue(b, 'process_resident_memory_bytes'));
-      // Queue gauges come from the shared database: each instance reports the same outbox.
-      expect(sampleValue(a, 'tessera_outbox_events')).toBe(sampleValue(b, 'tessera_outbox_events'));
+
+      // Queue gauges come from the shared database: a job queued once shows on both instances (run_at in an
+      // hour, so neither instance's job worker takes it meanwhile).
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        await client.query(`select graphile_worker.add_job('per-instance-probe', '{}'::json, run_at => now() + interval '1 hour')`);
+      } finally {
+        await client.end();
+      }
+      const [queuedA, queuedB] = [await scrape(first), await scrape(second)];
+      expect(sampleValue(queuedA, 'tessera_jobs_queued', { task: 'per-instance-probe' })).toBe(1);
+      expect(sampleValue(queuedB, 'tessera_jobs_queued', { task: 'per-instance-probe' })).toBe(1);
       console.log(`metrics per instance: first served ${pings(a)} pings (pid ${pid(a)}), second ${pings(b)} (pid ${pid(b)}), websocket connections 0 and 1`);
 
       await socket.close();
