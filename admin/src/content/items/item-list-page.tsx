@@ -63,13 +63,8 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
   const defaults = useMemo(() => listable.filter((field) => !isToMany(field) && field.type !== 'json' && field.type !== 'text' && !field.type.startsWith('geometry')).slice(0, 6).map((field) => field.field), [listable]);
   const openItem = useCallback((key: string | number) => navigate(`/content/${collection}/${encodeURIComponent(String(key))}`), [navigate, collection]);
   const [visible, setVisible] = useVisibleColumns(collection, defaults, listable.map((field) => field.field), initialView.fields);
-  const sortField = manualSortField(model, collection);
-
-  // Layouts (built-in and extensions') that can show this collection; the table when the chosen one cannot.
-  const fitting = useRegistry(layouts).filter((entry) => !entry.fits || entry.fits(listable));
-  const [layoutId, setLayoutId] = useState(initialView.layout ?? tableLayout.id);
-  const [layoutOptions, setLayoutOptions] = useState<Record<string, Record<string, unknown>>>(initialView.layoutOptions ?? {});
-  const layout = fitting.find((entry) => entry.id === layoutId) ?? layouts.get(tableLayout.id) ?? tableLayout;
+  const sortField = meta?.sort_field ?? null;
+  const manualSort = manualSortField(model, collection) !== null;
 
   const readFields = useMemo(() => {
     const paths = new Set([model.primaryKey]);
@@ -91,11 +86,17 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
   const userFilter = toFilter(filter);
   const combined = userFilter && archiveFilter ? { _and: [userFilter, archiveFilter] } : (userFilter ?? archiveFilter);
 
+  // Layouts (built-in and extensions') that can show this collection; the table when the chosen one cannot.
+  const fitting = useRegistry(layouts).filter((entry) => !entry.fits || entry.fits(listable));
+  const [layoutId, setLayoutId] = useState(initialView.layout ?? tableLayout.id);
+  const [layoutOptions, setLayoutOptions] = useState<Record<string, Record<string, unknown>>>(initialView.layoutOptions ?? {});
+  const layout = fitting.find((entry) => entry.id === layoutId) ?? layouts.get(tableLayout.id) ?? tableLayout;
+
   const { tableQuery, sorters, setSorters, currentPage, setCurrentPage, pageSize, setPageSize } = useTable<Item>({
     resource: collection,
     syncWithLocation: false,
     pagination: { pageSize: initialView.pageSize ?? 25 },
-    sorters: { initial: sortField ? [{ field: sortField, order: 'asc' }] : (initialView.sort ?? []) },
+    sorters: { initial: sortField && manualSort ? [{ field: sortField, order: 'asc' }] : (initialView.sort ?? []) },
     meta: { fields: readFields, search: search || undefined, filter: combined },
     queryOptions: { enabled: visible.length > 0 },
   });
@@ -109,8 +110,8 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
   useEffect(() => {
     if (viewKey === savedView.current) return;
     savedView.current = viewKey;
-    onViewChange({ fields: visible, sort: sortField ? [] : sorters.map((entry) => ({ field: entry.field, order: entry.order })), pageSize, search, filter, layout: layoutId, layoutOptions });
-  }, [viewKey, onViewChange, visible, sortField, sorters, pageSize, search, filter, layoutId, layoutOptions]);
+    onViewChange({ fields: visible, sort: manualSort ? [] : sorters.map((entry) => ({ field: entry.field, order: entry.order })), pageSize, search, filter, layout: layoutId, layoutOptions });
+  }, [viewKey, onViewChange, visible, manualSort, sorters, pageSize, search, filter, layoutId, layoutOptions]);
 
   if (!model.info || !model.can('read')) return <Result status="403" subTitle={translate('app.forbidden')} />;
 
@@ -165,7 +166,7 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
               ]}
             />
           )}
-          <BookmarkButton collection={collection} current={{ fields: visible, sort: sortField ? [] : sorters.map((entry) => ({ field: entry.field, order: entry.order })), pageSize, search, filter, layout: layoutId, layoutOptions }} />
+          <BookmarkButton collection={collection} current={{ fields: visible, sort: manualSort ? [] : sorters.map((entry) => ({ field: entry.field, order: entry.order })), pageSize, search, filter, layout: layoutId, layoutOptions }} />
           <ManualFlowButtons collection={collection} keys={selected as Array<string | number>} location="collection" />
           {fitting.length > 1 && (
             <Segmented
