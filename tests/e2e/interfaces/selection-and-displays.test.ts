@@ -14,6 +14,8 @@ const send = async (method: 'get' | 'post' | 'patch', path: string, body?: unkno
   if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data;
 };
+/** The browser's window, typed for what the tests use (their TypeScript has no DOM types). */
+type StyledWindow = { getComputedStyle(element: unknown): { color: string; backgroundColor: string } };
 const choices = [
   { text: 'Rascunho', value: 'rascunho', foreground: '#ffffff', background: '#888888' },
   { text: 'Publicado', value: 'publicado', foreground: '#ffffff', background: '#2e7d32' },
@@ -82,7 +84,7 @@ describe('selection interfaces and displays', () => {
     await page.goto('/admin/content/produtos');
     const row = page.getByRole('row', { name: /Torta/ });
     await row.getByText('Rascunho').waitFor();
-    expect(await row.getByText('Rascunho').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(136, 136, 136)');
+    expect(await row.getByText('Rascunho').evaluate((element) => (globalThis as unknown as StyledWindow).getComputedStyle(element).backgroundColor)).toBe('rgb(136, 136, 136)');
     await row.getByText('Chocolate').waitFor();
     await row.getByText('#00AA00').waitFor();
     await row.getByTestId('icon-book').waitFor();
@@ -90,7 +92,7 @@ describe('selection interfaces and displays', () => {
     await row.getByLabel('4 / 5').waitFor();
     const price = row.getByTestId('display-formatted-value');
     expect(await price.textContent()).toBe('R$ 120.5');
-    expect(await price.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(255, 0, 0)');
+    expect(await price.evaluate((element) => (globalThis as unknown as StyledWindow).getComputedStyle(element).color)).toBe('rgb(255, 0, 0)');
     await row.getByText('JPEG').or(row.getByText('JPG')).waitFor();
     await harness.screenshot(page, 'interfaces-displays-list');
 

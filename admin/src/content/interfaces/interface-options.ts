@@ -121,6 +121,6 @@ export const DISPLAY_OPTIONS: Readonly<Record<string, readonly InterfaceOption[]
 /** The options of an interface with their defaults filled in where the stored options leave them out. */
 export function withOptionDefaults(id: string | null | undefined, stored: Record<string, unknown> | null | undefined, specs: Readonly<Record<string, readonly InterfaceOption[]>> = INTERFACE_OPTIONS): Record<string, unknown> {
   const values: Record<string, unknown> = { ...stored };
-  for (const option of specs[id ?? ''] ?? []) if (values[option.field] === undefined && option.default !== undefined) values[option.field] = option.default;
+  for (const option of specs[id ?? ''] ?? []) if (values[option.field] === undefined && 'default' in option && option.default !== undefined) values[option.field] = option.default;
   return values;
 }

@@ -24,7 +24,6 @@ export function RadioInterface({ field, value, onChange, disabled, options }: In
 export function CheckboxesInterface({ field, value, onChange, disabled, options }: InterfaceProps<(string | number)[]>) {
   return (
     <Checkbox.Group
-      id={`field-${field.field}`}
       value={Array.isArray(value) ? value : []}
       disabled={disabled}
       options={choicesOf(options)}

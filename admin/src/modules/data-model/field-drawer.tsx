@@ -50,7 +50,9 @@ export function FieldDrawer({ collection, field, siblings, open, onClose, onSave
     if (!open) return;
     setError(null);
     form.resetFields();
-    form.setFieldsValue(field ? toFieldFormValues(field as FieldRecord) : { type: 'string', interface: 'input', width: 'full', nullable: true, options: {}, display: null, display_options: {} });
+    const initial = field ? toFieldFormValues(field as FieldRecord) : ({ type: 'string', interface: 'input', width: 'full', nullable: true, options: {}, display: null, display_options: {} } as Partial<FieldFormValues>);
+    // antd types nested values as `{}`; the options objects hold JSON values.
+    form.setFieldsValue(initial as Parameters<typeof form.setFieldsValue>[0]);
   }, [open, field, form]);
 
   const save = async (submitted: FieldFormValues) => {

@@ -49,7 +49,7 @@ export function InterfaceOptionsForm({ interfaceId }: { interfaceId: string | nu
   return (
     <>
       <Divider plain orientation="left">
-        {translate('dataModel.options.title')}
+        {translate('dataModel.field.interfaceOptions')}
       </Divider>
       <OptionsForm specs={specs} name="options" testId="interface-options" />
     </>
