@@ -91,6 +91,9 @@ describe('many-to-any', () => {
       { collection: 'block_image', item: { legenda: 'Harbour at dawn' } },
     ]);
 
+    // The picked text block is linked by its key, not written again (no update in the activity log).
+    expect(await send('get', '/activity?fields=id&filter[collection][_eq]=block_text&filter[action][_eq]=update')).toEqual([]);
+
     // GraphQL reads the same page and blocks.
     const graphql = await harness.app.request
       .post('/graphql')
