@@ -55,14 +55,14 @@ describe('many-to-any', () => {
     expect(relations.find((relation: { field: string }) => relation.field === 'item')).toMatchObject({ related_collection: null, meta: { one_collection_field: 'collection', one_allowed_collections: ['block_text', 'block_image'], junction_field: 'pages_id' } });
     expect(await send('get', '/fields/pages/blocks')).toMatchObject({ type: 'alias', meta: { special: ['m2a'], interface: 'list-m2a' } });
 
-    // The interface's options in the field drawer: defaults shown, a change saved under Directus's name.
+    // The interface's options in the field drawer: defaults shown, a change saved under Directus's name (defaults are not stored).
     await page.getByTestId('field-edit-blocks').click();
     const options = page.getByTestId('interface-options');
     await options.waitFor();
     expect(await options.getByTestId('option-enableSelect').getByRole('switch').getAttribute('aria-checked')).toBe('true');
     await options.getByTestId('option-allowDuplicates').getByRole('switch').click();
     await page.getByTestId('field-save').click();
-    await expect.poll(async () => (await send('get', '/fields/pages/blocks')).meta.options).toEqual({ enableSelect: true, enableCreate: true, allowDuplicates: true });
+    await expect.poll(async () => (await send('get', '/fields/pages/blocks')).meta.options).toEqual({ allowDuplicates: true });
 
     // A new page: an existing text block, then a new image block made in the drawer.
     await page.goto('/admin/content/pages/+');

@@ -22,6 +22,7 @@ beforeAll(async () => {
     meta: { display_template: '{{titulo}}' },
     fields: [
       { field: 'titulo', type: 'string' },
+      { field: 'endereco', type: 'string', meta: { interface: 'input', options: { slug: true, font: 'monospace' } } },
       { field: 'divisor', type: 'alias', meta: { special: ['alias', 'no-data'], interface: 'presentation-divider', options: { title: 'Detalhes' } } },
       { field: 'nota', type: 'integer', meta: { interface: 'slider', options: { minValue: 0, maxValue: 10, stepInterval: 1 } } },
       { field: 'codigo', type: 'json', meta: { interface: 'input-code', options: { language: 'json' } } },
@@ -60,7 +61,11 @@ describe('text and presentation interfaces', () => {
     expect(await links.getByRole('link', { name: 'Ver no site' }).getAttribute('href')).toBe('https://example.test/busca?q=Bolo%20%26%20Cia');
     // A script address is never a link.
     expect(await links.getByRole('link', { name: 'Ruim' }).count()).toBe(0);
+    // A slug input keeps the address URL-safe as it is typed, and drops the dash left at the end.
+    await page.locator('#field-endereco').pressSequentially('Olá, Mundo!');
+    expect(await page.locator('#field-endereco').inputValue()).toBe('ola-mundo-');
     await page.locator('#field-nota').fill('7');
+    expect(await page.locator('#field-endereco').inputValue()).toBe('ola-mundo');
     const code = page.locator('#field-codigo');
     await code.fill('{ "porcoes": ');
     await page.getByTestId('code-codigo').getByText(/Not JSON/).waitFor();
@@ -71,8 +76,8 @@ describe('text and presentation interfaces', () => {
     const created = page.waitForResponse((response) => response.url().includes('/items/artigos') && response.request().method() === 'POST');
     await page.getByTestId('save-item').click();
     expect((await created).status()).toBe(200);
-    const [artigo] = await send('get', `/items/artigos?fields=id,nota,codigo,segredo&filter[titulo][_eq]=${encodeURIComponent('Bolo & Cia')}`);
-    expect(artigo).toMatchObject({ nota: 7, codigo: { porcoes: 8 }, segredo: '**********' });
+    const [artigo] = await send('get', `/items/artigos?fields=id,endereco,nota,codigo,segredo&filter[titulo][_eq]=${encodeURIComponent('Bolo & Cia')}`);
+    expect(artigo).toMatchObject({ endereco: 'ola-mundo', nota: 7, codigo: { porcoes: 8 }, segredo: '**********' });
 
     // A stored hash says so, and is only replaced on purpose.
     await page.goto(`/admin/content/artigos/${artigo.id}`);

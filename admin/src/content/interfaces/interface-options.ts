@@ -16,6 +16,20 @@ export type InterfaceOption =
 
 /** The options form of each interface that has one. */
 export const INTERFACE_OPTIONS: Readonly<Record<string, readonly InterfaceOption[]>> = {
+  input: [
+    { field: 'placeholder', kind: 'text' },
+    { field: 'trim', kind: 'boolean', default: false },
+    { field: 'slug', kind: 'boolean', default: false },
+    { field: 'masked', kind: 'boolean', default: false },
+    { field: 'font', kind: 'select', values: ['sans-serif', 'serif', 'monospace'], default: 'sans-serif' },
+    { field: 'min', kind: 'number' },
+    { field: 'max', kind: 'number' },
+    { field: 'step', kind: 'number' },
+  ],
+  datetime: [
+    { field: 'includeSeconds', kind: 'boolean', default: false },
+    { field: 'use24', kind: 'boolean', default: true },
+  ],
   'list-m2a': [
     { field: 'enableSelect', kind: 'boolean', default: true },
     { field: 'enableCreate', kind: 'boolean', default: true },
@@ -123,4 +137,11 @@ export function withOptionDefaults(id: string | null | undefined, stored: Record
   const values: Record<string, unknown> = { ...stored };
   for (const option of specs[id ?? ''] ?? []) if (values[option.field] === undefined && 'default' in option && option.default !== undefined) values[option.field] = option.default;
   return values;
+}
+
+/** The options worth storing: those that differ from their defaults (a default is what the interface assumes anyway). */
+export function withoutDefaults(id: string | null | undefined, options: Record<string, unknown>, specs: Readonly<Record<string, readonly InterfaceOption[]>> = INTERFACE_OPTIONS): Record<string, unknown> {
+  const kept = { ...options };
+  for (const option of specs[id ?? ''] ?? []) if ('default' in option && kept[option.field] === option.default) delete kept[option.field];
+  return kept;
 }

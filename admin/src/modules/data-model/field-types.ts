@@ -4,7 +4,7 @@
  */
 
 import { interfaces } from '../../extensions/kinds.ts';
-import { DISPLAY_OPTIONS, withOptionDefaults } from '../../content/interfaces/interface-options.ts';
+import { DISPLAY_OPTIONS, withOptionDefaults, withoutDefaults } from '../../content/interfaces/interface-options.ts';
 import { orderFields, type Sortable } from '../../content/schema/field-order.ts';
 import { parseFilter, toJsonText } from '../shared/json-rules.ts';
 
@@ -163,9 +163,9 @@ function compact(options: Record<string, unknown> | null | undefined): Record<st
   return Object.keys(kept).length > 0 ? kept : null;
 }
 
-/** The options an interface stores: its options form's values (blanks left out), and choices for dropdowns. */
+/** The options an interface stores: its options form's values (blanks and defaults left out), and choices for dropdowns. */
 export function optionsFor(values: FieldFormValues): Record<string, unknown> | null {
-  const options: Record<string, unknown> = Object.fromEntries(Object.entries(values.options ?? {}).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+  const options: Record<string, unknown> = withoutDefaults(values.interface, compact(values.options) ?? {});
   if (CHOICE_INTERFACES.includes(values.interface)) {
     delete options.choices;
     const choices = (values.choices ?? []).filter((choice) => choice.value !== '').map((choice) => ({ text: choice.text || choice.value, value: choice.value }));
@@ -203,7 +203,7 @@ export function toFieldPayload(values: FieldFormValues, existing = false): Field
   // Left out when the form does not hold it, so a PATCH keeps what is stored.
   if (values.display !== undefined) {
     meta.display = values.display || null;
-    meta.display_options = values.display ? compact(values.display_options) : null;
+    meta.display_options = values.display ? compact(withoutDefaults(values.display, values.display_options ?? {}, DISPLAY_OPTIONS)) : null;
   }
   return existing ? { type: values.type, meta, schema } : { field: values.field, type: values.type, meta, schema };
 }
