@@ -45,7 +45,10 @@ beforeAll(async () => {
       { field: 'tipo', type: 'string', meta: { display: 'mime-type', display_options: { showAsExtension: true } } },
     ],
   });
-  await send('post', '/presets', { collection: 'produtos', layout: 'tabular', layout_query: { tabular: { fields: ['nome', 'estado', 'sabores', 'cor', 'icone', 'ativo', 'nota', 'preco', 'criado', 'tipo'] } } });
+  // A user picker: many-to-one to users, shown with the user display.
+  await send('post', '/fields/produtos', { field: 'responsavel', type: 'uuid', meta: { interface: 'select-dropdown-m2o', special: ['m2o'], display: 'user' } });
+  await send('post', '/relations', { collection: 'produtos', field: 'responsavel', related_collection: 'tessera_users', schema: { on_delete: 'SET NULL' } });
+  await send('post', '/presets', { collection: 'produtos', layout: 'tabular', layout_query: { tabular: { fields: ['nome', 'estado', 'sabores', 'cor', 'icone', 'ativo', 'nota', 'preco', 'criado', 'tipo', 'responsavel'] } } });
 });
 afterAll(async () => {
   await harness?.close();
@@ -66,19 +69,26 @@ describe('selection interfaces and displays', () => {
     await page.getByTestId('icon-icone').click();
     await page.keyboard.type('star');
     await page.locator('.ant-select-item-option', { hasText: 'star' }).first().click();
+    await page.getByTestId('field-responsavel').locator('.ant-select').click();
+    const me = await send('get', '/users/me?fields=id,first_name,last_name');
+    const option = page.locator('.ant-select-item-option', { hasText: `${me.first_name} ${me.last_name}` });
+    // Each user with an avatar (the initial icon when they have no picture).
+    await option.locator('.ant-avatar').waitFor();
+    await option.click();
     await page.getByText('À venda').waitFor();
     await page.locator('#field-ativo').click();
     await harness.screenshot(page, 'interfaces-selection-form');
     const created = page.waitForResponse((response) => response.url().includes('/items/produtos') && response.request().method() === 'POST');
     await page.getByTestId('save-item').click();
     expect((await created).status()).toBe(200);
-    const [bolo] = await send('get', '/items/produtos?fields=estado,sabores,categorias,cor,icone,ativo&filter[nome][_eq]=Bolo');
+    const [bolo] = await send('get', '/items/produtos?fields=estado,sabores,categorias,cor,icone,ativo,responsavel&filter[nome][_eq]=Bolo');
     // A checked branch stores its leaves (valueCombining: leaf).
-    expect(bolo).toEqual({ estado: 'publicado', sabores: ['morango'], categorias: ['maca', 'pera'], cor: '#FF0000', icone: 'star', ativo: true });
+    expect(bolo).toEqual({ estado: 'publicado', sabores: ['morango'], categorias: ['maca', 'pera'], cor: '#FF0000', icone: 'star', ativo: true, responsavel: me.id });
   });
 
   it('shows the values with their displays in the list', async () => {
-    await send('post', '/items/produtos', { nome: 'Torta', estado: 'rascunho', sabores: ['chocolate'], cor: '#00AA00', icone: 'book', ativo: false, nota: 4, preco: 120.5, criado: new Date(Date.now() - 3 * 3600_000).toISOString(), tipo: 'image/jpeg' });
+    const me = await send('get', '/users/me?fields=id,first_name,last_name');
+    await send('post', '/items/produtos', { responsavel: me.id, nome: 'Torta', estado: 'rascunho', sabores: ['chocolate'], cor: '#00AA00', icone: 'book', ativo: false, nota: 4, preco: 120.5, criado: new Date(Date.now() - 3 * 3600_000).toISOString(), tipo: 'image/jpeg' });
     const page = await harness.newPage();
     await harness.signIn(page);
     await page.goto('/admin/content/produtos');
@@ -94,6 +104,7 @@ describe('selection interfaces and displays', () => {
     expect(await price.textContent()).toBe('R$ 120.5');
     expect(await price.evaluate((element) => (globalThis as unknown as StyledWindow).getComputedStyle(element).color)).toBe('rgb(255, 0, 0)');
     await row.getByText('JPEG').or(row.getByText('JPG')).waitFor();
+    await row.getByTestId('display-user').getByText(`${me.first_name} ${me.last_name}`).waitFor();
     await harness.screenshot(page, 'interfaces-displays-list');
 
     // A display chosen in the field drawer, with its options: the date as "3 hours ago".

@@ -38,9 +38,12 @@ export function templateOf(schema: SchemaState, collection: string): string {
 /** The system collection of files: its items are shown with a thumbnail, which needs their type. */
 export const FILES_COLLECTION = 'tessera_files';
 
+/** The system collection of users: its items are shown with their avatar. */
+export const USERS_COLLECTION = 'tessera_users';
+
 /** The fields to read for showing items of a collection: its key and the template's fields. */
 export function labelFields(schema: SchemaState, collection: string): string[] {
-  const extra = collection === FILES_COLLECTION ? ['type', 'title', 'filename_download'] : [];
+  const extra = collection === FILES_COLLECTION ? ['type', 'title', 'filename_download'] : collection === USERS_COLLECTION ? ['avatar'] : [];
   return [...new Set([schema.primaryKeyOf(collection), ...templateFields(templateOf(schema, collection)), ...extra])];
 }
 
