@@ -36,6 +36,7 @@ beforeAll(async () => {
         type: 'json',
         meta: { interface: 'select-multiple-checkbox-tree', options: { valueCombining: 'leaf', choices: [{ text: 'Frutas', value: 'frutas', children: [{ text: 'Maçã', value: 'maca' }, { text: 'Pera', value: 'pera' }] }, { text: 'Doces', value: 'doces' }] } },
       },
+      { field: 'marcadores', type: 'json', meta: { interface: 'tags', options: { whitespace: '-', capitalization: 'lowercase', alphabetize: true } } },
       { field: 'cor', type: 'string', meta: { interface: 'select-color', options: { presets: [{ name: 'Vermelho', color: '#ff0000' }] }, display: 'color' } },
       { field: 'icone', type: 'string', meta: { interface: 'select-icon', display: 'icon' } },
       { field: 'ativo', type: 'boolean', meta: { interface: 'boolean', options: { label: 'À venda' }, display: 'boolean', display_options: { labelOn: 'Sim', labelOff: 'Não' } } },
@@ -63,6 +64,10 @@ describe('selection interfaces and displays', () => {
     await page.getByTestId('radio-estado').getByText('Publicado').click();
     await page.getByTestId('checkboxes-sabores').getByText('Morango').click();
     await page.getByTestId('checkbox-tree-categorias').getByText('Frutas').click();
+    for (const tag of ['Rio Grande', 'abacaxi']) {
+      await page.getByTestId('tags-marcadores').locator('input').fill(tag);
+      await page.keyboard.press('Enter');
+    }
     await page.getByTestId('color-cor').click();
     await page.locator('.ant-color-picker-presets-color').first().click();
     await page.keyboard.press('Escape');
@@ -81,9 +86,9 @@ describe('selection interfaces and displays', () => {
     const created = page.waitForResponse((response) => response.url().includes('/items/produtos') && response.request().method() === 'POST');
     await page.getByTestId('save-item').click();
     expect((await created).status()).toBe(200);
-    const [bolo] = await send('get', '/items/produtos?fields=estado,sabores,categorias,cor,icone,ativo,responsavel&filter[nome][_eq]=Bolo');
-    // A checked branch stores its leaves (valueCombining: leaf).
-    expect(bolo).toEqual({ estado: 'publicado', sabores: ['morango'], categorias: ['maca', 'pera'], cor: '#FF0000', icone: 'star', ativo: true, responsavel: me.id });
+    const [bolo] = await send('get', '/items/produtos?fields=estado,sabores,categorias,marcadores,cor,icone,ativo,responsavel&filter[nome][_eq]=Bolo');
+    // A checked branch stores its leaves (valueCombining: leaf); tags are shaped by their options.
+    expect(bolo).toEqual({ estado: 'publicado', sabores: ['morango'], categorias: ['maca', 'pera'], marcadores: ['abacaxi', 'rio-grande'], cor: '#FF0000', icone: 'star', ativo: true, responsavel: me.id });
   });
 
   it('shows the values with their displays in the list', async () => {

@@ -3,6 +3,7 @@ import { matchingRule, mimeExtension, relativeTime } from '../../../admin/src/co
 import { withOptionDefaults, DISPLAY_OPTIONS } from '../../../admin/src/content/interfaces/interface-options.ts';
 import { anyPayload, anyReadPaths, anyRowLabel, type AnyTarget } from '../../../admin/src/content/interfaces/many-to-any-rows.ts';
 import { asFieldInfo, repeaterFields } from '../../../admin/src/content/interfaces/repeater-fields.ts';
+import { tidyTags } from '../../../admin/src/content/interfaces/tags.ts';
 import { optionsFor, toFieldFormValues, toFieldPayload } from '../../../admin/src/modules/data-model/field-types.ts';
 
 const blocks: AnyTarget = {
@@ -97,5 +98,13 @@ describe('display helpers', () => {
     expect(matchingRule(150, rules)?.color).toBe('red');
     expect(matchingRule('draft', rules)?.text).toBe('Draft!');
     expect(matchingRule(5, rules)).toBeUndefined();
+  });
+});
+
+describe('tags', () => {
+  it('shapes tags as the options say: spaces replaced, case changed, duplicates dropped, sorted', () => {
+    expect(tidyTags(['New York', 'boston', ' new   york '], { whitespace: '-', capitalization: 'lowercase', alphabetize: true })).toEqual(['boston', 'new-york']);
+    expect(tidyTags(['b', 'a', ''], {})).toEqual(['b', 'a']);
+    expect(tidyTags(['x y'], { capitalization: 'uppercase' })).toEqual(['X Y']);
   });
 });

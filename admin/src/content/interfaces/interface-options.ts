@@ -56,6 +56,14 @@ export const INTERFACE_OPTIONS: Readonly<Record<string, readonly InterfaceOption
     { field: 'colorOn', kind: 'text' },
     { field: 'colorOff', kind: 'text' },
   ],
+  tags: [
+    { field: 'placeholder', kind: 'text' },
+    { field: 'presets', kind: 'json' },
+    { field: 'allowCustom', kind: 'boolean', default: true },
+    { field: 'alphabetize', kind: 'boolean', default: false },
+    { field: 'whitespace', kind: 'text' },
+    { field: 'capitalization', kind: 'select', values: ['uppercase', 'lowercase'] },
+  ],
   slider: [
     { field: 'minValue', kind: 'number', default: 0 },
     { field: 'maxValue', kind: 'number', default: 100 },
