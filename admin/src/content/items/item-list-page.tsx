@@ -10,6 +10,8 @@ import { formatNumber } from '../../i18n/format.ts';
 import { apiRequest, type ApiHttpError } from '../../providers/http-client.ts';
 import { fieldLabel } from '../field-label.ts';
 import { isPresentational, isToMany } from '../field-kinds.ts';
+import { anyReadPaths, isAnyTarget } from '../interfaces/many-to-any-rows.ts';
+import { displayReadFields } from '../displays/related-displays.tsx';
 import { FilterBuilder } from '../filter-builder/filter-builder.tsx';
 import { choicesOf } from '../interfaces/dropdown.tsx';
 import { toFilter, type FilterGroup } from '../filter-builder/filter-model.ts';
@@ -71,8 +73,13 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
     for (const name of visible) {
       const field = listable.find((entry) => entry.field === name);
       const target = field ? model.targetOf(field) : null;
-      if (!target || target.junction || isToMany(field!)) paths.add(name);
-      else for (const label of model.labelFieldsOf(target.collection)) paths.add(`${name}.${label}`);
+      if (isAnyTarget(target)) for (const path of anyReadPaths(name, target, model.labelFieldsOf)) paths.add(path);
+      else if (target && isToMany(field!) && field!.meta?.display === 'related-values') {
+        // Each related item by its collection's template, or the display's (relative to the junction row for m2m, as Directus has it).
+        for (const label of model.labelFieldsOf(target.collection)) paths.add(target.junction ? `${name}.${target.junction.field}.${label}` : `${name}.${label}`);
+        for (const path of displayReadFields(field!)) paths.add(`${name}.${path}`);
+      } else if (!target || target.junction || isToMany(field!)) paths.add(name);
+      else for (const label of [...model.labelFieldsOf(target.collection), ...displayReadFields(field!)]) paths.add(`${name}.${label}`);
     }
     if (sortField) paths.add(sortField);
     return [...paths];
