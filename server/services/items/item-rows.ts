@@ -80,6 +80,7 @@ export class ItemRows {
     }
     if (!this.#context.serverColumns) assertNoServerManagedFields(this.#collection, payload);
     validateScalars(this.#overview, payload, mode, relational);
+    assertAllowedAnyCollections(this.#context.schema, this.#collection, payload);
     for (const [field, value] of Object.entries(scalar)) {
       const relation = relationOf(this.#context.schema, this.#collection, field);
       if (!relation || value === null || typeof value !== 'object') continue;
@@ -138,6 +139,19 @@ export class ItemRows {
       const relation = relationOf(this.#context.schema, this.#collection, field)!.relation;
       await writeOneToMany(this.#sibling(relation.collection), relation, key, value, field);
     }
+  }
+}
+
+/**
+ * A many-to-any junction row's collection field names one of the relation's allowed collections, whatever
+ * the item is: new (an object), linked by key, or not in the payload at all (the field changed on its own).
+ */
+function assertAllowedAnyCollections(schema: ItemsContext['schema'], collection: string, payload: Payload): void {
+  for (const relation of schema.relations) {
+    if (relation.collection !== collection || relation.relatedCollection !== null) continue;
+    const field = relation.meta.oneCollectionField;
+    const target = field ? payload[field] : null;
+    if (field && target !== undefined && target !== null) m2aTarget(relation.meta, payload, field);
   }
 }
 

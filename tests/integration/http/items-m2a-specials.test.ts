@@ -57,6 +57,20 @@ describe('/items: m2a writes, hash and conceal, uuid keys', () => {
     expect(pages.body.data).toEqual([]);
   });
 
+  it('refuses an m2a link by key, or a junction row, naming a collection the relation does not allow', async () => {
+    const member = await t.request.post('/items/members').set(auth()).send({ name: 'linked' }).expect(200);
+    const byKey = await t.request.post('/items/pages').set(auth()).send({ title: 'By key', blocks: [{ collection: 'members', item: member.body.data.id }] }).expect(400);
+    expect(byKey.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'collection' });
+    expect((await t.request.get('/items/pages?filter[title][_eq]=By key').set(auth()).expect(200)).body.data).toEqual([]);
+    const direct = await t.request.post('/items/pages_blocks').set(auth()).send({ collection: 'members', item: String(member.body.data.id) }).expect(400);
+    expect(direct.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'collection' });
+    const text = await t.request.post('/items/block_text').set(auth()).send({ content: 'ok' }).expect(200);
+    const row = await t.request.post('/items/pages_blocks').set(auth()).send({ collection: 'block_text', item: String(text.body.data.id) }).expect(200);
+    await t.request.patch(`/items/pages_blocks/${row.body.data.id}`).set(auth()).send({ collection: 'members' }).expect(400);
+    await t.request.patch(`/items/pages_blocks/${row.body.data.id}`).set(auth()).send({ collection: 'block_image' }).expect(200);
+    await t.request.delete(`/items/members/${member.body.data.id}`).set(auth()).expect(204);
+  });
+
   it('generates uuid keys, stores hash fields as argon2id and never returns them', async () => {
     const created = await t.request.post('/items/members').set(auth()).send({ name: 'Kim', pin: '1234-5678' }).expect(200);
     expect(created.body.data.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
