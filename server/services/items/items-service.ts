@@ -18,7 +18,6 @@ import { linkedKey, relationOf } from './relations.ts';
 import { assertFieldRules } from './field-rules.ts';
 import { canCreateInOneStatement, createInOneStatement } from './single-statement-create.ts';
 import { assertPrivilegedDelete } from './privilege-rules.ts';
-import { applySystemRules } from './system-rules.ts';
 import { planItemCopies } from './revision-payloads.ts';
 import { filterItemPayload, flushItemActions, hasItemFilters, queueItemActions, type PendingActions } from '../../events/item-events.ts';
 import { itemWriteHooks } from '../../events/item-write-hooks.ts';
@@ -214,7 +213,9 @@ export class ItemsService {
    * needs the general path (which runs the same checks inside a transaction).
    */
   async #createFlat(raw: unknown): Promise<ItemKey | undefined> {
-    if (this.collection.startsWith('tessera_') || this.#db.isTransaction || this.#context.written || !canCreateInOneStatement(this.#overview) || hasItemFilters(this.collection, 'create')) return undefined;
+    if (this.collection.startsWith('tessera_') || this.#db.isTransaction || this.#context.written || !canCreateInOneStatement(this.#overview) || hasItemFilters(this.#context.events, this.collection, 'create')) return undefined;
+    // A collection rule sees the payload before the write: such creates take the general path.
+    if (this.#context.rules.has(this.collection)) return undefined;
     await this.#access();
     const permission = await this.#permission('create');
     if (permission?.permissions) return undefined;
@@ -227,7 +228,7 @@ export class ItemsService {
     const { columns } = await this.#rows.prepare(payload, 'create');
     const insert = Object.keys(columns).length > 0 ? this.#db.insertInto(this.collection).values(columns) : this.#db.insertInto(this.collection).defaultValues();
     const { key, recorded } = await withDatabaseErrors(() => createInOneStatement(this.#db, this.#overview, insert, payload, this.#context.accountability, this.#context.parentRevision ?? null));
-    queueItemActions(undefined, this.collection, 'create', [key], payload, this.#context.accountability);
+    queueItemActions(this.#context.events, undefined, this.collection, 'create', [key], payload, this.#context.accountability);
     if (recorded > 0) eventsRecorded();
     return key;
   }
@@ -238,8 +239,8 @@ export class ItemsService {
       const permission = await service.#permission('create');
       const written: WrittenItem[] = [];
       for (const payload of payloads) {
-        const filtered = await filterItemPayload(service.collection, 'create', asPayload(payload, service.#overview), [], service.#context.accountability, service.#writeTransaction);
-        written.push(await service.#rows.insert(await applySystemRules(service.#context, service.collection, service.#permitted(permission, filtered, 'create'), 'create')));
+        const filtered = await filterItemPayload(service.#context.events, service.collection, 'create', asPayload(payload, service.#overview), [], service.#context.accountability, service.#writeTransaction);
+        written.push(await service.#rows.insert(await service.#context.rules.apply(service.#context, service.collection, service.#permitted(permission, filtered, 'create'), 'create')));
       }
       // A create rule is checked on the rows as written (relational rules included), before the commit.
       if (permission?.permissions) await service.#rows.assertExist(written.map((item) => item.key), 'create');
@@ -252,8 +253,8 @@ export class ItemsService {
   async updateMany(rawKeys: ItemKey[], payload: unknown): Promise<ItemKey[]> {
     const keys = uniqueKeys(normalizeKeys(this.#overview, rawKeys));
     return this.#inTransaction(async (service) => {
-      const filtered = await filterItemPayload(service.collection, 'update', asPayload(payload, service.#overview), keys, service.#context.accountability, service.#writeTransaction);
-      const data = await applySystemRules(service.#context, service.collection, service.#permitted(await service.#permission('update'), filtered, 'update'), 'update', keys);
+      const filtered = await filterItemPayload(service.#context.events, service.collection, 'update', asPayload(payload, service.#overview), keys, service.#context.accountability, service.#writeTransaction);
+      const data = await service.#context.rules.apply(service.#context, service.collection, service.#permitted(await service.#permission('update'), filtered, 'update'), 'update', keys);
       // Nothing to update (no keys, or a query that matched nothing): `in ()` is not SQL.
       if (keys.length === 0) return keys;
       await service.#rows.lockInKeyOrder(keys);
@@ -292,7 +293,7 @@ export class ItemsService {
     return this.#inTransaction(async (service) => {
       await service.#permission('delete');
       if (keys.length === 0) return keys;
-      await filterItemPayload(service.collection, 'delete', { keys }, keys, service.#context.accountability, service.#writeTransaction);
+      await filterItemPayload(service.#context.events, service.collection, 'delete', { keys }, keys, service.#context.accountability, service.#writeTransaction);
       await service.#rows.lockInKeyOrder(keys);
       await assertPrivilegedDelete(service.#db, service.#context.access ?? null, service.collection, keys);
       const endAccess = await accessEndedByDelete(service.#context, service.collection, keys);
@@ -399,7 +400,7 @@ export class ItemsService {
 
   async #record(action: 'create' | 'update' | 'delete', items: WrittenItem[]): Promise<void> {
     this.#context.written?.add(this.collection);
-    const hooks = itemWriteHooks(this.#context.pendingActions, this.collection, action, items, this.#context.accountability);
+    const hooks = itemWriteHooks(this.#context.events, this.#context.pendingActions, this.collection, action, items, this.#context.accountability);
     const recorded = await recordActivity(this.#db, this.#overview, action, items, this.#context.accountability, this.#context.parentRevision ?? null, hooks);
     // The relay moves the events once the transaction has committed (a rolled-back one drops its pending list).
     if (recorded > 0) this.#context.pendingActions?.push(eventsRecorded);
