@@ -70,6 +70,35 @@ export class AuthService {
   }
 
   /**
+   * Opens a session for a user whose identity a sign-in provider has already checked (an LDAP bind):
+   * the same status, ip_access and TFA checks as `login`, without the password.
+   */
+  async loginVerifiedUser(userId: string, provider: string, otp?: string | null): Promise<AuthTokens> {
+    const { db, config, accountability } = this.#context;
+    const attempts = this.#context.loginAttempts ?? processLoginAttempts();
+    const user = await db
+      .selectFrom('tessera_users as u')
+      .leftJoin('tessera_roles as r', 'r.id', 'u.role')
+      .select(['u.id', 'u.email', 'u.status', 'u.role', 'u.tfa_secret', 'r.admin_access', 'r.app_access', 'r.ip_access'])
+      .where('u.id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (user.status !== 'active') throw new UserSuspendedError(`User is ${user.status} and cannot sign in.`);
+    assertIpAllowed(user.ip_access, accountability.ip);
+    if (user.tfa_secret) {
+      assertOtpPresent(otp);
+      if (!(await acceptStoredOtp(db, requireSecret(config), user.id, user.tfa_secret, otp))) {
+        await recordFailedLogin(db, attempts, user.id, this.#context.accessStamps);
+        throw new InvalidOtpError();
+      }
+      await attempts.reset(user.id);
+    }
+    await db.updateTable('tessera_users').set({ last_access: new Date() }).where('id', '=', user.id).execute();
+    const tokens = await this.#openSession({ id: user.id, role: user.role ?? null, admin_access: user.admin_access === true, app_access: user.app_access === true });
+    this.#context.events.emit('auth.login', { collection: 'tessera_users', keys: [user.id], payload: { email: user.email ?? null, provider }, accountability: { ...eventAccountability(accountability)!, user: user.id, role: user.role ?? null } });
+    return tokens;
+  }
+
+  /**
    * Exchanges a refresh token for new tokens. The old session row is replaced (rotation), so a refresh
    * token works once; an unknown, expired or inactive-user token is INVALID_TOKEN.
    */

@@ -1,7 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 
 /** Purposes a key can be derived for; each gets an independent key from the one SECRET. */
-export type KeyPurpose = 'access-token' | 'tfa-secret' | 'cookie' | 'email-token' | 'oidc-request';
+export type KeyPurpose = 'access-token' | 'tfa-secret' | 'cookie' | 'email-token' | 'oidc-request' | 'saml-relay-state';
 
 /** Output size of the hashes HKDF is used with, in bytes. */
 const HASH_LENGTH = { sha256: 32, sha384: 48, sha512: 64 } as const;

@@ -1,25 +1,11 @@
 import path from 'node:path';
 import { ConfigError } from '../errors.ts';
 import { readStorageLocations, type StorageLocationConfig } from './storage-locations.ts';
-import { PROVIDER_VARIABLE_SUFFIXES, providerVariablesSchema, VARIABLE_NAMES, variablesSchema, type Variables } from './variables.ts';
+import { type AuthProviderConfig, readAuthProviders } from './auth-providers.ts';
+import { VARIABLE_NAMES, variablesSchema, type Variables } from './variables.ts';
 import { readVariables, reportInvalidVariables } from './read-variables.ts';
 
-/** One OpenID Connect provider, from AUTH_<NAME>_* (docs/auth.md, "OpenID Connect providers"). */
-export interface AuthProviderConfig {
-  /** Lowercase name, used in routes and stored in users.provider. */
-  name: string;
-  issuerUrl: string;
-  clientId: string;
-  /** Null for a public client (PKCE only). */
-  clientSecret: string | null;
-  scope: string;
-  label: string;
-  icon: string | null;
-  allowPublicRegistration: boolean;
-  defaultRoleId: string | null;
-  identifierKey: string;
-  redirectAllowList: string[];
-}
+export type { AuthProviderConfig, LdapProviderConfig, OAuth2ProviderConfig, OpenIdProviderConfig, SamlProviderConfig } from './auth-providers.ts';
 
 /** The SMTP transport's settings (EMAIL_SMTP_*, docs/config.md). */
 export interface SmtpConfig {
@@ -66,8 +52,8 @@ export interface Config {
   dataDir: string;
   /** Absolute folder of the project's own migrations (MIGRATIONS_PATH). */
   migrationsPath: string;
-  /** EXTENSIONS_PATH (absolute) and EXTENSIONS_AUTO_RELOAD; `projectDir` is where the project's package.json lists extension packages. */
-  extensions: { path: string; autoReload: boolean; projectDir: string };
+  /** EXTENSIONS_PATH (absolute) and EXTENSIONS_AUTO_RELOAD; `projectDir` is where the project's package.json lists extension packages; the sandbox's limits (EXTENSIONS_SANDBOX_MEMORY, EXTENSIONS_SANDBOX_TIMEOUT). */
+  extensions: { path: string; autoReload: boolean; projectDir: string; sandbox: { memoryBytes: number; timeoutMs: number } };
   /** Null only outside production, where the CLI provides a generated one. */
   secret: string | null;
   admin: { email: string; password: string | null };
@@ -192,42 +178,6 @@ function jobsWorker(value: string | undefined): Config['jobs']['worker'] {
   return 'inline';
 }
 
-/** Names a provider may not take: the other sign-in methods' and local users' (users.provider = default). */
-const RESERVED_PROVIDER_NAMES = ['default', 'email', 'credentials'];
-
-/** Reads and validates AUTH_<NAME>_* (with `_FILE` twins) for every provider AUTH_PROVIDERS names. */
-function readAuthProviders(env: Env, names: string[], problems: string[]): AuthProviderConfig[] {
-  const providers: AuthProviderConfig[] = [];
-  for (const given of names) {
-    const name = given.toLowerCase();
-    if (!/^[a-z][a-z0-9_]*$/.test(name) || RESERVED_PROVIDER_NAMES.includes(name) || providers.some((p) => p.name === name)) {
-      problems.push(`AUTH_PROVIDERS: "${given}" must be a unique name of letters, digits and _ starting with a letter, other than ${RESERVED_PROVIDER_NAMES.join(', ')}`);
-      continue;
-    }
-    const prefix = `AUTH_${name.toUpperCase()}_`;
-    const raw = readVariables(env, PROVIDER_VARIABLE_SUFFIXES, problems, prefix);
-    try {
-      const vars = providerVariablesSchema.validateSync(raw, { abortEarly: false, stripUnknown: true });
-      providers.push({
-        name,
-        issuerUrl: vars.ISSUER_URL,
-        clientId: vars.CLIENT_ID,
-        clientSecret: vars.CLIENT_SECRET ?? null,
-        scope: vars.SCOPE,
-        label: vars.LABEL ?? name.charAt(0).toUpperCase() + name.slice(1),
-        icon: vars.ICON ?? null,
-        allowPublicRegistration: vars.ALLOW_PUBLIC_REGISTRATION,
-        defaultRoleId: vars.DEFAULT_ROLE_ID ?? null,
-        identifierKey: vars.IDENTIFIER_KEY,
-        redirectAllowList: vars.REDIRECT_ALLOW_LIST,
-      });
-    } catch (error) {
-      reportInvalidVariables(error, raw, problems, prefix);
-    }
-  }
-  return providers;
-}
-
 function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[], storage: StorageLocationConfig[]): Config {
   return {
     env: vars.NODE_ENV as Config['env'],
@@ -251,7 +201,12 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     database: { url: vars.DB_URL ?? null, poolMax: vars.DB_POOL_MAX, preparedStatements: vars.DB_PREPARED_STATEMENTS, connectTimeoutMs: vars.DB_CONNECT_TIMEOUT, statementTimeoutMs: vars.DB_STATEMENT_TIMEOUT },
     dataDir: path.resolve(cwd, vars.DATA_DIR),
     migrationsPath: path.resolve(cwd, vars.MIGRATIONS_PATH),
-    extensions: { path: path.resolve(cwd, vars.EXTENSIONS_PATH), autoReload: vars.EXTENSIONS_AUTO_RELOAD, projectDir: cwd },
+    extensions: {
+      path: path.resolve(cwd, vars.EXTENSIONS_PATH),
+      autoReload: vars.EXTENSIONS_AUTO_RELOAD,
+      projectDir: cwd,
+      sandbox: { memoryBytes: vars.EXTENSIONS_SANDBOX_MEMORY * 1024 * 1024, timeoutMs: vars.EXTENSIONS_SANDBOX_TIMEOUT },
+    },
     secret: vars.SECRET ?? null,
     admin: { email: vars.ADMIN_EMAIL.toLowerCase(), password: vars.ADMIN_PASSWORD ?? null },
     log: { level: vars.LOG_LEVEL as Config['log']['level'], style: (vars.LOG_FORMAT === 'json' ? 'raw' : (vars.LOG_FORMAT ?? vars.LOG_STYLE)) as Config['log']['style'] },

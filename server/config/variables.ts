@@ -41,7 +41,7 @@ function isUrl(value: string): boolean {
 }
 
 /** True for absolute http(s) URLs, including single-label hosts such as localhost or a container name. */
-function isHttpUrl(value: string): boolean {
+export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
@@ -56,9 +56,9 @@ const duration = (fallback: string) =>
 /** How long background log rows are kept: a duration, or 0 to keep them forever. */
 const retention = (fallback: string) =>
   yup.number().transform(toMilliseconds).typeError('must be a duration such as 7d or 12h, or 0 to keep forever').min(0).default(ms(fallback as ms.StringValue));
-const list = (fallback: string[]) => yup.array(yup.string().required()).transform(toList).default(fallback);
+export const list = (fallback: string[]) => yup.array(yup.string().required()).transform(toList).default(fallback);
 
-const urlList = () => list([]).test('http-urls', 'must list absolute http:// or https:// URLs', (values) => (values ?? []).every(isHttpUrl));
+export const urlList = () => list([]).test('http-urls', 'must list absolute http:// or https:// URLs', (values) => (values ?? []).every(isHttpUrl));
 
 /**
  * Every environment variable Tessera reads, with its default and validation (docs/config.md lists them).
@@ -169,7 +169,7 @@ export const variablesSchema = yup.object({
   USER_INVITE_TOKEN_TTL: duration('7d'),
   /** Pages besides PUBLIC_URL/admin/accept-invite that `invite_url` may name, comma-separated. @default empty */
   USER_INVITE_URL_ALLOW_LIST: urlList(),
-  /** OpenID Connect providers, comma-separated names; each is configured by AUTH_<NAME>_* (providerVariablesSchema). @default empty */
+  /** Sign-in providers, comma-separated names; each is configured by AUTH_<NAME>_* (config/auth-provider-variables.ts). @default empty */
   AUTH_PROVIDERS: list([]),
   /** Named storage locations, comma-separated; each is configured by STORAGE_<NAME>_* (storageVariablesSchema); the first takes new uploads. @default local */
   STORAGE_LOCATIONS: list(['local']).test('not-empty', 'must name at least one location', (values) => (values ?? []).length > 0),
@@ -189,6 +189,10 @@ export const variablesSchema = yup.object({
   EXTENSIONS_PATH: yup.string().default('./extensions'),
   /** Reload extensions when their files change (for development). @default false */
   EXTENSIONS_AUTO_RELOAD: yup.boolean().typeError('must be true or false').default(false),
+  /** Memory of a sandboxed extension's QuickJS heap, in MB (as Directus). @default 100 */
+  EXTENSIONS_SANDBOX_MEMORY: yup.number().typeError('must be a number of MB').integer('must be a whole number of MB').min(1, 'must be at least 1').max(1024, 'must be at most 1024').default(100),
+  /** Time one run of a sandboxed extension's code may take before it is interrupted and the extension stopped, in ms (as Directus). @default 1000 */
+  EXTENSIONS_SANDBOX_TIMEOUT: yup.number().typeError('must be a number of ms').integer('must be a whole number of ms').min(10, 'must be at least 10').max(60_000, 'must be at most 60000').default(1000),
   /** Wall-clock time one `exec` operation's script may run before it is interrupted and its worker thread terminated. @default 1s */
   FLOWS_EXEC_TIMEOUT: duration('1s').max(5 * 60_000, 'must be at most 5m'),
   /** `exec` scripts one process runs at once (each on a worker thread of its own); more wait their turn. @default 2 */
@@ -288,39 +292,6 @@ export type Variables = yup.InferType<typeof variablesSchema>;
 
 /** Variable names, in documentation order. */
 export const VARIABLE_NAMES = Object.keys(variablesSchema.fields) as Array<keyof Variables>;
-
-/**
- * The variables of one OpenID Connect provider, read as `AUTH_<NAME>_<SUFFIX>` for every name in
- * AUTH_PROVIDERS (docs/config.md, "OpenID Connect providers").
- */
-export const providerVariablesSchema = yup.object({
-  /** Issuer URL; its `/.well-known/openid-configuration` is discovered. Required. */
-  ISSUER_URL: yup.string().required('is required').test('http-url', 'must be an absolute http:// or https:// URL', (value) => value === undefined || isHttpUrl(value)),
-  /** Client id registered with the provider. Required. */
-  CLIENT_ID: yup.string().required('is required'),
-  /** Client secret; unset: a public client (PKCE only, no client authentication). */
-  CLIENT_SECRET: yup.string().optional(),
-  /** Scopes requested, space-separated; must include `openid`. @default openid */
-  SCOPE: yup.string().default('openid').test('openid-scope', 'must include openid', (value) => (value ?? '').split(/\s+/).includes('openid')),
-  /** Button text on the sign-in page. @default the name, capitalised */
-  LABEL: yup.string().max(100).optional(),
-  /** Icon name shown with the label. @default none */
-  ICON: yup.string().max(100).optional(),
-  /** Create users on their first sign-in. @default false */
-  ALLOW_PUBLIC_REGISTRATION: yup.boolean().typeError('must be true or false').default(false),
-  /** Role of users created on first sign-in; unset: no role. */
-  DEFAULT_ROLE_ID: yup.string().uuid('must be a role id (uuid)').optional(),
-  /** Profile claim that identifies the user at the provider. @default sub */
-  IDENTIFIER_KEY: yup.string().default('sub'),
-  /** Pages besides PUBLIC_URL's origin that `?redirect=` may name, comma-separated. @default empty */
-  REDIRECT_ALLOW_LIST: urlList(),
-});
-
-/** The raw, validated variables of one provider. */
-export type ProviderVariables = yup.InferType<typeof providerVariablesSchema>;
-
-/** Suffixes of the per-provider variables, in documentation order. */
-export const PROVIDER_VARIABLE_SUFFIXES = Object.keys(providerVariablesSchema.fields) as Array<keyof ProviderVariables>;
 
 /**
  * The variables of one storage location, read as `STORAGE_<NAME>_<SUFFIX>` for every name in

@@ -8,7 +8,8 @@ import { consumeSignInLink, sendSignInLink } from '../auth/email-link.ts';
 import { credentialEmail, credentialString } from '../auth/credential-fields.ts';
 import { processLoginAttempts } from '../auth/login-attempts.ts';
 import { handleProviderCallback, startProviderSignIn } from '../auth/oidc/flow.ts';
-import { listProviders } from '../auth/oidc/providers.ts';
+import { findProvider, listProviders } from '../auth/oidc/providers.ts';
+import { lazyModule } from '../lazy-module.ts';
 import { safeCallbackUrl } from '../auth/pages/callback-url.ts';
 import { signInErrorPage } from '../auth/pages/error-catalogue.ts';
 import { renderErrorPage } from '../auth/pages/error-page.ts';
@@ -35,6 +36,12 @@ const credentialsSchema = yup.object({
   password: credentialString(1024).required(),
   otp: credentialString(16).transform((value: unknown) => value || undefined),
 });
+
+// ldapts loads with the first directory sign-in, not at start-up.
+const loadDirectoryPage = lazyModule(() => import('../auth/ldap/ldap-page.ts'));
+
+/** `type` of each driver in `GET /auth/providers` (the sign-in pages' vocabulary: an LDAP directory takes credentials). */
+const PAGE_PROVIDER_TYPES = { openid: 'oidc', oauth2: 'oauth', ldap: 'credentials', saml: 'saml' } as const;
 
 /** Codes of sign-in failures the error page shows instead of CredentialsSignin. */
 const ACCESS_DENIED_CODES = new Set(['USER_SUSPENDED', 'INVALID_IP']);
@@ -86,6 +93,9 @@ export function authPagesController(app: AppContext): Router {
         return toErrorPage(ctx, 'EmailSignin');
       }
       ctx.redirect(`${publicUrl}/auth/verify-request?provider=email&type=email`);
+    } else if (findProvider(app, provider).driver === 'ldap') {
+      // A directory's form posts to the callback, like credentials; a post here just shows the form.
+      ctx.redirect(`${publicUrl}/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
     } else {
       await startProviderSignIn(ctx, app, provider, callbackUrl);
     }
@@ -137,6 +147,11 @@ export function authPagesController(app: AppContext): Router {
       }
       return ctx.redirect(link.callbackUrl);
     }
+    const configured = findProvider(app, provider);
+    if (configured.driver === 'ldap') {
+      if (ctx.method !== 'POST') return ctx.redirect(`${publicUrl}/auth/signin`);
+      return (await loadDirectoryPage()).handleDirectoryForm(ctx, app, configured, input);
+    }
     await handleProviderCallback(ctx, app, provider);
   };
   router.get('/callback/:provider', callback);
@@ -180,8 +195,13 @@ export function authPagesController(app: AppContext): Router {
     const entry = (id: string, name: string, type: string) => ({ id, name, type, signinUrl: `${publicUrl}/auth/signin/${id}`, callbackUrl: `${publicUrl}/auth/callback/${id}` });
     const providers: Record<string, ReturnType<typeof entry>> = { credentials: entry('credentials', 'Credentials', 'credentials') };
     if (app.mailer) providers.email = entry('email', 'Email', 'email');
-    for (const provider of listProviders(app)) providers[provider.name] = entry(provider.name, provider.label, 'oidc');
+    for (const provider of listProviders(app)) providers[provider.name] = entry(provider.name, provider.label, PAGE_PROVIDER_TYPES[provider.driver]);
     ctx.body = providers;
+  });
+
+  // Directus's listing of the configured providers (its admin and SDK read it).
+  router.get('/', (ctx) => {
+    ctx.body = { data: listProviders(app).map(({ name, driver, label, icon }) => ({ name, driver, label, icon })), disableDefault: false };
   });
 
   router.get('/csrf', (ctx) => {

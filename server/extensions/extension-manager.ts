@@ -155,7 +155,7 @@ export function createExtensionManager(app: AppContext): ExtensionManager {
       for (const item of [listed, ...entries]) item.status = 'disabled';
       return;
     }
-    if (manifest.sandbox?.enabled) return fail('error', 'It asks to run in the sandbox, which Tessera does not provide yet.');
+    if (manifest.sandbox?.enabled) return loadSandboxed(extension, manifest, listed, next, fail);
     const serverSide = manifest.type === 'bundle' ? entries.some((entry) => isApiType(entry.type ?? '')) : isApiType(manifest.type);
     if (!serverSide || !manifest.api) return;
     const registered: Registration[] = [];
@@ -186,6 +186,19 @@ export function createExtensionManager(app: AppContext): ExtensionManager {
     for (const registration of registered) {
       next.registrations.push(registration);
       if (registration.endpoint) next.endpointIds.add(registration.endpoint);
+    }
+  }
+
+  /** A sandboxed extension runs in its own thread; a limit passed later marks it `error` and takes it away. */
+  async function loadSandboxed(extension: FoundExtension, manifest: ExtensionManifest, listed: ListedExtension, next: Generation, fail: (status: ExtensionStatus, error: string) => void): Promise<void> {
+    try {
+      const { registerSandboxed } = await import('./sandbox/register-sandboxed.ts');
+      next.endpoints ??= (await useRuntime()).createExpressApp();
+      const registration = await registerSandboxed(app, manifest, extension.folder, next.endpoints, logger.child({ extension: listed.name }), (reason) => Object.assign(listed, { status: 'error', error: reason }));
+      next.registrations.push(registration);
+      if (registration.endpoint) next.endpointIds.add(registration.endpoint);
+    } catch (error) {
+      fail('error', (error as Error)?.message ?? String(error));
     }
   }
 

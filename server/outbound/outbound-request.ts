@@ -15,7 +15,7 @@ export class OutboundRefusedError extends Error {
 /** One outbound HTTP call, the guard's limits included. */
 export interface OutboundRequest {
   url: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
   allow: OutboundAllowList;
@@ -29,6 +29,8 @@ export interface OutboundRequest {
 /** What came back. */
 export interface OutboundResponse {
   status: number;
+  statusText: string;
+  headers: Record<string, string | string[] | undefined>;
   body: string;
   /** The address actually called (after redirects). */
   url: string;
@@ -84,11 +86,18 @@ export async function outboundRequest(request: OutboundRequest): Promise<Outboun
       }
       continue;
     }
-    return { status: response.status, body: response.body, url: url.href };
+    return { status: response.status, statusText: response.statusText, headers: response.headers, body: response.body, url: url.href };
   }
 }
 
-function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined, request: OutboundRequest, signal: AbortSignal): Promise<{ status: number; body: string; location?: string }> {
+function send(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  request: OutboundRequest,
+  signal: AbortSignal,
+): Promise<{ status: number; statusText: string; headers: OutboundResponse['headers']; body: string; location?: string }> {
   return openHop(url, method, headers, body, request.allow, signal).then(
     (res) =>
       new Promise((resolve, reject) => {
@@ -103,7 +112,7 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
           }
           chunks.push(chunk);
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), location: res.headers.location }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), location: res.headers.location }));
         res.on('error', reject);
       }),
     (error: unknown) => Promise.reject(signal.aborted && !(error instanceof OutboundRefusedError) ? new Error(`Timed out after ${request.timeoutMs} ms.`) : error),

@@ -8,7 +8,8 @@ import { forgetPermissions } from '../providers/access-control-provider.ts';
 import { signIn } from '../providers/auth-provider.ts';
 import { apiRequest } from '../providers/http-client.ts';
 import { AuthCard } from './auth-card.tsx';
-import { fetchProviders, providerLoginUrl, requestEmailLink, type SignInProvider } from './providers.ts';
+import { ProviderIcon } from './provider-icon.tsx';
+import { fetchProviders, providerLoginUrl, requestEmailLink, signInWithDirectory, type SignInProvider } from './providers.ts';
 
 type Mode = 'password' | 'email-link' | 'forgot' | 'link-sent' | 'reset-sent';
 
@@ -18,7 +19,7 @@ interface LoginError {
   field?: string;
 }
 
-/** Sign-in: credentials (with a one-time password when TFA is on), an e-mail link, OpenID providers. */
+/** Sign-in: credentials (with a one-time password when TFA is on), an e-mail link, the configured providers (OpenID, OAuth 2.0, SAML buttons; LDAP's own form). */
 export default function SignInPage() {
   const translate = useTranslate();
   const { project } = useProject();
@@ -35,7 +36,10 @@ export default function SignInPage() {
   useEffect(() => {
     void fetchProviders().then(setProviders);
   }, []);
-  const oidc = providers.filter((provider) => provider.type === 'oidc');
+  const [directory, setDirectory] = useState<SignInProvider | null>(null);
+  // Providers the browser is sent to (OpenID, OAuth 2.0, SAML); a directory (LDAP) takes a password here.
+  const redirecting = providers.filter((provider) => provider.type === 'oidc' || provider.type === 'oauth' || provider.type === 'saml');
+  const directories = providers.filter((provider) => provider.driver === 'ldap');
   const emailLinks = providers.some((provider) => provider.id === 'email');
 
   const onPassword = async (values: { email: string; password: string; otp?: string }) => {
@@ -43,6 +47,25 @@ export default function SignInPage() {
     setPending(true);
     try {
       const failure: LoginError | null = await signIn(values);
+      if (!failure) {
+        forgetPermissions();
+        await invalidateAuth();
+        navigate('/', { replace: true });
+        return;
+      }
+      if (failure.code === 'INVALID_OTP' && !needsOtp) setNeedsOtp(true);
+      else setError(failure.code === 'INVALID_CREDENTIALS' ? translate('auth.signIn.failed') : failure.message);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const onDirectory = async (values: { identifier: string; password: string; otp?: string }) => {
+    if (!directory) return;
+    setError(null);
+    setPending(true);
+    try {
+      const failure = await signInWithDirectory(directory.id, values);
       if (!failure) {
         forgetPermissions();
         await invalidateAuth();
@@ -124,6 +147,33 @@ export default function SignInPage() {
     );
   }
 
+  if (directory) {
+    return (
+      <AuthCard title={translate('auth.signIn.withProvider', { provider: directory.name })}>
+        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="sign-in-error" />}
+        <Form layout="vertical" requiredMark={false} onFinish={onDirectory} name="directory-sign-in">
+          <Form.Item name="identifier" label={translate('auth.signIn.identifier')} rules={[{ required: true, message: translate('auth.signIn.identifierRequired') }]}>
+            <Input prefix={<ProviderIcon name={directory.icon} />} autoComplete="username" autoFocus size="large" />
+          </Form.Item>
+          <Form.Item name="password" label={translate('auth.signIn.password')} rules={[{ required: true, message: translate('auth.signIn.passwordRequired') }]}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
+          </Form.Item>
+          {needsOtp && (
+            <Form.Item name="otp" label={translate('auth.signIn.otp')} extra={translate('auth.signIn.otpHelp')} rules={[{ required: true, message: translate('auth.signIn.otpHelp') }]}>
+              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} size="large" autoFocus />
+            </Form.Item>
+          )}
+          <Button type="primary" htmlType="submit" block size="large" loading={isPending}>
+            {translate('auth.signIn.submit')}
+          </Button>
+        </Form>
+        <Button type="link" block style={{ marginTop: 8 }} onClick={() => { setError(null); setNeedsOtp(false); setDirectory(null); }}>
+          {translate('auth.forgot.back')}
+        </Button>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title={translate('auth.signIn.title')} subtitle={translate('auth.signIn.subtitle', { project: projectName })}>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="sign-in-error" />}
@@ -146,10 +196,15 @@ export default function SignInPage() {
           {translate('auth.signIn.submit')}
         </Button>
       </Form>
-      {(oidc.length > 0 || emailLinks) && <Divider plain>{translate('auth.signIn.or')}</Divider>}
+      {(redirecting.length > 0 || directories.length > 0 || emailLinks) && <Divider plain>{translate('auth.signIn.or')}</Divider>}
       <Space direction="vertical" style={{ width: '100%' }}>
-        {oidc.map((provider) => (
-          <Button key={provider.id} block size="large" href={providerLoginUrl(provider.id)} data-testid={`provider-${provider.id}`}>
+        {redirecting.map((provider) => (
+          <Button key={provider.id} block size="large" icon={<ProviderIcon name={provider.icon} />} href={providerLoginUrl(provider.id)} data-testid={`provider-${provider.id}`}>
+            {translate('auth.signIn.withProvider', { provider: provider.name })}
+          </Button>
+        ))}
+        {directories.map((provider) => (
+          <Button key={provider.id} block size="large" icon={<ProviderIcon name={provider.icon} />} onClick={() => { setError(null); setNeedsOtp(false); setDirectory(provider); }} data-testid={`provider-${provider.id}`}>
             {translate('auth.signIn.withProvider', { provider: provider.name })}
           </Button>
         ))}

@@ -78,6 +78,8 @@ export const enUS: Messages = {
   'auth.signIn.emailRequired': 'Enter your e-mail address',
   'auth.signIn.emailInvalid': 'Enter a valid e-mail address',
   'auth.signIn.passwordRequired': 'Enter your password',
+  'auth.signIn.identifier': 'User name',
+  'auth.signIn.identifierRequired': 'Enter your user name',
   'auth.signIn.failed': 'Sign in failed. Check the details you provided are correct.',
   'auth.signIn.forgot': 'Forgot your password?',
   'auth.signIn.or': 'or',

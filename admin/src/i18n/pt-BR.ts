@@ -75,6 +75,8 @@ export const ptBR: Messages = {
   'auth.signIn.emailRequired': 'Informe seu e-mail',
   'auth.signIn.emailInvalid': 'Informe um e-mail válido',
   'auth.signIn.passwordRequired': 'Informe sua senha',
+  'auth.signIn.identifier': 'Nome de usuário',
+  'auth.signIn.identifierRequired': 'Informe seu nome de usuário',
   'auth.signIn.failed': 'Falha ao entrar. Verifique se os dados informados estão corretos.',
   'auth.signIn.forgot': 'Esqueceu sua senha?',
   'auth.signIn.or': 'ou',

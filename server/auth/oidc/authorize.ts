@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import * as oidc from 'openid-client';
 import type { AppContext } from '../../app-context.ts';
-import type { AuthProviderConfig } from '../../config/load-config.ts';
+import type { OpenIdProviderConfig } from '../../config/load-config.ts';
 import { choosePkceMethod } from './pkce.ts';
 import { getProviderClient } from './provider-client.ts';
 import { saveAuthorizationRequest } from './request-cookies.ts';
@@ -16,7 +16,7 @@ export interface AuthorizationTargets {
  * Starts the authorization-code flow: state, nonce and PKCE (S256, else plain) are created and kept in
  * cookies; returns the provider's authorization URL to redirect the browser to.
  */
-export async function beginAuthorization(ctx: Koa.Context, app: AppContext, provider: AuthProviderConfig, targets: AuthorizationTargets): Promise<URL> {
+export async function beginAuthorization(ctx: Koa.Context, app: AppContext, provider: OpenIdProviderConfig, targets: AuthorizationTargets): Promise<URL> {
   const { configuration } = await getProviderClient(provider);
   const method = choosePkceMethod(configuration.serverMetadata());
   const codeVerifier = oidc.randomPKCECodeVerifier();

@@ -1,34 +1,19 @@
 import type Koa from 'koa';
 import * as oidc from 'openid-client';
 import type { AppContext } from '../../app-context.ts';
-import type { AuthProviderConfig } from '../../config/load-config.ts';
+import type { OpenIdProviderConfig } from '../../config/load-config.ts';
 import { getProviderClient } from './provider-client.ts';
+import { type CompletedAuthorization, profileIdentifier } from './provider-profile.ts';
 import { takeAuthorizationRequest } from './request-cookies.ts';
 import { MISSING_ACCESS_TOKEN_MESSAGE, MISSING_ID_TOKEN_MESSAGE, MISSING_REQUEST_DETAILS_MESSAGE, ProviderSignInError } from './sign-in-error.ts';
 import { verifyIdTokenSignature } from './verify-id-token.ts';
-
-/** Who the provider says signed in. */
-export interface ProviderProfile {
-  /** The identifier-key claim, as text (users.external_identifier). */
-  identifier: string;
-  /** ID token claims merged with the user-info response. */
-  claims: Record<string, unknown>;
-  /** Kept in users.auth_data; never returned by the API. */
-  refreshToken: string | null;
-}
-
-/** A completed callback: the profile and where the browser goes next. */
-export interface CompletedAuthorization {
-  profile: ProviderProfile;
-  callbackUrl: string;
-}
 
 /**
  * Finishes the authorization-code flow on the callback request: reads the state, PKCE and nonce cookies
  * back (clearing them), exchanges the code, verifies the ID token and reads the user info. Throws
  * ProviderSignInError for every way this can fail.
  */
-export async function completeAuthorization(ctx: Koa.Context, app: AppContext, provider: AuthProviderConfig): Promise<CompletedAuthorization> {
+export async function completeAuthorization(ctx: Koa.Context, app: AppContext, provider: OpenIdProviderConfig): Promise<CompletedAuthorization> {
   const request = await takeAuthorizationRequest(ctx, app, provider.name);
   if (!request) throw new ProviderSignInError('OAuthCallback', MISSING_REQUEST_DETAILS_MESSAGE);
   const client = await getProviderClient(provider).catch((error: Error) => {
@@ -54,12 +39,8 @@ export async function completeAuthorization(ctx: Koa.Context, app: AppContext, p
   const idClaims: Record<string, unknown> = { ...tokens.claims() };
   const claims = { ...idClaims, ...(await readUserInfo(client.configuration, tokens.access_token, String(idClaims.sub))) };
 
-  const identifier = claims[provider.identifierKey];
-  if ((typeof identifier !== 'string' && typeof identifier !== 'number') || String(identifier) === '') {
-    throw new ProviderSignInError('OAuthCallback', `A provider profile must contain an id: the "${provider.identifierKey}" claim is missing.`);
-  }
-  if (String(identifier).length > 255) throw new ProviderSignInError('OAuthCallback', `The "${provider.identifierKey}" claim is longer than 255 characters.`);
-  return { profile: { identifier: String(identifier), claims, refreshToken: tokens.refresh_token ?? null }, callbackUrl: request.callbackUrl };
+  const identifier = profileIdentifier(provider, claims);
+  return { profile: { identifier, claims, refreshToken: tokens.refresh_token ?? null }, callbackUrl: request.callbackUrl };
 }
 
 async function readUserInfo(configuration: oidc.Configuration, accessToken: string | undefined, subject: string): Promise<Record<string, unknown>> {

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import * as oidc from 'openid-client';
-import type { AuthProviderConfig } from '../../config/load-config.ts';
+import type { OpenIdProviderConfig } from '../../config/load-config.ts';
 import { NO_ISSUER_MESSAGE, NOT_OPENID_CLIENT_MESSAGE, ProviderSignInError } from './sign-in-error.ts';
 
 /**
@@ -20,13 +20,13 @@ export interface ProviderClient {
 }
 
 // Keyed by the frozen provider config, so each loaded configuration (and each test app) has its own.
-const clients = new WeakMap<AuthProviderConfig, Promise<ProviderClient>>();
+const clients = new WeakMap<OpenIdProviderConfig, Promise<ProviderClient>>();
 
 /**
  * The provider's client, discovered once and kept; a failed discovery is not kept, so the next sign-in
  * tries again.
  */
-export function getProviderClient(provider: AuthProviderConfig): Promise<ProviderClient> {
+export function getProviderClient(provider: OpenIdProviderConfig): Promise<ProviderClient> {
   let client = clients.get(provider);
   if (!client) {
     client = discoverClient(provider);
@@ -36,7 +36,7 @@ export function getProviderClient(provider: AuthProviderConfig): Promise<Provide
   return client;
 }
 
-async function discoverClient(provider: AuthProviderConfig): Promise<ProviderClient> {
+async function discoverClient(provider: OpenIdProviderConfig): Promise<ProviderClient> {
   const issuer = new URL(provider.issuerUrl);
   const metadata: Partial<oidc.ClientMetadata> = {
     [oidc.clockTolerance]: IDENTITY_CLIENT_CLOCK_TOLERANCE_SECONDS,

@@ -1,5 +1,5 @@
 import { decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
-import type { AuthProviderConfig } from '../../config/load-config.ts';
+import type { OpenIdProviderConfig } from '../../config/load-config.ts';
 import { IDENTITY_CLIENT_CLOCK_TOLERANCE_SECONDS, type ProviderClient } from './provider-client.ts';
 import { ProviderSignInError } from './sign-in-error.ts';
 
@@ -8,7 +8,7 @@ import { ProviderSignInError } from './sign-in-error.ts';
  * remote key set (jose, SPEC §9 limits). openid-client has already checked its claims (iss, aud, exp,
  * nonce); checking them again here costs nothing and keeps this function safe on its own.
  */
-export async function verifyIdTokenSignature(idToken: string, provider: AuthProviderConfig, client: ProviderClient): Promise<JWTPayload> {
+export async function verifyIdTokenSignature(idToken: string, provider: OpenIdProviderConfig, client: ProviderClient): Promise<JWTPayload> {
   const { issuer } = client.configuration.serverMetadata();
   const options = { issuer, audience: provider.clientId, clockTolerance: IDENTITY_CLIENT_CLOCK_TOLERANCE_SECONDS };
   try {

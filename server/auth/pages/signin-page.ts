@@ -20,11 +20,25 @@ export function renderSignInPage(brand: Branding, options: SignInPageOptions): s
   const common = [hidden('csrfToken', options.csrfToken), hidden('callbackUrl', options.callbackUrl)];
   const sections: SafeHtml[] = [];
   sections.push(
-    ...options.providers.map(
-      (provider) => html`<form method="post" action="${options.authBase}/signin/${encodeURIComponent(provider.name)}">
-${common}<button type="submit">Sign in with ${provider.label}</button>
-</form>`,
-    ),
+    ...options.providers.map((provider) => {
+      const id = encodeURIComponent(provider.name);
+      const icon = provider.icon ? html` data-icon="${provider.icon}"` : '';
+      if (provider.driver === 'ldap') {
+        // A directory checks an identifier and password; the form posts straight to the callback.
+        return html`<form method="post" action="${options.authBase}/callback/${id}">
+${common}<label for="${id}-identifier">${provider.label}: identifier</label>
+<input id="${id}-identifier" type="text" name="identifier" autocomplete="username" required>
+<label for="${id}-password">Password</label>
+<input id="${id}-password" type="password" name="password" autocomplete="current-password" required>
+<label for="${id}-otp">One-time password (if enabled)</label>
+<input id="${id}-otp" type="text" name="otp" inputmode="numeric" autocomplete="one-time-code">
+<button type="submit"${icon}>Sign in with ${provider.label}</button>
+</form>`;
+      }
+      return html`<form method="post" action="${options.authBase}/signin/${id}">
+${common}<button type="submit"${icon}>Sign in with ${provider.label}</button>
+</form>`;
+    }),
   );
   if (options.email) {
     sections.push(html`<form method="post" action="${options.authBase}/signin/email">

@@ -208,18 +208,33 @@ export class ItemsService {
   }
 
   /**
-   * The common create, in one statement: an item of a user collection with no nested relational values,
-   * outside a transaction and with no create rule to check after the insert. Undefined when the create
-   * needs the general path (which runs the same checks inside a transaction).
+   * The common create, in one statement: an item of a user collection with no nested relational values and
+   * no create rule to check after the insert. Undefined when the create needs the general path (which runs
+   * the same checks inside a transaction). With item filters listening, the filters run first inside a
+   * transaction (they may refuse the write or join it through their context's database), and the insert
+   * stays one statement inside it; the actions are emitted after the commit.
    */
   async #createFlat(raw: unknown): Promise<ItemKey | undefined> {
-    if (this.collection.startsWith('tessera_') || this.#db.isTransaction || this.#context.written || !canCreateInOneStatement(this.#overview) || hasItemFilters(this.#context.events, this.collection, 'create')) return undefined;
+    if (this.collection.startsWith('tessera_') || this.#db.isTransaction || this.#context.written || !canCreateInOneStatement(this.#overview)) return undefined;
     // A collection rule sees the payload before the write: such creates take the general path.
     if (this.#context.rules.has(this.collection)) return undefined;
     await this.#access();
     const permission = await this.#permission('create');
     if (permission?.permissions) return undefined;
-    const payload = this.#permitted(permission, asPayload(raw, this.#overview), 'create');
+    if (!hasItemFilters(this.#context.events, this.collection, 'create')) return this.#insertFlat(permission, asPayload(raw, this.#overview));
+    return this.#inTransaction(async (service) => {
+      const filtered = await filterItemPayload(service.#context.events, service.collection, 'create', asPayload(raw, service.#overview), [], service.#context.accountability, service.#writeTransaction);
+      const key = await service.#insertFlat(permission, filtered);
+      if (key !== undefined) return key;
+      const written = await service.#insertRow(permission, filtered);
+      await service.#record('create', [written]);
+      return written.key;
+    });
+  }
+
+  /** The one-statement insert of a filtered payload; undefined when it has nested relational values. */
+  async #insertFlat(permission: Permission | null, raw: Payload): Promise<ItemKey | undefined> {
+    const payload = this.#permitted(permission, raw, 'create');
     const nested = Object.entries(payload).some(([field, value]) => {
       const relation = relationOf(this.#context.schema, this.collection, field);
       return relation !== null && (relation.kind === 'o2m' || (value !== null && typeof value === 'object'));
@@ -228,8 +243,13 @@ export class ItemsService {
     const { columns } = await this.#rows.prepare(payload, 'create');
     const insert = Object.keys(columns).length > 0 ? this.#db.insertInto(this.collection).values(columns) : this.#db.insertInto(this.collection).defaultValues();
     const { key, recorded } = await withDatabaseErrors(() => createInOneStatement(this.#db, this.#overview, insert, payload, this.#context.accountability, this.#context.parentRevision ?? null));
-    queueItemActions(this.#context.events, undefined, this.collection, 'create', [key], payload, this.#context.accountability);
-    if (recorded > 0) eventsRecorded();
+    this.#context.written?.add(this.collection);
+    queueItemActions(this.#context.events, this.#context.pendingActions, this.collection, 'create', [key], payload, this.#context.accountability);
+    // Inside a transaction the relay moves the recorded events once it has committed.
+    if (recorded > 0) {
+      if (this.#context.pendingActions) this.#context.pendingActions.push(eventsRecorded);
+      else eventsRecorded();
+    }
     return key;
   }
 
@@ -240,13 +260,18 @@ export class ItemsService {
       const written: WrittenItem[] = [];
       for (const payload of payloads) {
         const filtered = await filterItemPayload(service.#context.events, service.collection, 'create', asPayload(payload, service.#overview), [], service.#context.accountability, service.#writeTransaction);
-        written.push(await service.#rows.insert(await service.#context.rules.apply(service.#context, service.collection, service.#permitted(permission, filtered, 'create'), 'create')));
+        written.push(await service.#insertRow(permission, filtered));
       }
       // A create rule is checked on the rows as written (relational rules included), before the commit.
       if (permission?.permissions) await service.#rows.assertExist(written.map((item) => item.key), 'create');
       await service.#record('create', written);
       return written.map((item) => item.key);
     });
+  }
+
+  /** The general insert of one filtered payload (collection rules, nested writes), inside the caller's transaction. */
+  async #insertRow(permission: Permission | null, payload: Payload): Promise<WrittenItem> {
+    return this.#rows.insert(await this.#context.rules.apply(this.#context, this.collection, this.#permitted(permission, payload, 'create'), 'create'));
   }
 
   /** Applies the same change to every listed item; refuses the whole batch when one does not exist. */

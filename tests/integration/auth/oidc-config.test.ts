@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config/index.ts';
-import { PROVIDER_VARIABLE_SUFFIXES } from '../../../server/config/variables.ts';
+import { driverVariableSuffixes } from '../../../server/config/auth-provider-variables.ts';
 import { ConfigError } from '../../../server/errors.ts';
 
 const ROLE_ID = '5b3c1c3e-8a51-4a4e-9a36-1f2b3c4d5e6f';
@@ -31,6 +31,7 @@ describe('OpenID Connect provider configuration', () => {
     expect(providers).toEqual([
       {
         name: 'keycloak',
+        driver: 'openid',
         issuerUrl: 'https://id.example/realms/main',
         clientId: 'cms',
         clientSecret: null,
@@ -39,7 +40,11 @@ describe('OpenID Connect provider configuration', () => {
         icon: null,
         allowPublicRegistration: false,
         defaultRoleId: null,
+        syncUserInfo: false,
         identifierKey: 'sub',
+        emailKey: 'email',
+        firstNameKey: 'given_name',
+        lastNameKey: 'family_name',
         redirectAllowList: [],
       },
     ]);
@@ -108,6 +113,6 @@ describe('OpenID Connect provider configuration', () => {
   it('documents every per-provider variable in docs/config.md', () => {
     const docs = readFileSync(new URL('../../../docs/config.md', import.meta.url), 'utf8');
     expect(docs).toContain('| `AUTH_PROVIDERS` |');
-    for (const suffix of PROVIDER_VARIABLE_SUFFIXES) expect(docs).toContain(`| \`AUTH_<NAME>_${suffix}\` |`);
+    for (const suffix of driverVariableSuffixes('openid')) expect(docs).toContain(`| \`AUTH_<NAME>_${suffix}\` |`);
   });
 });

@@ -1,4 +1,4 @@
-import type { KyselyPlugin } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ItemsService } from '../../../server/services/items/items-service.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -67,6 +67,39 @@ describe('ItemsService round trips per write (activity and revisions on)', () =>
     expect(activity).toEqual([{ action: 'create', collection: 'logged', item: String(created.body.data.id), user: me.body.data.id, user_agent: 'probe/1' }]);
     const revisions = await t.system.db.selectFrom('tessera_revisions').select('id').where('collection', 'in', ['logged', 'untracked']).execute();
     expect(revisions).toEqual([]);
+  });
+
+  it('with an item filter listening, creates inside a transaction: the filter, then ONE insert statement; a refusal rolls back what the filter wrote', async () => {
+    await sql`create table filter_log (note text)`.execute(t.system.db);
+    const seen: string[] = [];
+    const off = t.context.events.onFilter('notes.items.create', async (payload, meta) => {
+      // The filter joins the write's transaction: its row commits or rolls back with the item.
+      if (payload.text === 'logged' || payload.text === 'refused') await sql`insert into filter_log (note) values (${String(payload.text)})`.execute(meta.transaction!.db);
+      if (payload.text === 'refused') throw new Error('refused by the filter');
+      return { ...payload, text: `${String(payload.text)}!` };
+    });
+    const offAction = t.context.events.onAction('notes.items.create', async (meta) => {
+      // After the commit: the row is visible to another connection.
+      const row = await t.system.db.selectFrom('notes').select('text').where('id', '=', meta.keys[0]!).executeTakeFirst();
+      seen.push(String(row?.text));
+    });
+    try {
+      const counter = statementCounter();
+      const schema = await t.context.schema.get();
+      const service = new ItemsService('notes', { ...t.system, db: t.system.db.withPlugin(counter.plugin), schema });
+      await service.createOne({ text: 'hooked' });
+      expect(counter.count()).toBe(1);
+      await service.createOne({ text: 'logged' });
+      await expect(service.createOne({ text: 'refused' })).rejects.toThrow('refused by the filter');
+      await service.createOne({ text: 'sentinel' });
+      await expect.poll(() => seen).toEqual(['hooked!', 'logged!', 'sentinel!']);
+      expect((await sql<{ note: string }>`select note from filter_log`.execute(t.system.db)).rows).toEqual([{ note: 'logged' }]);
+      const revisions = await t.system.db.selectFrom('tessera_revisions').select(['data', 'delta']).where('collection', '=', 'notes').orderBy('id', 'desc').limit(1).execute();
+      expect(revisions.map((revision) => [revision.data.text, revision.delta.text])).toEqual([['sentinel!', 'sentinel!']]);
+    } finally {
+      off();
+      offAction();
+    }
   });
 
   it('still refuses a batch with a missing key, leaving nothing changed', async () => {

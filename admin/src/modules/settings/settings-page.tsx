@@ -13,6 +13,7 @@ import { normalizeModuleBar } from '../../app/shell/shell-rules.ts';
 import { useShellSettings } from '../../app/shell/shell-settings.tsx';
 import { AspectRatiosList, AssetPresetsList, BasemapsList } from './list-sections.tsx';
 import { HelpAndThemeFields, ModuleBarEditor } from './shell-sections.tsx';
+import { SignInProviders } from './sign-in-providers.tsx';
 import { ASSET_TRANSFORMS, PASSWORD_POLICIES, settingsIssues, toSettingsFormValues, toSettingsPayload, type SettingsFormValues } from './settings-rules.ts';
 
 const SETTINGS_FIELDS = [
@@ -157,6 +158,9 @@ export default function SettingsPage() {
                 </Form.Item>
               </Col>
             </Row>
+          </Card>
+          <Card size="small" title={translate('settings.sections.providers')}>
+            <SignInProviders />
           </Card>
           <Card size="small" title={translate('settings.sections.files')}>
             <Form.Item name="storage_asset_transform" label={translate('settings.files.transform')} extra={translate('settings.files.transformHelp')}>

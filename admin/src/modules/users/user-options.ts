@@ -28,6 +28,9 @@ export interface UserRecord {
   appearance: 'auto' | 'light' | 'dark' | null;
   email_notifications: boolean;
   last_access: string | null;
+  /** `default` (a password) or the name of the sign-in provider the user is linked to. */
+  provider?: string | null;
+  external_identifier?: string | null;
 }
 
 /** Fields the user list reads. */

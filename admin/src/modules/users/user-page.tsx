@@ -6,11 +6,12 @@ import { useNavigate, useParams } from 'react-router';
 import { LOCALES } from '../../i18n/locales.ts';
 import { useRoleText } from '../../app/system-labels.ts';
 import { PageHeader } from '../shared/page-header.tsx';
+import { SignInMethod } from './sign-in-method.tsx';
 import { APPEARANCES, USER_STATUSES, displayName, toUserPayload, type UserRecord } from './user-options.ts';
 
-const EDIT_FIELDS = ['id', 'first_name', 'last_name', 'email', 'title', 'status', 'role', 'language', 'appearance', 'email_notifications', 'last_access'];
+const EDIT_FIELDS = ['id', 'first_name', 'last_name', 'email', 'title', 'status', 'role', 'language', 'appearance', 'email_notifications', 'last_access', 'provider', 'external_identifier'];
 
-/** One user: name, e-mail, role, status, language, appearance, a new password; deletion. */
+/** One user: how they sign in; name, e-mail, role, status, language, appearance, a new password; deletion. */
 export default function UserPage() {
   const { id = '' } = useParams();
   const { translate } = useTranslation();
@@ -60,6 +61,7 @@ export default function UserPage() {
         }
       />
       <Card size="small" style={{ maxWidth: 880 }}>
+        {user && <SignInMethod provider={user.provider} externalIdentifier={user.external_identifier} />}
         <Form
           {...formProps}
           onFinish={(values) => formProps.onFinish?.(toUserPayload(values as Record<string, unknown>))}

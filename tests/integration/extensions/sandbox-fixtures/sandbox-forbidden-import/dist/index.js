@@ -1,0 +1,3 @@
+import { readFileSync } from 'node:fs';
+
+export default ({ action }) => action('items.create', () => readFileSync('/etc/passwd'));
