@@ -63,7 +63,7 @@ export function buildProgram(): Command {
     .command('diff')
     .description('compare a snapshot with the database; exit 0 in sync, 1 on drift, 2 on error')
     .option('--from <path>', 'snapshot folder or file', 'snapshots')
-    .option('--only <sections>', 'comma-separated: schema, access, roles, permissions, presets, flows, dashboards, webhooks, translations, settings, folders')
+    .option('--only <sections>', 'comma-separated: schema, access, roles, permissions, presets, flows, dashboards, webhooks, translations, settings, folders, extensions')
     .option('--json', 'print the plan as JSON')
     .action(async (options) => (await import('./commands/diff.ts')).runDiff(options));
 
@@ -118,13 +118,13 @@ export function buildProgram(): Command {
     .action(async (options) => (await import('./commands/extensions.ts')).runListExtensions(options));
   extensions
     .command('create')
-    .description('write a TypeScript starter for a hook, endpoint or operation into EXTENSIONS_PATH/<name>')
-    .argument('<type>', 'hook | endpoint | operation')
+    .description('write a TypeScript starter (server kinds) or TSX starter (admin kinds) into EXTENSIONS_PATH/<name>, built')
+    .argument('<type>', 'hook | endpoint | operation | interface | display | layout | panel | module')
     .argument('<name>', 'folder name (letters, digits and -)')
     .action(async (type, name) => (await import('./commands/extensions.ts')).runCreateExtension(type, name));
   extensions
     .command('build')
-    .description("compile each extension's src/*.ts into dist/*.js (Node's type stripping: no bundler needed)")
+    .description("build each extension: server src/*.ts to dist/*.js (Node's type stripping), admin entries bundled into one ES module (Vite)")
     .argument('[name]', 'only this extension folder')
     .action(async (name) => (await import('./commands/extensions.ts')).runBuildExtensions(name));
 

@@ -17,11 +17,14 @@ import { requestLogger } from './middleware/request-logger.ts';
 import { responseCache } from './middleware/response-cache.ts';
 import { searchAsGet, searchBody } from './middleware/search-method.ts';
 import type { RateLimit } from './middleware/rate-limit.ts';
+import type { Metrics } from './metrics/create-metrics.ts';
 
 /** What the process that serves the app adds to it (server/http-server.ts). */
 export interface AppOptions {
   /** RATE_LIMITER_*: its owner closes it. */
   rateLimit?: Pick<RateLimit, 'beforeAuth' | 'afterAuth'>;
+  /** METRICS_ENABLED: times requests and serves /metrics; its owner closes it. */
+  metrics?: Pick<Metrics, 'middleware'>;
 }
 
 /** The Koa application and what it runs beside its routes. */
@@ -43,6 +46,7 @@ export function createApp(context: AppContext, options: AppOptions = {}): Tesser
   app.use(requestId());
   app.use(requestLogger(logger));
   app.use(errorHandler(logger));
+  if (options.metrics) app.use(options.metrics.middleware);
   app.use(cancelOnClose());
   // Requests wait for the extensions' first load (hooks must be in place before the first write).
   const extensionsLoaded = context.extensions.load();

@@ -26,7 +26,9 @@ export async function listen(context: AppContext, onAppBuilt?: () => void): Prom
   const { config, logger } = context;
   // rate-limiter-flexible (and ioredis) load only when the limiter is on (RATE_LIMITER_ENABLED, off by default).
   const rateLimit = config.rateLimiter.enabled ? (await import('./middleware/rate-limit.ts')).createRateLimit(config, logger) : null;
-  const app = createApp(context, { rateLimit: rateLimit ?? undefined });
+  // prom-client loads only with METRICS_ENABLED; off, no middleware measures anything.
+  const metrics = config.metrics.enabled ? await (await import('./metrics/create-metrics.ts')).createMetrics(context) : null;
+  const app = createApp(context, { rateLimit: rateLimit ?? undefined, metrics: metrics ?? undefined });
   const handle = app.callback();
   onAppBuilt?.();
   let closing = false;
@@ -59,6 +61,7 @@ export async function listen(context: AppContext, onAppBuilt?: () => void): Prom
   server.on('drop', (data) => logger.warn({ remote: data?.remoteAddress, maxConnections: server.maxConnections }, 'connection refused: SERVER_MAX_CONNECTIONS reached'));
   // WebSockets (/websocket) ride on this server's upgrade requests; shutdown closes them first.
   const realtime = config.realtime.enabled ? attachRealtime(server, context) : null;
+  if (realtime) metrics?.watchRealtime(realtime);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -101,6 +104,7 @@ export async function listen(context: AppContext, onAppBuilt?: () => void): Prom
       app.close();
       await realtimeClosed;
       await rateLimit?.close();
+      metrics?.close();
     },
   };
 }

@@ -31,7 +31,7 @@ export async function runDiff(options: DiffOptions, env: NodeJS.ProcessEnv = pro
     const only = parseOnly(options.only);
     const desired = loadSnapshot(options.from ?? DEFAULT_SNAPSHOT_FOLDER);
     const { plan, hash } = await withSnapshotService(env, (service) => service.plan(desired, { only }));
-    if (options.json) process.stdout.write(`${JSON.stringify({ hash, in_sync: plan.steps.length === 0, steps: plan.steps, unresolved: plan.unresolved }, null, 2)}\n`);
+    if (options.json) process.stdout.write(`${JSON.stringify({ hash, in_sync: plan.steps.length === 0, steps: plan.steps, unresolved: plan.unresolved, warnings: plan.warnings ?? [] }, null, 2)}\n`);
     else process.stdout.write(`${formatPlan(plan)}\n`);
     drift = plan.steps.length > 0;
   } catch (error) {

@@ -2,10 +2,12 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { stripTypeScriptTypes } from 'node:module';
 import path from 'node:path';
 import { loadConfig } from '../../server/config/index.ts';
-import { readManifest } from '../../server/extensions/manifest.ts';
+import { APP_TYPES, readManifest } from '../../server/extensions/manifest.ts';
 import { packageVersion } from '../../server/version.ts';
 import { openSystemContext } from '../context.ts';
 import { UsageError } from '../errors.ts';
+import { APP_STARTERS } from '../extension-starters/app-starters.ts';
+import { buildAppEntry } from '../extension-starters/build-app-entry.ts';
 import { STARTERS } from '../extension-starters/starters.ts';
 import { say } from '../prompts.ts';
 
@@ -29,20 +31,28 @@ export async function runListExtensions(options: { json?: boolean }): Promise<vo
   }
 }
 
-/** `tessera extensions create <type> <name>`: a TypeScript starter in EXTENSIONS_PATH/<name>. */
+/** The starters of every kind `create` knows: server kinds (type stripping) and the admin's (bundled). */
+const ALL_STARTERS: Record<string, Record<string, string>> = { ...STARTERS, ...APP_STARTERS };
+
+/** `tessera extensions create <type> <name>`: a TypeScript starter in EXTENSIONS_PATH/<name>, built once. */
 export async function runCreateExtension(type: string, name: string): Promise<void> {
-  if (!Object.hasOwn(STARTERS, type)) throw new UsageError(`type must be one of ${Object.keys(STARTERS).join(', ')} (admin extensions come with the admin's extension SDK)`);
+  if (!Object.hasOwn(ALL_STARTERS, type)) throw new UsageError(`type must be one of ${Object.keys(ALL_STARTERS).join(', ')}`);
   if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw new UsageError('name must be lower-case letters, digits and -');
   const config = loadConfig(process.env);
   const folder = path.join(config.extensions.path, name);
   if (await exists(folder)) throw new UsageError(`${folder} exists already`);
-  const starter = STARTERS[type as keyof typeof STARTERS];
   const [major, minor] = packageVersion().split('.');
-  const entry = type === 'operation' ? { path: { app: 'dist/app.js', api: 'dist/api.js' }, source: { app: 'src/app.ts', api: 'src/api.ts' } } : { path: 'dist/index.js', source: 'src/index.ts' };
+  const entry =
+    type === 'operation'
+      ? { path: { app: 'dist/app.js', api: 'dist/api.js' }, source: { app: 'src/app.ts', api: 'src/api.ts' } }
+      : Object.hasOwn(APP_STARTERS, type)
+        ? { path: 'dist/index.js', source: 'src/index.tsx' }
+        : { path: 'dist/index.js', source: 'src/index.ts' };
   const manifest = { name, version: '1.0.0', private: true, type: 'module', 'tessera:extension': { type, ...entry, host: `^${major}.${minor}.0` } };
   await mkdir(path.join(folder, 'src'), { recursive: true });
   await writeFile(path.join(folder, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  for (const [file, text] of Object.entries(starter)) await writeFile(path.join(folder, file), text.replaceAll('{{name}}', name));
+  const title = name.replace(/-/g, ' ').replace(/^./, (letter) => letter.toUpperCase());
+  for (const [file, text] of Object.entries(ALL_STARTERS[type]!)) await writeFile(path.join(folder, file), text.replaceAll('{{name}}', name).replaceAll('{{title}}', title));
   await build(folder);
   say.success(`Created the ${type} ${name} in ${folder}. Edit src/, then run \`tessera extensions build\`.`);
 }
@@ -66,20 +76,38 @@ export async function runBuildExtensions(name?: string): Promise<void> {
 }
 
 /**
- * Compiles src/**\/*.ts into dist/**\/*.js with Node's own type stripping (the project's toolchain: no
- * bundler), rewriting relative `.ts` imports to `.js`. Returns how many files it wrote.
+ * Builds one extension folder. Admin entries (`source` of an admin kind, or the `app` side of a bundle or
+ * operation written in TSX/JSX) are bundled into one ES module (build-app-entry.ts); server code, every other
+ * src/**\/*.ts, is compiled file by file with Node's own type stripping (the toolchain Tessera runs on, no
+ * bundler), relative `.ts` imports rewritten to `.js`. Returns how many outputs it wrote.
  */
 async function build(folder: string): Promise<number> {
+  const { type, source, path: output } = await describedEntries(folder);
+  const appEntry = (APP_TYPES as readonly string[]).includes(type) ? { source: asString(source), output: asString(output) } : { source: sideOf(source, 'app'), output: sideOf(output, 'app') };
+  const bundled = appEntry.source && appEntry.output && (Object.hasOwn(APP_STARTERS, type) || /\.[jt]sx$/.test(appEntry.source)) ? appEntry : null;
+  if (bundled) await buildAppEntry(folder, bundled.source!, bundled.output!);
   const files = (await readdir(path.join(folder, 'src'), { recursive: true })).filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'));
-  for (const file of files) {
-    const source = await readFile(path.join(folder, 'src', file), 'utf8');
-    const code = stripTypeScriptTypes(source, { mode: 'transform' }).replace(/((?:from|import)\s*\(?\s*)(['"])(\.{1,2}\/[^'"]+)\.ts\2/g, '$1$2$3.js$2');
+  // An admin kind's .ts files are part of its bundle.
+  const stripped = bundled && (APP_TYPES as readonly string[]).includes(type) ? [] : files.filter((file) => !bundled || path.join('src', file) !== path.normalize(bundled.source!));
+  for (const file of stripped) {
+    const text = await readFile(path.join(folder, 'src', file), 'utf8');
+    const code = stripTypeScriptTypes(text, { mode: 'transform' }).replace(/((?:from|import)\s*\(?\s*)(['"])(\.{1,2}\/[^'"]+)\.ts\2/g, '$1$2$3.js$2');
     const target = path.join(folder, 'dist', file.replace(/\.ts$/, '.js'));
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, code);
   }
-  return files.length;
+  return stripped.length + (bundled ? 1 : 0);
 }
+
+/** The extension's `type`, `source` and `path` as its package.json writes them (source is not kept by readManifest). */
+async function describedEntries(folder: string): Promise<{ type: string; source: unknown; path: unknown }> {
+  const pkg = JSON.parse(await readFile(path.join(folder, 'package.json'), 'utf8')) as Record<string, Record<string, unknown> | undefined>;
+  const described = pkg['tessera:extension'] ?? pkg['directus:extension'] ?? {};
+  return { type: String(described.type ?? ''), source: described.source, path: described.path };
+}
+
+const asString = (value: unknown) => (typeof value === 'string' ? value : null);
+const sideOf = (value: unknown, side: 'app' | 'api') => (value && typeof value === 'object' ? asString((value as Record<string, unknown>)[side]) : null);
 
 async function exists(file: string): Promise<boolean> {
   return stat(file).then(

@@ -27,7 +27,7 @@ export interface InitOptions {
 
 /** Example projects `init --template` can start from: snapshot folders shipped with Tessera. */
 export const TEMPLATES: Readonly<Record<string, string>> = {
-  blog: fileURLToPath(new URL('../../templates/blog', import.meta.url)),
+  blog: fileURLToPath(new URL('../../snapshots', import.meta.url)),
 };
 
 /** The `.env` a new project gets: a fresh SECRET and the answers given. */

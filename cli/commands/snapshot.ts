@@ -4,6 +4,7 @@ import { loadConfig } from '../../server/config/index.ts';
 import { migrateLatest } from '../../server/database/migrations.ts';
 import { migrateProjectLatest } from '../../server/database/project-migrations.ts';
 import { SNAPSHOT_FORMATS, writeSnapshot, type SnapshotFormat } from '../../server/snapshot/serialize.ts';
+import { installedExtensions } from '../../server/snapshot/extension-flags.ts';
 import { SnapshotService } from '../../server/snapshot/snapshot-service.ts';
 import { openSystemContext, type SystemContext } from '../context.ts';
 import { ExitError, UsageError } from '../errors.ts';
@@ -29,7 +30,7 @@ export async function withSnapshotService<T>(
       await migrateLatest(app.database.orm);
       await migrateProjectLatest(app.database.kysely(), config.migrationsPath);
     }
-    const host = { db: app.database.kysely(), schemaCache: app.schema, servicesContext: app.servicesContext };
+    const host = { db: app.database.kysely(), schemaCache: app.schema, servicesContext: app.servicesContext, installedExtensions: () => installedExtensions(config.extensions.path, config.extensions.projectDir) };
     return await work(new SnapshotService(host, systemAccountability(), env), context);
   } finally {
     await context.close();

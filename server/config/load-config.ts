@@ -36,6 +36,8 @@ export interface Config {
     /** 0: no cap. */
     maxConnections: number;
   };
+  /** Prometheus metrics at /metrics (server/metrics, docs/operations.md "Metrics"). */
+  metrics: { enabled: boolean; tokens: string[]; allowedIps: string[] };
   /** Requests per client per window (server/middleware/rate-limit.ts). */
   rateLimiter: { enabled: boolean; points: number; durationMs: number; store: 'redis' | 'memory' };
   database: {
@@ -192,6 +194,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
       keepAliveTimeoutMs: vars.SERVER_KEEP_ALIVE_TIMEOUT,
       maxConnections: vars.SERVER_MAX_CONNECTIONS,
     },
+    metrics: { enabled: vars.METRICS_ENABLED, tokens: vars.METRICS_TOKENS, allowedIps: vars.METRICS_ALLOWED_IPS },
     rateLimiter: {
       enabled: vars.RATE_LIMITER_ENABLED,
       points: vars.RATE_LIMITER_POINTS,

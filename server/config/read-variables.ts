@@ -26,9 +26,9 @@ export function readVariables(env: Env, names: readonly string[], problems: stri
   return resolved;
 }
 
-/** Variables whose value is a secret: SECRET itself and every *_SECRET, *_PASSWORD, *_TOKEN and *_KEY. */
+/** Variables whose value is a secret: SECRET itself and every *_SECRET, *_PASSWORD, *_TOKEN(S) and *_KEY. */
 export function isSecretVariable(name: string): boolean {
-  return /(^|_)(SECRET|PASSWORD|TOKEN|KEY)$/.test(name);
+  return /(^|_)(SECRET|PASSWORD|TOKENS?|KEY)$/.test(name);
 }
 
 /** `value` as shown in an error when it is meant to be a URL: its password masked; text that is no URL not shown (it may hold one). */

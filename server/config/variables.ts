@@ -1,4 +1,5 @@
 import bytes from 'bytes';
+import ipaddr from 'ipaddr.js';
 import ms from 'ms';
 import * as yup from 'yup';
 import { isTimeZone } from '../query/time-zone.ts';
@@ -28,6 +29,11 @@ function toList(value: unknown, original: unknown): unknown {
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+/** True for an IP address or a CIDR range (`10.0.0.0/8`, `::1/128`). */
+function isIpOrCidr(value: string): boolean {
+  return ipaddr.isValid(value) || ipaddr.isValidCIDR(value);
 }
 
 /** True when `value` parses as a URL. */
@@ -249,6 +255,12 @@ export const variablesSchema = yup.object({
   RATE_LIMITER_DURATION: duration('1s').test('whole-seconds', 'must be a whole number of seconds such as 1s, 10s or 1m', (value) => value === undefined || value % 1000 === 0),
   /** Where counts live: `redis` (REDIS_URL, shared by instances; memory while Redis is down) or `memory`. @default redis when REDIS_URL is set, else memory */
   RATE_LIMITER_STORE: yup.string().oneOf(['redis', 'memory']).optional(),
+  /** Serve Prometheus metrics at `/metrics` (docs/operations.md, "Metrics"); off, nothing of it is loaded. @default false */
+  METRICS_ENABLED: yup.boolean().typeError('must be true or false').default(false),
+  /** Tokens a scraper may send as `Authorization: Bearer <token>` (or Directus's `Metrics <token>`) to read `/metrics`. @default none */
+  METRICS_TOKENS: list([]),
+  /** IP addresses or CIDR ranges that may read `/metrics` without a token. @default none */
+  METRICS_ALLOWED_IPS: list([]).test('ips', 'must list IP addresses or CIDR ranges such as 10.0.0.0/8', (values) => (values ?? []).every(isIpOrCidr)),
   /** Serve the realtime WebSocket endpoint `/websocket`. @default true */
   WEBSOCKETS_ENABLED: yup.boolean().typeError('must be true or false').default(true),
   /** Who may use `/websocket`: `public` (anyone, as the public role until `auth`), `handshake` (first message must be `auth`), `strict` (the token comes with the upgrade request, else 401). @default handshake */

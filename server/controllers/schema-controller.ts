@@ -7,6 +7,7 @@ import { requireSchemaWrite } from '../services/schema/access.ts';
 import { validatePayload } from '../services/validate-payload.ts';
 import { parseSnapshotDocument } from '../snapshot/load-snapshot.ts';
 import { ONLY_CHOICES } from '../snapshot/plan.ts';
+import { installedExtensions } from '../snapshot/extension-flags.ts';
 import { SnapshotService } from '../snapshot/snapshot-service.ts';
 
 const onlySchema = yup.array(yup.string().oneOf(Object.keys(ONLY_CHOICES)).required()).default([]);
@@ -35,7 +36,8 @@ export function schemaController(app: AppContext, env: NodeJS.ProcessEnv = proce
   const router = new Router({ prefix: '/schema' });
   const service = (accountability: Accountability) => {
     requireSchemaWrite(accountability);
-    return new SnapshotService({ db: app.database.kysely(), schemaCache: app.schema, servicesContext: app.servicesContext }, accountability, env);
+    const installed = () => installedExtensions(app.config.extensions.path, app.config.extensions.projectDir);
+    return new SnapshotService({ db: app.database.kysely(), schemaCache: app.schema, servicesContext: app.servicesContext, installedExtensions: installed }, accountability, env);
   };
 
   router.get('/snapshot', async (ctx) => {
@@ -50,7 +52,7 @@ export function schemaController(app: AppContext, env: NodeJS.ProcessEnv = proce
       ctx.status = 204;
       return;
     }
-    ctx.body = { data: { hash, diff: { steps: plan.steps, unresolved: plan.unresolved, snapshot: ctx.request.body } } };
+    ctx.body = { data: { hash, diff: { steps: plan.steps, unresolved: plan.unresolved, warnings: plan.warnings ?? [], snapshot: ctx.request.body } } };
   });
 
   router.post('/apply', async (ctx) => {
@@ -59,7 +61,9 @@ export function schemaController(app: AppContext, env: NodeJS.ProcessEnv = proce
     const raw = input.diff?.snapshot ?? input.snapshot;
     if (!raw) throw new InvalidPayloadError('diff.snapshot is required.', { field: 'diff' });
     const desired = parseSnapshotDocument(raw, 'diff.snapshot');
-    await snapshots.apply(desired, { expectedHash: input.hash, only: input.only, allowDataLoss: input.allow_data_loss });
+    const result = await snapshots.apply(desired, { expectedHash: input.hash, only: input.only, allowDataLoss: input.allow_data_loss });
+    // Extensions switched on or off by the snapshot are (un)registered before the answer, as with PATCH /extensions.
+    if (result.plan.steps.some((step) => step.kind === 'extensions')) await app.extensions.resyncEnabled();
     ctx.status = 204;
   });
 

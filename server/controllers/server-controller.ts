@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { AppContext } from '../app-context.ts';
+import { systemMigrationsCurrent } from '../database/migrations.ts';
 import { SettingsService } from '../services/settings-service.ts';
 import { packageVersion } from '../version.ts';
 
@@ -23,7 +24,7 @@ async function timed(check: () => Promise<unknown>): Promise<{ ms: number; error
   }
 }
 
-/** `/server/ping`, `/server/health` and `/server/info`. */
+/** `/server/ping`, `/server/health`, `/server/ready` and `/server/info`. */
 export function serverController(app: AppContext): Router {
   const router = new Router({ prefix: '/server' });
 
@@ -42,6 +43,23 @@ export function serverController(app: AppContext): Router {
     if (database.error) ctx.state.logger?.warn({ err: database.error }, 'health check: database unreachable');
     ctx.status = database.error ? 503 : 200;
     ctx.body = { status: database.error ? 'error' : redis?.error ? 'warn' : 'ok', checks };
+    ctx.set('Cache-Control', 'no-store');
+  });
+
+  // Readiness for orchestrators: whether this instance should get traffic now. Beyond /health, the database
+  // must hold every system migration this version needs (an instance started before `tessera migrate`
+  // finished would answer with errors). Redis is reported as in /health but never makes it unready: every
+  // instance shares it, and failing them all at once would turn a degraded service into an outage.
+  router.get('/ready', async (ctx) => {
+    const pingRedis = app.pingRedis;
+    let current = false;
+    const [database, redis] = await Promise.all([timed(async () => (current = await systemMigrationsCurrent(app.database.orm))), pingRedis ? timed(pingRedis) : null]);
+    const checks: Record<string, unknown> = { database: database.error ? { status: 'error', output: 'database unreachable' } : { status: 'ok', responseTime: database.ms } };
+    if (!database.error) checks.migrations = current ? { status: 'ok' } : { status: 'error', output: 'system migrations pending: run `tessera migrate`' };
+    if (redis) checks.redis = redis.error ? { status: 'warn', output: 'redis unreachable: local fallbacks in use' } : { status: 'ok', responseTime: redis.ms };
+    const ready = !database.error && current;
+    ctx.status = ready ? 200 : 503;
+    ctx.body = { status: ready ? (redis?.error ? 'warn' : 'ok') : 'error', checks };
     ctx.set('Cache-Control', 'no-store');
   });
 

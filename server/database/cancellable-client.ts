@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { noteStatement } from '../cache/statement-recorder.ts';
+import { watchStatementTimeout } from '../metrics/metric-signals.ts';
 import { statementSignal } from './request-signal.ts';
 
 /** The parts of pg's Connection a cancel request uses (untyped in @types/pg). */
@@ -46,6 +47,7 @@ export class CancellableClient extends pg.Client {
     if (this.#cancelling && usesPromise) return this.#cancelling.then(() => this.query(...args));
     noteStatement(args[0]);
     const result = (super.query as (...rest: unknown[]) => unknown)(...args);
+    watchStatementTimeout(result);
     const signal = this.#cancelOnAbort ? statementSignal() : undefined;
     if (!signal || !(result instanceof Promise)) return result;
     let pending = true;

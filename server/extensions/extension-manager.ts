@@ -95,6 +95,7 @@ export function createExtensionManager(app: AppContext): ExtensionManager {
   let loading: Promise<void> | null = null;
   let watcher: FSWatcher | null = null;
   let cli = false;
+  let resyncing: Promise<void> = Promise.resolve();
 
   const db = () => app.servicesContext(systemAccountability()).db;
 
@@ -255,10 +256,16 @@ export function createExtensionManager(app: AppContext): ExtensionManager {
       loading = loadAll().then(prepareMounts);
       await loading;
     },
-    async resyncEnabled() {
-      const rows = (await db().selectFrom('tessera_extensions').select(['id', 'enabled']).execute()) as Array<Pick<ExtensionRow, 'id' | 'enabled'>>;
-      const changed = current.listed.some((listed) => rows.find((row) => row.id === listed.id)?.enabled !== undefined && rows.find((row) => row.id === listed.id)!.enabled !== listed.enabled);
-      if (changed) await manager.reload();
+    resyncEnabled() {
+      // One at a time: a snapshot apply asks twice (its answer waits, the schema announcement does not), and
+      // two reloads side by side would each register the extensions.
+      const run = resyncing.then(async () => {
+        const rows = (await db().selectFrom('tessera_extensions').select(['id', 'enabled']).execute()) as Array<Pick<ExtensionRow, 'id' | 'enabled'>>;
+        const changed = current.listed.some((listed) => rows.find((row) => row.id === listed.id)?.enabled !== undefined && rows.find((row) => row.id === listed.id)!.enabled !== listed.enabled);
+        if (changed) await manager.reload();
+      });
+      resyncing = run.catch(() => undefined);
+      return run;
     },
     list: () => current.listed,
     runInit,

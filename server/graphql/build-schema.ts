@@ -9,6 +9,7 @@ import {
   GraphQLObjectType,
   GraphQLSchema,
   GraphQLString,
+  GraphQLUnionType,
   Kind,
   type GraphQLFieldConfig,
   type GraphQLFieldConfigArgumentMap,
@@ -28,7 +29,7 @@ import type { RootReadExtension } from './fast-read.ts';
 import type { LeafExtension } from './json-shape.ts';
 import { GraphQLJSON } from './scalars.ts';
 import { mutatedField, type SubscribeToChanges } from './subscription-fields.ts';
-import { listOptions, selectionToQuery, type ListArgs, type RelationalExtension } from './selection-to-query.ts';
+import { listOptions, selectionToQuery, type AnyExtension, type ListArgs, type RelationalExtension } from './selection-to-query.ts';
 
 /** What every resolver gets: the items context of the caller (its accountability, database and Access). */
 export interface GraphQLContext {
@@ -42,6 +43,8 @@ export interface GraphQLContext {
 export type GraphQLScope = 'items' | 'system';
 
 const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+/** Where a many-to-any item carries its collection to the union's resolveType. */
+const ANY_COLLECTION = Symbol('collection');
 const NUMERIC = new Set(['integer', 'bigInteger', 'float', 'decimal']);
 
 const SCALARS: Record<GraphQLScalarName, GraphQLOutputType & GraphQLInputType> = { Int: GraphQLInt, Float: GraphQLFloat, Boolean: GraphQLBoolean, String: GraphQLString, JSON: GraphQLJSON };
@@ -90,6 +93,28 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
   const filterOf = createFilterTypes(schema, fieldsOf, (name) => graphqlName(name, scope));
   const types = new Map<string, GraphQLObjectType>();
   const typeOf = (name: string): GraphQLObjectType => types.get(name)!;
+  // A many-to-any item is a union of the allowed collections the role may read (Directus: `<collection>_<field>_union`).
+  const anyUnion = (name: string, field: string, allowed: string[]): GraphQLFieldConfig<Record<string, unknown>, GraphQLContext> | null => {
+    const relation = findRelation(schema, name, field);
+    const members = allowed.filter((entry) => fieldsOf.has(entry));
+    if (relation?.type !== 'm2a' || members.length === 0) return null;
+    const byType = Object.fromEntries(members.map((entry) => [graphqlName(entry, scope), { collection: entry, primary: schema.collections[entry]!.primary }]));
+    const tesseraAny: AnyExtension = { collectionField: relation.collectionField, members: byType };
+    return {
+      type: new GraphQLUnionType({
+        name: `${graphqlName(name, scope)}_${field}_union`,
+        types: () => members.map(typeOf),
+        resolveType: (value: { [ANY_COLLECTION]?: string }) => (value[ANY_COLLECTION] ? graphqlName(value[ANY_COLLECTION], scope) : undefined),
+      }),
+      extensions: { tesseraAny },
+      // The item is an object when the read named its collection (item:<collection>.…); a bare key otherwise.
+      resolve: (parent) => {
+        const item = parent[field];
+        const collection = parent[relation.collectionField];
+        return item && typeof item === 'object' && typeof collection === 'string' && fieldsOf.has(collection) ? { ...item, [ANY_COLLECTION]: collection } : null;
+      },
+    };
+  };
   for (const [name, fields] of fieldsOf) {
     const collection = schema.collections[name]!;
     types.set(
@@ -110,7 +135,11 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
               out[field.field] = relation.type === 'o2m' ? { type: new GraphQLList(typeOf(related)), args: listArgs(filterOf(related)), extensions: { tessera } } : { type: typeOf(related), extensions: { tessera } };
               continue;
             }
-            if (relation) continue; // many-to-any: not served over GraphQL yet
+            if (relation?.type === 'm2a') {
+              const union = anyUnion(name, field.field, relation.allowed.map((entry) => entry.collection));
+              if (union) out[field.field] = union;
+              continue;
+            }
             out[field.field] = { type: field.primaryKey ? new GraphQLNonNull(GraphQLID) : scalarOf(field), extensions: { tesseraLeaf: { type: field.type } satisfies LeafExtension } };
           }
           return out;

@@ -49,6 +49,39 @@ export interface RelationalExtension {
   list: boolean;
 }
 
+/** How the schema builder marks a many-to-any union field: the junction's collection field and each member type's collection. */
+export interface AnyExtension {
+  collectionField: string;
+  members: Record<string, { collection: string; primary: string }>;
+}
+
+/** The selections of a union field that apply to one member type (its inline fragments and fragment spreads). */
+function memberSelections(set: SelectionSetNode, typeName: string, info: SelectionInfo): SelectionSetNode {
+  const selections: SelectionSetNode['selections'][number][] = [];
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FIELD) continue;
+    const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : info.fragments[selection.name.value];
+    // Nested fragments inside a matching one are flattened by walk's fieldNodes.
+    if (fragment && (!fragment.typeCondition || fragment.typeCondition.name.value === typeName)) selections.push(...fragment.selectionSet.selections);
+  }
+  return { kind: Kind.SELECTION_SET, selections };
+}
+
+/** A many-to-any union: its collection field, and per member the `item:<collection>.` paths its fragments ask for. */
+function walkAny(node: FieldNode, definition: GraphQLField<unknown, unknown>, any: AnyExtension, info: SelectionInfo, prefix: string, fields: Set<string>): void {
+  fields.add(prefix + any.collectionField);
+  const union = unwrap(definition.type) as unknown as { getTypes(): Array<{ name: string; getFields(): Record<string, GraphQLField<unknown, unknown>> }> };
+  for (const member of union.getTypes()) {
+    const target = any.members[member.name];
+    if (!target) continue;
+    const path = `${prefix}${node.name.value}:${target.collection}.`;
+    const before = fields.size;
+    if (node.selectionSet) walk(memberSelections(node.selectionSet, member.name, info), member, info, path, fields);
+    // Without fields of its own the item is still read (as an object), so __typename can name its type.
+    if (fields.size === before) fields.add(path + target.primary);
+  }
+}
+
 function walk(set: SelectionSetNode, parent: { getFields(): Record<string, GraphQLField<unknown, unknown>> }, info: SelectionInfo, prefix: string, fields: Set<string>): Record<string, DeepQuery> | undefined {
   let deep: Record<string, DeepQuery> | undefined;
   const definitions = parent.getFields();
@@ -57,6 +90,11 @@ function walk(set: SelectionSetNode, parent: { getFields(): Record<string, Graph
     if (name === '__typename') continue;
     const definition = definitions[name];
     if (!definition) continue;
+    const any = definition.extensions?.tesseraAny as AnyExtension | undefined;
+    if (any) {
+      walkAny(node, definition, any, info, prefix, fields);
+      continue;
+    }
     const relational = definition.extensions?.tessera as RelationalExtension | undefined;
     if (!relational || !node.selectionSet) {
       fields.add(prefix + name);

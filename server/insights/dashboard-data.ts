@@ -8,7 +8,7 @@ import type { Query } from '../query/types.ts';
 import { ItemsService, type ItemsContext } from '../services/items/items-service.ts';
 import type { PanelContext, PanelOptions, PanelResult } from './panel-context.ts';
 import { panelError } from './panel-error.ts';
-import { fitsVariableType, validatePanelOptions, type PanelType } from './panel-options.ts';
+import { fitsVariableType, isBuiltInPanelType, validatePanelOptions } from './panel-options.ts';
 import { PANEL_QUERIES } from './panel-registry.ts';
 import { parseRange } from './time-range.ts';
 import type { Variables } from './variables.ts';
@@ -111,7 +111,9 @@ export class PanelRunner {
   async #run(panel: StoredPanel, context: PanelContext): Promise<PanelResult> {
     try {
       const options = validatePanelOptions(panel.type, panel.options);
-      return await PANEL_QUERIES[panel.type as PanelType](options, context);
+      // An extension's panel reads its own data in the admin.
+      if (!isBuiltInPanelType(panel.type)) return {};
+      return await PANEL_QUERIES[panel.type](options, context);
     } catch (error) {
       return panelError(error, this.#app.logger, panel.id);
     }

@@ -234,10 +234,22 @@ function crossChecks(type: PanelType, options: Options): void {
   }
 }
 
-/** `type` checked: INVALID_PAYLOAD naming `type` for anything but a panel type. */
-export function checkPanelType(type: unknown): PanelType {
-  if (!PANEL_TYPES.includes(type as PanelType)) throw new InvalidPayloadError(`"type" must be one of: ${PANEL_TYPES.join(', ')}.`, { field: 'type' });
-  return type as PanelType;
+/**
+ * The id of a panel an admin extension registers (docs/extensions.md): its type is any other such id. Its
+ * definition lives in the admin's JavaScript, so the server cannot list them; it stores the options as
+ * they are and computes nothing for it (the panel reads its data with the admin SDK).
+ */
+const EXTENSION_PANEL_TYPE = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
+
+/** Whether `type` is one of Tessera's own panel types (the server computes their data). */
+export function isBuiltInPanelType(type: unknown): type is PanelType {
+  return PANEL_TYPES.includes(type as PanelType);
+}
+
+/** `type` checked: INVALID_PAYLOAD naming `type` for anything but a panel type or an extension panel's id. */
+export function checkPanelType(type: unknown): string {
+  if (isBuiltInPanelType(type) || (typeof type === 'string' && type.length <= 64 && EXTENSION_PANEL_TYPE.test(type))) return type;
+  throw new InvalidPayloadError(`"type" must be one of: ${PANEL_TYPES.join(', ')}, or the id of an admin extension's panel (lower-case letters, digits, - and _).`, { field: 'type' });
 }
 
 /** Validates a panel's options for its type; INVALID_PAYLOAD naming `options.<key>` for the first problem. */
@@ -245,6 +257,7 @@ export function validatePanelOptions(type: unknown, options: unknown): Options {
   const panelType = checkPanelType(type);
   if (options !== undefined && options !== null && !isObject(options)) throw new InvalidPayloadError('"options" must be an object.', { field: 'options' });
   const value = (options ?? {}) as Options;
+  if (!isBuiltInPanelType(panelType)) return value;
   for (const [key, check] of Object.entries(SHAPES[panelType])) check(value, key);
   crossChecks(panelType, value);
   return value;

@@ -37,6 +37,8 @@ export interface RealtimeHub {
   read(subscription: Subscription, keys?: Array<string | number>): Promise<Record<string, unknown>[]>;
   /** How many subscriptions of this instance listen to `collection` (tests, bench wait on it). */
   subscribers(collection: string): number;
+  /** How many subscriptions this instance holds in all (/metrics). */
+  subscriptionCount(): number;
   /** Resolves once deliveries started so far are done (tests, bench). */
   idle(): Promise<void>;
   ready: Promise<void>;
@@ -127,6 +129,11 @@ export function createRealtimeHub(app: AppContext): RealtimeHub {
     },
     read,
     subscribers: (collection) => byCollection.get(collection)?.size ?? 0,
+    subscriptionCount: () => {
+      let count = 0;
+      for (const subscriptions of byCollection.values()) count += subscriptions.size;
+      return count;
+    },
     async idle() {
       while (running.size > 0) await Promise.all([...running]);
     },

@@ -52,6 +52,10 @@ export async function applyConfigSteps(db: Kysely<any>, steps: PlanStep[], state
       await runStep(step, () =>
         withDatabaseErrors(async () => {
           let id = ids.get(step.key!);
+          if (table.write) {
+            ids.set(step.key!, await table.write(db, row));
+            return;
+          }
           const values = databaseRow(table, row, roles, direct);
           if (step.action === 'create') {
             const nulls = Object.fromEntries((table.deferred ?? []).map((column) => [column, null]));

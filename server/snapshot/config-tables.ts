@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import { extensionLabel, readExtensionRows, writeExtensionRow } from './extension-flags.ts';
 import type { ConfigSection, SnapshotRow } from './types.ts';
 
 /**
@@ -23,6 +25,12 @@ export interface ConfigTable {
   defaults?: Readonly<Record<string, unknown>>;
   /** The part of a snapshot file name or a secret's variable name that tells the row apart. */
   label(row: SnapshotRow): string;
+  /** Rows the snapshot does not list are left as they are (no delete steps). */
+  keepUnlisted?: boolean;
+  /** Reads the rows when they are not the table's columns as they are (with each row's database id). */
+  read?(db: Kysely<any>): Promise<Array<{ row: SnapshotRow; id: unknown }>>;
+  /** Creates or updates a row read by `read`; returns its database id. */
+  write?(db: Kysely<any>, row: SnapshotRow): Promise<unknown>;
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -95,6 +103,19 @@ export const CONFIG_TABLES: readonly ConfigTable[] = [
     projectRowsOnly: true,
     defaults: { layout: 'tabular', icon: 'bookmark' },
     label: (row) => `${text(row.collection)} ${text(row.bookmark)}`,
+  },
+  {
+    // Only the enabled flag is configuration: rows come from the extensions found on disk, so a row the
+    // snapshot leaves out is kept (deleting it would only bring it back, enabled, at the next start).
+    section: 'extensions',
+    table: 'tessera_extensions',
+    key: ['source', 'bundle', 'folder'],
+    columns: ['source', 'bundle', 'folder', 'enabled'],
+    defaults: { source: 'local', enabled: true },
+    keepUnlisted: true,
+    read: readExtensionRows,
+    write: writeExtensionRow,
+    label: extensionLabel,
   },
 ];
 

@@ -113,6 +113,7 @@ function configGroup(section: string, row: SnapshotRow): string {
   if (section === 'roles') return `role ${String(row.name)}`;
   if (section === 'permissions') return row.role === null ? 'public role' : `role ${String(row.role)}`;
   if (section === 'presets' && row.role !== null) return `role ${String(row.role)}`;
+  if (section === 'extensions') return 'extensions';
   return section;
 }
 
@@ -134,7 +135,7 @@ function configSteps(input: DiffInput): PlanStep[] {
       else if (!sameValue(existing, row)) steps.push({ ...base, action: 'update', changes: changes(existing, row, shownCurrent.get(rowId), shownDesired.get(rowId), 2) });
     }
     for (const [rowId, row] of current) {
-      if (!desired.has(rowId)) steps.push({ kind: section, action: 'delete', group: configGroup(section, row), name: table.label(row) || rowId, key: rowId, changes: [] });
+      if (!desired.has(rowId) && !table.keepUnlisted) steps.push({ kind: section, action: 'delete', group: configGroup(section, row), name: table.label(row) || rowId, key: rowId, changes: [] });
     }
   }
   const settings = input.desired.settings;

@@ -12,7 +12,8 @@ import type { SnapshotDocument, SnapshotRow } from './types.ts';
  *   roles/<role>.yaml            role, permissions[], presets[]
  *   roles/public.yaml            public: true, permissions[] (requests without a user)
  *   config/<kind>.yaml           folders, flows (operations[] inside), dashboards (panels[] inside),
- *                                webhooks, translations, presets (global ones), settings
+ *                                webhooks, translations, presets (global ones), settings,
+ *                                extensions (which are enabled)
  */
 export type SnapshotFiles = Map<string, unknown>;
 
@@ -84,6 +85,8 @@ export function splitDocument(document: SnapshotDocument): SnapshotFiles {
   if (document.webhooks) files.set('config/webhooks', { webhooks: document.webhooks });
   if (document.translations) files.set('config/translations', { translations: document.translations });
   if (document.settings !== undefined) files.set('config/settings', { settings: document.settings });
+  // No file for none: an empty list changes nothing (rows a snapshot does not list are kept, extension-flags.ts).
+  if (document.extensions?.length) files.set('config/extensions', { extensions: document.extensions });
   return files;
 }
 
@@ -124,6 +127,7 @@ export function joinFiles(manifest: Parsed, collections: Parsed[], roles: Parsed
   if (config.has('webhooks')) document.webhooks = config.get('webhooks')!.webhooks;
   if (config.has('translations')) document.translations = config.get('translations')!.translations;
   if (config.has('settings')) document.settings = config.get('settings')!.settings;
+  if (config.has('extensions')) document.extensions = config.get('extensions')!.extensions;
   return document;
 }
 
@@ -135,7 +139,7 @@ export function sortDocument(document: SnapshotDocument): SnapshotDocument {
     fields: [...document.fields].sort((a, b) => compareText(a.collection, b.collection) || compareText(a.field, b.field)),
     relations: [...document.relations].sort((a, b) => compareText(a.collection, b.collection) || compareText(a.field, b.field)),
   };
-  for (const section of ['roles', 'folders', 'flows', 'operations', 'dashboards', 'panels', 'webhooks', 'translations', 'permissions', 'presets'] as const) {
+  for (const section of ['roles', 'folders', 'flows', 'operations', 'dashboards', 'panels', 'webhooks', 'translations', 'permissions', 'presets', 'extensions'] as const) {
     const rows = document[section];
     if (rows) sorted[section] = sortRows(configTable(section), rows);
   }

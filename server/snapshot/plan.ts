@@ -33,6 +33,8 @@ export interface Plan {
   steps: PlanStep[];
   /** `${env:NAME}` references whose variable is not set (compared as unknown). */
   unresolved: string[];
+  /** What the plan does that may not be what was meant (an extension that is not installed here). */
+  warnings?: string[];
 }
 
 /** Sections `--only` accepts, and what each selects. */
@@ -49,6 +51,7 @@ export const ONLY_CHOICES: Readonly<Record<string, readonly StepKind[]>> = {
   translations: ['translations'],
   settings: ['settings'],
   folders: ['folders'],
+  extensions: ['extensions'],
 };
 
 /** The steps `only` selects (all of them when `only` is empty). */

@@ -16,6 +16,7 @@ const NOUN: Readonly<Record<string, string>> = {
   webhooks: 'webhook',
   translations: 'translation',
   folders: 'folder',
+  extensions: 'extension',
   settings: 'settings',
 };
 
@@ -47,6 +48,7 @@ export function formatPlan(plan: Plan): string {
   const lines: string[] = [];
   for (const [group, steps] of groups) lines.push(group, ...steps.flatMap(stepLines));
   if (plan.unresolved.length > 0) lines.push('', `Not set, compared as unknown: ${plan.unresolved.join(', ')}`);
+  for (const warning of plan.warnings ?? []) lines.push('', `Warning: ${warning}`);
   if (lines.length > 0) lines.push('');
   lines.push(summarizePlan(plan));
   return lines.join('\n');

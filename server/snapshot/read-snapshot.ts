@@ -112,6 +112,10 @@ function toSnapshotRow(table: ConfigTable, row: Record<string, unknown>, roleNam
 }
 
 async function readConfigTable(db: Kysely<any>, table: ConfigTable, roleNames: Map<string, string>): Promise<{ rows: SnapshotRow[]; ids: Map<string, unknown> }> {
+  if (table.read) {
+    const read = await table.read(db);
+    return { rows: sortRows(table, read.map((entry) => entry.row)), ids: new Map(read.map((entry) => [rowKey(table, entry.row), entry.id])) };
+  }
   let query = db.selectFrom(table.table).selectAll();
   if (table.projectRowsOnly) query = query.where('user', 'is', null);
   const records = await query.execute();

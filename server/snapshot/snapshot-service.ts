@@ -10,6 +10,7 @@ import { applyConfigSteps } from './apply-config.ts';
 import { applySchemaSteps } from './apply-schema.ts';
 import { measureDataLoss } from './data-loss.ts';
 import { diffDocuments } from './diff.ts';
+import { notInstalledWarnings, type ExtensionName } from './extension-flags.ts';
 import { adoptUnmanagedIndexes } from './unmanaged-indexes.ts';
 import { dataLossSteps, selectSteps, type Plan, type PlanStep } from './plan.ts';
 import { readDatabaseState, type DatabaseState } from './read-snapshot.ts';
@@ -22,6 +23,8 @@ export interface SnapshotHost {
   db: Kysely<any>;
   schemaCache: SchemaCache;
   servicesContext(accountability: Accountability, db?: Kysely<any>): ServiceContext;
+  /** The extensions installed here, to warn about those a snapshot names that are not (absent: no check). */
+  installedExtensions?(): Promise<ExtensionName[]>;
 }
 
 /** Options of a plan. */
@@ -127,6 +130,10 @@ export class SnapshotService {
     let plan = diffDocuments({ current: state.document, desired: resolved, shownCurrent, shownDesired: adoptUnmanagedIndexes(desired, state.document) }, missing);
     plan = selectSteps(plan, options.only ?? []);
     plan = await measureDataLoss(db, plan, state.document, resolved);
+    if (resolved.extensions && plan.steps.some((step) => step.kind === 'extensions') && this.#host.installedExtensions) {
+      const warnings = notInstalledWarnings(resolved.extensions, await this.#host.installedExtensions());
+      if (warnings.length > 0) plan = { ...plan, warnings };
+    }
     return { plan, hash: hashDocument(shownCurrent), state, resolved };
   }
 

@@ -61,6 +61,7 @@ export const CONFIG_SECTIONS = [
   'translations',
   'permissions',
   'presets',
+  'extensions',
 ] as const;
 export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
 
@@ -89,5 +90,7 @@ export interface SnapshotDocument {
   translations?: SnapshotRow[];
   webhooks?: SnapshotRow[];
   folders?: SnapshotRow[];
+  /** Which extensions are enabled (extension-flags.ts). */
+  extensions?: SnapshotRow[];
   settings?: SnapshotRow | null;
 }

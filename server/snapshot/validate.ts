@@ -145,6 +145,8 @@ const webhookShape = {
 };
 const translationShape = { key: name(), language: name(), value: yup.string().strict().required() };
 const folderShape = { id: uuid().required(), name: name(), parent: uuid().nullable() };
+/** An extension by source, bundle and folder (extension-flags.ts), and whether it is on. */
+const extensionShape = { source: oneOfValues(['local', 'module'] as const), bundle: optionalText(), folder: name(), enabled: flag().required() };
 const settingsSchema = yup
   .object(Object.fromEntries(SETTINGS_COLUMNS.map((column) => [column, yup.mixed().nullable()])))
   .exact()
@@ -178,6 +180,7 @@ export const configFileSchemas: Readonly<Record<string, yup.AnyObjectSchema>> = 
   translations: yup.object({ translations: rows(translationShape) }).exact(),
   presets: yup.object({ presets: rows(presetShape) }).exact(),
   settings: yup.object({ settings: settingsSchema }).exact(),
+  extensions: yup.object({ extensions: rows(extensionShape) }).exact(),
 };
 
 const withCollection = (shape: yup.ObjectShape) => ({ collection: name(), ...shape });
@@ -202,6 +205,7 @@ export const documentSchema = yup
     webhooks: optionalRows(webhookShape),
     translations: optionalRows(translationShape),
     folders: optionalRows(folderShape),
+    extensions: optionalRows(extensionShape),
     settings: settingsSchema.default(undefined),
   })
   .exact();

@@ -51,7 +51,8 @@ async function loadOne(extension: ListedAppExtension): Promise<AppExtensionOutco
       if (!kind || !Object.hasOwn(REGISTRIES, kind)) throw new Error(`A definition has no known type (interface, display, layout, panel or module).`);
       if (typeof definition.id !== 'string' || definition.id === '') throw new Error(`A ${kind} needs an id.`);
       if (typeof definition.component !== 'function' && typeof definition.component !== 'object') throw new Error(`The ${kind} "${definition.id}" has no component.`);
-      (REGISTRIES[kind] as { register(entry: unknown): () => void }).register({ name: definition.id, ...definition });
+      // `builtIn` is Tessera's own modules' and layouts' mark (their names are message keys): never an extension's.
+      (REGISTRIES[kind] as { register(entry: unknown): () => void }).register({ name: definition.id, ...definition, builtIn: false });
       outcome.registered.push(`${kind}:${definition.id}`);
     }
   } catch (error) {

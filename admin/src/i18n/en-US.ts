@@ -1,4 +1,5 @@
 import type { Messages } from '../app/module.ts';
+import { interfaceMessages } from '../content/interfaces/messages.ts';
 
 /** Built-in English (US) texts: the default and the fallback for every other locale. */
 export const enUS: Messages = {
@@ -318,4 +319,5 @@ export const enUS: Messages = {
   'content.editor.split': 'Side by side',
   'content.editor.nothingToPreview': 'Nothing to preview yet.',
   'content.editor.markdownPlaceholder': 'Write in Markdown…',
+  ...interfaceMessages['en-US'],
 };

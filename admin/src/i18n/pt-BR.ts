@@ -1,4 +1,5 @@
 import type { Messages } from '../app/module.ts';
+import { interfaceMessages } from '../content/interfaces/messages.ts';
 
 /** Built-in Brazilian Portuguese texts: every en-US key has one (tests/unit/admin/i18n checks it). */
 export const ptBR: Messages = {
@@ -315,4 +316,5 @@ export const ptBR: Messages = {
   'content.editor.split': 'Lado a lado',
   'content.editor.nothingToPreview': 'Nada para pré-visualizar ainda.',
   'content.editor.markdownPlaceholder': 'Escreva em Markdown…',
+  ...interfaceMessages['pt-BR'],
 };

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
 import { readBranding } from '../../mail/branding.ts';
-import { notificationMail } from '../../mail/templates/notification.ts';
 
 /** Where a notification points in the admin: the item when there is one, else the inbox. */
 export function notificationUrl(publicUrl: string, collection: string | null, item: string | null): string {
@@ -27,6 +26,8 @@ export function mailNotifications(app: AppContext, ids: (string | number)[]): vo
       .execute();
     if (rows.length === 0) return;
     const brand = await readBranding(db, app.config.server.publicUrl);
+    // marked (Markdown) loads with the first notification e-mail: every process builds this context, the CLI too.
+    const { notificationMail } = await import('../../mail/templates/notification.ts');
     for (const row of rows) {
       const url = notificationUrl(app.config.server.publicUrl, row.collection, row.item);
       await app.mailer.send(notificationMail(brand, { to: row.email, subject: row.subject, message: row.message, url }));

@@ -15,7 +15,7 @@ describe('admin relation plans against the API', () => {
 
   async function create(input: RelationInput) {
     const keyTypes = Object.fromEntries(
-      await Promise.all([input.collection, input.related].map(async (name) => [name, primaryKeyType((await t.request.get(`/fields/${name}`).set(auth()).expect(200)).body.data)])),
+      await Promise.all([input.collection, ...(input.kind === 'm2a' ? [] : [input.related])].map(async (name) => [name, primaryKeyType((await t.request.get(`/fields/${name}`).set(auth()).expect(200)).body.data)])),
     );
     for (const step of planRelation(input, keyTypes).steps) expect((await run(step)).status, `${step.method} ${step.path}`).toBe(200);
   }
@@ -53,5 +53,24 @@ describe('admin relation plans against the API', () => {
     expect(read.body.data.tags.map((link: { tags_id: { code: string } }) => link.tags_id.code).sort()).toEqual(['art', 'sci']);
     const junction = await t.request.get('/collections/books_tags').set(auth()).expect(200);
     expect(junction.body.data.meta.hidden).toBe(true);
+  });
+
+  it('m2a through a new junction: items of two collections (integer and uuid keys), the alias gets list-m2a', async () => {
+    await create({ kind: 'm2a', collection: 'books', field: 'sections', related: '', allowed: ['chapters', 'authors'] });
+    const alias = await t.request.get('/fields/books/sections').set(auth()).expect(200);
+    expect(alias.body.data.meta).toMatchObject({ special: ['m2a'], interface: 'list-m2a' });
+    const author = await t.request.post('/items/authors').set(auth()).send({ name: 'Grace' }).expect(200);
+    const created = await t.request
+      .post('/items/books')
+      .set(auth())
+      .send({ title: 'Mixed', sections: [{ collection: 'chapters', item: { heading: 'Intro' } }, { collection: 'authors', item: author.body.data.id }] })
+      .expect(200);
+    const read = await t.request.get(`/items/books/${created.body.data.id}`).query({ fields: 'sections.collection,sections.item:chapters.heading,sections.item:authors.name' }).set(auth()).expect(200);
+    expect(read.body.data.sections).toEqual([
+      { collection: 'chapters', item: { heading: 'Intro' } },
+      { collection: 'authors', item: { name: 'Grace' } },
+    ]);
+    // A new item of a collection the relation does not allow is refused.
+    await t.request.post('/items/books').set(auth()).send({ title: 'Bad', sections: [{ collection: 'tags', item: { code: 'new' } }] }).expect(400);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killSpawned, spawnCli, type CliResult } from '../../helpers/cli.ts';
 import { adminQuery, uniqueDatabaseName, urlFor } from '../../helpers/postgres.ts';
 import { createEmptyDatabase, type TestDatabase } from '../../helpers/test-database.ts';
-import { EXAMPLE_FOLDER } from '../snapshot/snapshot-helpers.ts';
+import { EXAMPLE_FOLDER, readTree } from '../snapshot/snapshot-helpers.ts';
 
 afterAll(() => killSpawned());
 
@@ -122,7 +122,13 @@ describe('snapshot never replaces another project', () => {
     expect(await runWithin(['snapshot'], env)).toMatchObject({ code: 0 });
   });
 
-  it('the shipped example is not where snapshot writes by default', () => {
-    expect(path.relative(path.resolve('.'), EXAMPLE_FOLDER)).toBe(path.join('templates', 'blog'));
+  it("in this repository, snapshot with no flags refuses to replace snapshots/, the example project's own files", async () => {
+    const repository = path.dirname(EXAMPLE_FOLDER);
+    expect(path.basename(EXAMPLE_FOLDER)).toBe('snapshots');
+    const before = readTree(EXAMPLE_FOLDER);
+    const run = spawnCli(['snapshot'], { cwd: repository, env: { ...env, SECRET: 'first-run-secret-that-is-long-enough-0123' } });
+    expect(await run.exited()).toBe(1);
+    expect(run.output()).toContain('Refusing: snapshots/ holds the snapshot of another project ("Tessera Blog"');
+    expect(readTree(EXAMPLE_FOLDER)).toEqual(before);
   });
 });

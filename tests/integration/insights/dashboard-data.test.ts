@@ -123,8 +123,10 @@ describe('POST /panels/preview', () => {
   it('is 400 naming the option for bad options, and naming type for a bad type', async () => {
     const bad = await f.t.request.post('/panels/preview').set(f.auth(f.admin)).send({ type: 'metric', options: { collection: 'articles', field: 'views', function: 'median' } }).expect(400);
     expect(bad.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'options.function' });
-    const type = await f.t.request.post('/panels/preview').set(f.auth(f.admin)).send({ type: 'sparkline', options: {} }).expect(400);
+    const type = await f.t.request.post('/panels/preview').set(f.auth(f.admin)).send({ type: 'Spark line', options: {} }).expect(400);
     expect(type.body.errors[0].extensions.field).toBe('type');
+    // Any other id is an admin extension's panel: stored as it is, and the server computes nothing for it.
+    expect((await f.t.request.post('/panels/preview').set(f.auth(f.admin)).send({ type: 'sparkline', options: { collection: 'articles' } }).expect(200)).body.data).toEqual({});
     const variables = await f.t.request.post('/panels/preview').set(f.auth(f.admin)).send({ type: 'label', options: { text: 'x' }, variables: ['a'] }).expect(400);
     expect(variables.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'variables' });
     await f.t.request.post('/panels/preview').set(f.auth(f.admin)).send([1]).expect(400);
@@ -137,8 +139,10 @@ describe('panel writes', () => {
     const base = { dashboard, position_x: 1, position_y: 1, width: 4, height: 4 };
     const created = await f.t.request.post('/panels').set(f.auth(f.admin)).send({ ...base, type: 'list', options: { collection: 'articles', limit: 500, displayTemplate: '{{title}}' } }).expect(400);
     expect(created.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'options.limit' });
-    const type = await f.t.request.post('/panels').set(f.auth(f.admin)).send({ ...base, type: 'gauge', options: {} }).expect(400);
+    const type = await f.t.request.post('/panels').set(f.auth(f.admin)).send({ ...base, type: 'Gauge', options: {} }).expect(400);
     expect(type.body.errors[0].extensions.field).toBe('type');
+    const extensionOptions = await f.t.request.post('/panels').set(f.auth(f.admin)).send({ ...base, type: 'gauge', options: [1] }).expect(400);
+    expect(extensionOptions.body.errors[0].extensions.field).toBe('options');
     const updated = await f.t.request.patch(`/panels/${panels[0]}`).set(f.auth(f.admin)).send({ options: { collection: 'articles', field: 'views', function: 'mode' } }).expect(400);
     expect(updated.body.errors[0].extensions.field).toBe('options.function');
     // metric.sortField would change nothing (every metric function is an aggregate): refused, named.

@@ -5,8 +5,8 @@ import { systemAccountability } from '../../../server/auth/accountability.ts';
 import { SnapshotService } from '../../../server/snapshot/snapshot-service.ts';
 import type { TestApp } from '../../helpers/test-app.ts';
 
-/** The example project in the repository's templates/blog/ folder. */
-export const EXAMPLE_FOLDER = fileURLToPath(new URL('../../../templates/blog', import.meta.url));
+/** The example project: the repository's own configuration as code, in snapshots/. */
+export const EXAMPLE_FOLDER = fileURLToPath(new URL('../../../snapshots', import.meta.url));
 
 /** A snapshot service on a test app, acting as the platform; `env` resolves secret references. */
 export function snapshotService(app: TestApp, env: NodeJS.ProcessEnv = {}): SnapshotService {

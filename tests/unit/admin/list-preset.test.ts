@@ -19,6 +19,15 @@ describe('list presets', () => {
     expect(toFilter(back.filter!)).toEqual(stored.filter);
   });
 
+  it('keeps the layout shown and each layout\'s settings (tessera_presets.layout, layout_options)', () => {
+    const view = { fields: ['title'], sort: [], pageSize: 25, search: '', filter: { logic: 'and' as const, rules: [] }, layout: 'board', layoutOptions: { board: { titleField: 'title' } } };
+    const stored = toPresetFields(view);
+    expect(stored).toMatchObject({ layout: 'board', layout_options: { board: { titleField: 'title' } }, layout_query: { tabular: { fields: ['title'] } } });
+    expect(fromPreset(row(stored), ['title'])).toMatchObject({ layout: 'board', layoutOptions: { board: { titleField: 'title' } } });
+    // The table is the default: a view on it stores `tabular` and reads back without a layout.
+    expect(fromPreset(row(toPresetFields({ ...view, layout: undefined, layoutOptions: undefined })), ['title'])).not.toHaveProperty('layout');
+  });
+
   it('drops fields that are gone, unknown page sizes, and filters the builder cannot show', () => {
     const back = fromPreset(row({ layout_query: { tabular: { fields: ['gone', 'title'], sort: ['gone'], limit: 7 } }, filter: { _and: [{ _or: [{ a: { _eq: 1 } }] }] } as never }), ['title']);
     expect(back).toEqual({ fields: ['title'], sort: [] });

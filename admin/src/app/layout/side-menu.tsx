@@ -2,7 +2,7 @@ import { AppstoreOutlined, BookOutlined, LinkOutlined } from '@ant-design/icons'
 import type { ResourceProps } from '@refinedev/core';
 import { useTranslate } from '@refinedev/core';
 import { Menu, Typography, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { CollectionIcon } from '../../components/collection-icon.tsx';
 import { buildNavigation, type NavigationNode } from '../../content/navigation.ts';
@@ -12,7 +12,8 @@ import { accessControlProvider } from '../../providers/access-control-provider.t
 import { usePreferences } from '../preferences.tsx';
 import { isSafeLink, normalizeModuleBar } from '../shell/shell-rules.ts';
 import { useShellSettings } from '../shell/shell-settings.tsx';
-import { modules as extensionModules } from '../../extensions/kinds.ts';
+import { modules as moduleRegistry } from '../../extensions/kinds.ts';
+import '../../modules/built-in-modules.tsx';
 import { useRegistry } from '../../extensions/registry.ts';
 
 type MenuItem = Required<MenuProps>['items'][number];
@@ -82,6 +83,8 @@ export function SideMenu({ moduleResources }: { moduleResources: ResourceProps[]
     return keys;
   }, [tree]);
 
+  // Built-in modules and extensions' modules are entries of one registry (admin/src/modules/built-in-modules.tsx).
+  const registered = useRegistry(moduleRegistry);
   // settings.module_bar orders the modules, hides some and adds links; the caller's permissions still decide.
   const moduleItems: MenuItem[] = normalizeModuleBar(settings.module_bar, modules.map((module) => module.id)).flatMap((entry): MenuItem[] => {
     if (!entry.enabled) return [];
@@ -89,13 +92,13 @@ export function SideMenu({ moduleResources }: { moduleResources: ResourceProps[]
       if (!isSafeLink(entry.url)) return [];
       return [{ key: `link:${entry.id}`, icon: <LinkOutlined />, label: <a href={entry.url} target="_blank" rel="noreferrer" data-testid={`nav-link-${entry.id}`}>{entry.name}</a> }];
     }
-    const resource = allowed.find((candidate) => candidate.name === entry.id);
-    if (!resource) return [];
-    return [{ key: resource.list as string, icon: resource.meta?.icon as ReactNode, label: <span data-testid={`nav-module-${resource.name}`}>{translate(String(resource.meta?.label ?? resource.name))}</span> }];
+    const module = registered.find((candidate) => candidate.id === entry.id && candidate.builtIn && candidate.path);
+    if (!module || !allowed.some((candidate) => candidate.name === entry.id)) return [];
+    return [{ key: module.path!, icon: module.icon, label: <span data-testid={`nav-module-${module.id}`}>{translate(module.name)}</span> }];
   });
 
   // Modules of admin extensions, after the built-in ones.
-  const extensionItems: MenuItem[] = useRegistry(extensionModules).map((module) => ({
+  const extensionItems: MenuItem[] = registered.filter((module) => !module.builtIn).map((module) => ({
     key: `/modules/${module.id}`,
     icon: module.icon ?? <AppstoreOutlined />,
     label: <span data-testid={`nav-extension-${module.id}`}>{module.name}</span>,

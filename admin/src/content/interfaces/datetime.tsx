@@ -17,11 +17,17 @@ function serialise(value: Dayjs | null, type: string): string | null {
   return format ? value.format(format) : value.toISOString();
 }
 
-/** Date, time, date-time and timestamp pickers, shown in the user's locale. */
-export function DateTimeInterface({ field, value, onChange, disabled }: InterfaceProps<string>) {
+/**
+ * Date, time, date-time and timestamp pickers, shown in the user's locale; Directus's `datetime` options:
+ * `includeSeconds`, `use24` (false: a 12-hour clock).
+ */
+export function DateTimeInterface({ field, value, onChange, disabled, options }: InterfaceProps<string>) {
   const current = parse(value, field.type);
   const common = { id: `field-${field.field}`, disabled, style: { width: '100%' } };
-  if (field.type === 'time') return <TimePicker {...common} value={current} onChange={(next) => onChange?.(serialise(next, 'time'))} />;
+  // Without either option the locale's own time format (LT) applies, as before the options existed.
+  const chosen = options.use24 !== undefined || Boolean(options.includeSeconds);
+  const clock = chosen ? `${options.use24 === false ? 'hh' : 'HH'}:mm${options.includeSeconds ? ':ss' : ''}${options.use24 === false ? ' a' : ''}` : 'LT';
+  if (field.type === 'time') return <TimePicker {...common} format={chosen ? clock : undefined} use12Hours={options.use24 === false} value={current} onChange={(next) => onChange?.(serialise(next, 'time'))} />;
   const withTime = field.type === 'dateTime' || field.type === 'timestamp';
-  return <DatePicker {...common} showTime={withTime ? { format: 'HH:mm' } : false} format={withTime ? 'L LT' : 'L'} value={current} onChange={(next) => onChange?.(serialise(next, field.type))} />;
+  return <DatePicker {...common} showTime={withTime ? { format: chosen ? clock : 'HH:mm', use12Hours: options.use24 === false } : false} format={withTime ? `L ${clock}` : 'L'} value={current} onChange={(next) => onChange?.(serialise(next, field.type))} />;
 }

@@ -1,4 +1,5 @@
 import { Select } from 'antd';
+import { tidyTags } from './tags.ts';
 import { stringOption, type InterfaceProps } from './types.ts';
 
 /** `options.choices` as `[{ text, value }]` (strings alone are both). */
@@ -44,19 +45,25 @@ export function MultipleDropdownInterface({ field, value, onChange, disabled, op
   );
 }
 
-/** Free tags (csv or json lists): type and press Enter. */
+/** Free tags (csv or json lists): type and press Enter; `presets` offered, `allowCustom: false` limits to them. */
 export function TagsInterface({ field, value, onChange, disabled, options }: InterfaceProps<string[]>) {
+  const presets = Array.isArray(options.presets) ? options.presets.map((tag) => ({ label: String(tag), value: String(tag) })) : choicesOf(options);
+  const custom = options.allowCustom !== false;
   return (
     <Select
       id={`field-${field.field}`}
-      mode="tags"
+      mode={custom ? 'tags' : 'multiple'}
       value={Array.isArray(value) ? value : []}
-      onChange={(next) => onChange?.(next.length > 0 ? next : null)}
-      options={choicesOf(options)}
+      onChange={(next: unknown[]) => {
+        const tags = tidyTags(next, options);
+        onChange?.(tags.length > 0 ? tags : null);
+      }}
+      options={presets}
       disabled={disabled}
       tokenSeparators={[',']}
       placeholder={stringOption(options, 'placeholder')}
-      open={choicesOf(options).length > 0 ? undefined : false}
+      open={presets.length > 0 ? undefined : false}
+      data-testid={`tags-${field.field}`}
     />
   );
 }

@@ -8,6 +8,11 @@ import { InputInterface } from './input.tsx';
 import { JsonInterface } from './json.tsx';
 import { MapInterface } from './map.tsx';
 import { ManyToOneInterface } from './many-to-one.tsx';
+import { ManyToAnyInterface } from './many-to-any.tsx';
+import { RepeaterInterface } from './repeater.tsx';
+import { DividerInterface, LinksInterface, NoticeInterface } from './presentation.tsx';
+import { CodeInterface, HashInterface, SliderInterface } from './text-extras.tsx';
+import { CheckboxesInterface, CheckboxTreeInterface, ColorInterface, IconInterface, RadioInterface } from './selection.tsx';
 import { NumberInterface } from './number.tsx';
 import { RichTextInterface } from './rich-text.tsx';
 import { MarkdownInterface } from './markdown.tsx';
@@ -26,10 +31,14 @@ type AnyInterface = ComponentType<InterfaceProps<any>>;
 /** Interfaces by `meta.interface` name (the names Directus uses, so existing schemas read the same). */
 export const INTERFACES: Record<string, AnyInterface> = {
   input: InputInterface,
-  'input-hash': InputInterface,
+  'input-hash': HashInterface,
   textarea: TextareaInterface,
   'input-multiline': TextareaInterface,
-  'input-code': MarkdownInterface,
+  'input-code': CodeInterface,
+  slider: SliderInterface,
+  'presentation-divider': DividerInterface,
+  'presentation-notice': NoticeInterface,
+  'presentation-links': LinksInterface,
   'input-markdown': MarkdownInterface,
   markdown: MarkdownInterface,
   'input-rich-text-html': RichTextInterface,
@@ -40,18 +49,22 @@ export const INTERFACES: Record<string, AnyInterface> = {
   toggle: ToggleInterface,
   datetime: DateTimeInterface,
   'select-dropdown': DropdownInterface,
-  'select-radio': DropdownInterface,
+  'select-radio': RadioInterface,
   'select-multiple-dropdown': MultipleDropdownInterface,
-  'select-multiple-checkbox': MultipleDropdownInterface,
+  'select-multiple-checkbox': CheckboxesInterface,
+  'select-multiple-checkbox-tree': CheckboxTreeInterface,
+  'select-color': ColorInterface,
+  'select-icon': IconInterface,
   tags: TagsInterface,
   'input-json': JsonInterface,
   json: JsonInterface,
   'list-json': JsonInterface,
+  list: RepeaterInterface,
   'select-dropdown-m2o': ManyToOneInterface,
   m2o: ManyToOneInterface,
   'list-o2m': ToManyInterface,
   'list-m2m': ToManyInterface,
-  'list-m2a': JsonInterface,
+  'list-m2a': ManyToAnyInterface,
   files: ToManyInterface,
   translations: TranslationsInterface,
   file: FileInterface,
@@ -64,19 +77,19 @@ for (const [id, component] of Object.entries(INTERFACES)) interfaces.register({ 
 
 /** The interface names offered for each field type (the data-model screens list these). */
 export const INTERFACES_BY_TYPE: Record<string, string[]> = {
-  string: ['input', 'select-dropdown', 'textarea'],
-  text: ['textarea', 'input-markdown', 'input-rich-text-html', 'input'],
-  integer: ['numeric', 'select-dropdown'],
+  string: ['input', 'select-dropdown', 'textarea', 'select-radio', 'select-color', 'select-icon'],
+  text: ['textarea', 'input-markdown', 'input-rich-text-html', 'input', 'input-code'],
+  integer: ['numeric', 'select-dropdown', 'slider'],
   bigInteger: ['numeric'],
-  float: ['numeric'],
+  float: ['numeric', 'slider'],
   decimal: ['numeric'],
   boolean: ['boolean'],
   date: ['datetime'],
   time: ['datetime'],
   dateTime: ['datetime'],
   timestamp: ['datetime'],
-  json: ['input-json', 'tags', 'select-multiple-dropdown'],
-  csv: ['tags', 'select-multiple-dropdown'],
+  json: ['input-json', 'input-code', 'list', 'tags', 'select-multiple-dropdown', 'select-multiple-checkbox', 'select-multiple-checkbox-tree'],
+  csv: ['tags', 'select-multiple-dropdown', 'select-multiple-checkbox'],
   uuid: ['input', 'select-dropdown-m2o', 'file', 'file-image'],
   hash: ['input-hash'],
   alias: ['list-o2m', 'list-m2m', 'files'],
@@ -101,7 +114,7 @@ function defaultInterface(field: FieldInfo): AnyInterface {
     case 'translations':
       return TranslationsInterface;
     case 'm2a':
-      return JsonInterface;
+      return ManyToAnyInterface;
     default:
   }
   switch (field.type) {

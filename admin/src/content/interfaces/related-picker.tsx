@@ -1,9 +1,11 @@
-import { Select } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { Avatar, Select, Space } from 'antd';
+import { assetUrl } from '../../app/project-settings.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiData } from '../../providers/http-client.ts';
 import { resourcePath } from '../../providers/resource-paths.ts';
 import { renderTemplate } from '../display-template.ts';
-import { labelFields } from './related.ts';
+import { labelFields, USERS_COLLECTION } from './related.ts';
 import { useSchema } from '../schema/schema-context.tsx';
 import type { RelatedTarget } from './related.ts';
 
@@ -56,7 +58,22 @@ export function RelatedPicker({
   for (const item of [...(value ? [value] : []), ...items]) known.set(String(item[target.primaryKey]), item);
   const options = [...known.values()]
     .filter((item) => !excluded.has(String(item[target.primaryKey])) || item === value)
-    .map((item) => ({ value: String(item[target.primaryKey]), label: renderTemplate(target.template, item, target.primaryKey) }));
+    .map((item) => {
+      const text = renderTemplate(target.template, item, target.primaryKey);
+      // A user picker shows each user's avatar (select-dropdown-m2o to users, as Directus's user picker does).
+      if (target.collection !== USERS_COLLECTION) return { value: String(item[target.primaryKey]), label: text };
+      const avatar = typeof item.avatar === 'string' ? assetUrl(item.avatar, { width: 48, height: 48, fit: 'cover' }) : undefined;
+      return {
+        value: String(item[target.primaryKey]),
+        title: text,
+        label: (
+          <Space size={6} data-testid="user-option">
+            <Avatar size={20} src={avatar} icon={<UserOutlined />} />
+            {text}
+          </Space>
+        ),
+      };
+    });
 
   return (
     <Select

@@ -6,8 +6,12 @@ import { safeNumberToWords } from '../../i18n/number-words.ts';
 import { renderTemplate } from '../display-template.ts';
 import { choicesOf } from '../interfaces/dropdown.tsx';
 import type { RelatedTarget } from '../interfaces/related.ts';
+import { isAnyTarget } from '../interfaces/many-to-any-rows.ts';
+import { ManyToAnyDisplay } from '../interfaces/many-to-any-display.tsx';
 import type { FieldInfo } from '../schema/types.ts';
 import { displays } from '../../extensions/kinds.ts';
+// The built-in displays register themselves (Directus's ids: labels, datetime, related-values …).
+import '../displays/index.ts';
 import { useRegistry } from '../../extensions/registry.ts';
 
 /** A value as a table cell: relations by their display template, booleans as icons, dates in the locale. */
@@ -17,6 +21,7 @@ export function CellValue({ field, value, target, locale }: { field: FieldInfo; 
   if (display) return <display.component value={value} field={field} options={field.meta?.display_options ?? {}} />;
   if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>;
   if (target) {
+    if (isAnyTarget(target) && Array.isArray(value)) return <ManyToAnyDisplay value={value} target={target} />;
     if (Array.isArray(value)) return <Tag>{value.length}</Tag>;
     return <>{renderTemplate(target.template, value, target.primaryKey)}</>;
   }

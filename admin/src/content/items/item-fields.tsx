@@ -91,6 +91,7 @@ function GroupField({ node, creating, canWrite, values }: { node: FieldNode<Fiel
 function ValueField({ field, creating, canWrite, values }: { field: FieldInfo } & Omit<LevelProps, 'nodes'>) {
   const { locale } = usePreferences();
   const translate = useTranslate();
+  if (field.meta?.interface?.startsWith('presentation-')) return <PresentationField field={field} values={values} />;
   if (!isFormField(field, creating)) return null;
   const state = fieldState(field, values);
   if (state.hidden) return null;
@@ -107,6 +108,17 @@ function ValueField({ field, creating, canWrite, values }: { field: FieldInfo } 
       >
         <InterfaceFor field={field} options={state.options} disabled={readonly} />
       </Form.Item>
+    </Col>
+  );
+}
+
+/** A presentation field (divider, notice, links): no value of its own, so it is handed the item being edited. */
+function PresentationField({ field, values }: { field: FieldInfo; values: Record<string, unknown> }) {
+  const state = fieldState(field, values);
+  if (state.hidden) return null;
+  return (
+    <Col xs={24} lg={field.meta?.width === 'half' ? 12 : 24}>
+      <InterfaceFor field={field} options={state.options} value={values} />
     </Col>
   );
 }

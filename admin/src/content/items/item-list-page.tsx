@@ -1,9 +1,8 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useDeleteMany, useTranslate, type BaseKey } from '@refinedev/core';
-import { App, Alert, Button, Empty, Input, Popconfirm, Result, Segmented, Space, Spin, Table, Tag, Typography, theme } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { App, Alert, Button, Empty, Input, Popconfirm, Result, Segmented, Space, Spin, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePreferences } from '../../app/preferences.tsx';
 import { resolveText } from '../../i18n/custom-texts.ts';
@@ -11,23 +10,24 @@ import { formatNumber } from '../../i18n/format.ts';
 import { apiRequest, type ApiHttpError } from '../../providers/http-client.ts';
 import { fieldLabel } from '../field-label.ts';
 import { isPresentational, isToMany } from '../field-kinds.ts';
+import { anyReadPaths, isAnyTarget } from '../interfaces/many-to-any-rows.ts';
+import { displayReadFields } from '../displays/related-displays.tsx';
 import { FilterBuilder } from '../filter-builder/filter-builder.tsx';
 import { choicesOf } from '../interfaces/dropdown.tsx';
 import { toFilter, type FilterGroup } from '../filter-builder/filter-model.ts';
 import type { TesseraFilter } from '../../providers/query-mapping.ts';
-import { CellValue } from './cell-value.tsx';
 import { ColumnsChooser, useVisibleColumns } from './columns-chooser.tsx';
 import ItemEditPage from './item-edit-page.tsx';
 import { useCollection } from './use-collection.ts';
 import { ManualFlowButtons } from '../../modules/flows/manual-flow-buttons.tsx';
-import { useRowDrag } from './use-row-drag.ts';
 import { BookmarkButton } from './bookmark-button.tsx';
 import { announceBookmarksChanged } from './bookmarks.ts';
 import { fromPreset, type ListView, type PresetRow } from './list-preset.ts';
 import { useListPreset } from './use-list-preset.ts';
-
-// MapLibre is large: it loads only when the map layout is chosen.
-const MapLayout = lazy(() => import('./map-layout.tsx'));
+import './built-in-layouts.tsx';
+import { manualSortField, tableLayout } from './table-layout.tsx';
+import { layouts } from '../../extensions/kinds.ts';
+import { useRegistry } from '../../extensions/registry.ts';
 
 type Item = Record<string, unknown>;
 type ArchiveView = 'active' | 'archived' | 'all';
@@ -48,7 +48,6 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
   const translate = useTranslate();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const { token } = theme.useToken();
   const { locale } = usePreferences();
   const model = useCollection(collection);
   const meta = model.info?.meta;
@@ -61,24 +60,26 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
   const archiveView: ArchiveView = pickedArchiveView ?? (meta?.archive_app_filter === false ? 'all' : 'active');
   const [selected, setSelected] = useState<BaseKey[]>([]);
   const { mutate: deleteMany, mutation: deletion } = useDeleteMany();
-  const [layout, setLayout] = useState<'table' | 'map'>('table');
 
   const listable = useMemo(() => model.fields.filter((field) => !isPresentational(field) && !field.meta?.hidden), [model.fields]);
   const defaults = useMemo(() => listable.filter((field) => !isToMany(field) && field.type !== 'json' && field.type !== 'text' && !field.type.startsWith('geometry')).slice(0, 6).map((field) => field.field), [listable]);
-  // The map layout draws the first geometry field (Directus's map layout, docs/admin.md).
-  const geometryField = listable.find((field) => field.type.startsWith('geometry'))?.field ?? null;
-  const openItem = useCallback((key: string) => navigate(`/content/${collection}/${encodeURIComponent(key)}`), [navigate, collection]);
+  const openItem = useCallback((key: string | number) => navigate(`/content/${collection}/${encodeURIComponent(String(key))}`), [navigate, collection]);
   const [visible, setVisible] = useVisibleColumns(collection, defaults, listable.map((field) => field.field), initialView.fields);
   const sortField = meta?.sort_field ?? null;
-  const manualSort = Boolean(sortField && model.permissions?.isUnrestricted(collection, 'update') && model.canField('update', sortField));
+  const manualSort = manualSortField(model, collection) !== null;
 
   const readFields = useMemo(() => {
     const paths = new Set([model.primaryKey]);
     for (const name of visible) {
       const field = listable.find((entry) => entry.field === name);
       const target = field ? model.targetOf(field) : null;
-      if (!target || target.junction || isToMany(field!)) paths.add(name);
-      else for (const label of model.labelFieldsOf(target.collection)) paths.add(`${name}.${label}`);
+      if (isAnyTarget(target)) for (const path of anyReadPaths(name, target, model.labelFieldsOf)) paths.add(path);
+      else if (target && isToMany(field!) && field!.meta?.display === 'related-values') {
+        // Each related item by its collection's template, or the display's (relative to the junction row for m2m, as Directus has it).
+        for (const label of model.labelFieldsOf(target.collection)) paths.add(target.junction ? `${name}.${target.junction.field}.${label}` : `${name}.${label}`);
+        for (const path of displayReadFields(field!)) paths.add(`${name}.${path}`);
+      } else if (!target || target.junction || isToMany(field!)) paths.add(name);
+      else for (const label of [...model.labelFieldsOf(target.collection), ...displayReadFields(field!)]) paths.add(`${name}.${label}`);
     }
     if (sortField) paths.add(sortField);
     return [...paths];
@@ -92,7 +93,13 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
   const userFilter = toFilter(filter);
   const combined = userFilter && archiveFilter ? { _and: [userFilter, archiveFilter] } : (userFilter ?? archiveFilter);
 
-  const { tableProps, tableQuery, sorters, pageSize } = useTable<Item>({
+  // Layouts (built-in and extensions') that can show this collection; the table when the chosen one cannot.
+  const fitting = useRegistry(layouts).filter((entry) => !entry.fits || entry.fits(listable));
+  const [layoutId, setLayoutId] = useState(initialView.layout ?? tableLayout.id);
+  const [layoutOptions, setLayoutOptions] = useState<Record<string, Record<string, unknown>>>(initialView.layoutOptions ?? {});
+  const layout = fitting.find((entry) => entry.id === layoutId) ?? layouts.get(tableLayout.id) ?? tableLayout;
+
+  const { tableQuery, sorters, setSorters, currentPage, setCurrentPage, pageSize, setPageSize } = useTable<Item>({
     resource: collection,
     syncWithLocation: false,
     pagination: { pageSize: initialView.pageSize ?? 25 },
@@ -100,63 +107,32 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
     meta: { fields: readFields, search: search || undefined, filter: combined },
     queryOptions: { enabled: visible.length > 0 },
   });
-  const rows = (tableProps.dataSource ?? []) as Item[];
+  const rows = (tableQuery.data?.data ?? []) as Item[];
+  const total = tableQuery.data?.total ?? rows.length;
 
-  // Every change of the view (columns, sort, page size, search, filter) is remembered (use-list-preset.ts).
-  const viewKey = JSON.stringify([visible, sorters, pageSize, search, filter]);
+  // Every change of the view (columns, sort, page size, search, filter, layout) is remembered (use-list-preset.ts).
+  const viewKey = JSON.stringify([visible, sorters, pageSize, search, filter, layoutId, layoutOptions]);
   // Only a view that differs from the last one saved (or the one the list opened with) is written.
   const savedView = useRef(viewKey);
   useEffect(() => {
     if (viewKey === savedView.current) return;
     savedView.current = viewKey;
-    onViewChange({ fields: visible, sort: manualSort ? [] : sorters.map((entry) => ({ field: entry.field, order: entry.order })), pageSize, search, filter });
-  }, [viewKey, onViewChange, visible, manualSort, sorters, pageSize, search, filter]);
-  const total = tableProps.pagination && typeof tableProps.pagination === 'object' ? (tableProps.pagination.total ?? rows.length) : rows.length;
-
-  /** Moves `item` to the place of `target` (`/utils/sort` shifts the rows in between). */
-  const moveTo = async (item: Item, target: Item) => {
-    if (item === target) return;
-    try {
-      await apiRequest(`/utils/sort/${encodeURIComponent(collection)}`, { method: 'POST', body: { item: item[model.primaryKey], to: target[model.primaryKey] } });
-      await tableQuery.refetch();
-    } catch (error) {
-      message.error((error as ApiHttpError).message);
-    }
-  };
-  const move = (item: Item, direction: -1 | 1) => {
-    const neighbour = rows[rows.indexOf(item) + direction];
-    if (neighbour) void moveTo(item, neighbour);
-  };
-  const drag = useRowDrag<Item>(manualSort && !tableQuery.isFetching, (item, target) => void moveTo(item, target));
-
-  // Columns follow the fields' order (the data model's), whatever order they were ticked in.
-  const columns: ColumnsType<Item> = listable
-    .filter((field) => visible.includes(field.field))
-    .map((field) => ({
-      key: field.field,
-      dataIndex: field.field,
-      title: fieldLabel(field, locale),
-      sorter: !isToMany(field) && !manualSort,
-      defaultSortOrder: initialView.sort?.find((entry) => entry.field === field.field)?.order === 'desc' ? 'descend' : initialView.sort?.some((entry) => entry.field === field.field) ? 'ascend' : undefined,
-      ellipsis: true,
-      render: (value: unknown) => <CellValue field={field} value={value} target={model.targetOf(field)} locale={locale} />,
-    }));
-  if (manualSort) {
-    columns.unshift({
-      key: '__sort',
-      width: 104,
-      title: translate('content.list.order'),
-      render: (_, item, index) => (
-        <Space size={0} onClick={(event) => event.stopPropagation()}>
-          <HolderOutlined style={{ cursor: 'grab', color: token.colorTextTertiary, padding: '0 4px' }} aria-hidden data-testid="drag-handle" />
-          <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={translate('content.list.moveUp')} disabled={index === 0} onClick={() => move(item, -1)} />
-          <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={translate('content.list.moveDown')} disabled={index === rows.length - 1} onClick={() => move(item, 1)} />
-        </Space>
-      ),
-    });
-  }
+    onViewChange({ fields: visible, sort: manualSort ? [] : sorters.map((entry) => ({ field: entry.field, order: entry.order })), pageSize, search, filter, layout: layoutId, layoutOptions });
+  }, [viewKey, onViewChange, visible, manualSort, sorters, pageSize, search, filter, layoutId, layoutOptions]);
 
   if (!model.info || !model.can('read')) return <Result status="403" subTitle={translate('app.forbidden')} />;
+
+  const filtered = Boolean(search || userFilter || archiveView === 'archived');
+  const empty = (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? translate('content.list.noMatch') : translate('content.list.empty')} data-testid="list-empty">
+      {!filtered && model.can('create') && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/content/${collection}/+`)}>
+          {translate('content.list.createFirst')}
+        </Button>
+      )}
+    </Empty>
+  );
+  const Layout = layout.component;
 
   return (
     <div>
@@ -197,16 +173,13 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
               ]}
             />
           )}
-          <BookmarkButton collection={collection} current={{ fields: visible, sort: manualSort ? [] : sorters.map((entry) => ({ field: entry.field, order: entry.order })), pageSize, search, filter }} />
+          <BookmarkButton collection={collection} current={{ fields: visible, sort: manualSort ? [] : sorters.map((entry) => ({ field: entry.field, order: entry.order })), pageSize, search, filter, layout: layoutId, layoutOptions }} />
           <ManualFlowButtons collection={collection} keys={selected as Array<string | number>} location="collection" />
-          {geometryField && (
+          {fitting.length > 1 && (
             <Segmented
-              value={layout}
-              onChange={(next) => setLayout(next as 'table' | 'map')}
-              options={[
-                { value: 'table', label: translate('content.list.layoutTable') },
-                { value: 'map', label: translate('content.list.layoutMap') },
-              ]}
+              value={layout.id}
+              onChange={(next) => setLayoutId(String(next))}
+              options={fitting.map((entry) => ({ value: entry.id, icon: entry.icon, label: <span data-testid={`layout-option-${entry.id}`}>{entry.builtIn ? translate(entry.name) : entry.name}</span> }))}
               data-testid="layout-switch"
             />
           )}
@@ -233,36 +206,30 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
           </Popconfirm>
         </Space>
       )}
-      {layout === 'map' && geometryField ? (
-        <Suspense fallback={<Spin />}>
-          <MapLayout collection={collection} primaryKey={model.primaryKey} geometryField={geometryField} filter={combined} search={search} onOpen={openItem} />
-        </Suspense>
-      ) : (
-      <Table<Item>
-        {...tableProps}
-        rowKey={(item) => String(item[model.primaryKey])}
-        locale={{
-          emptyText: (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search || userFilter || archiveView === 'archived' ? translate('content.list.noMatch') : translate('content.list.empty')} data-testid="list-empty">
-              {!search && !userFilter && archiveView !== 'archived' && model.can('create') && (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/content/${collection}/+`)}>
-                  {translate('content.list.createFirst')}
-                </Button>
-              )}
-            </Empty>
-          ),
-        }}
-        columns={columns}
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        rowSelection={model.can('delete') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as BaseKey[]) } : undefined}
-        onRow={(item, index = 0) => {
-          const dragProps = drag.rowProps(item, index, token.colorPrimary);
-          return { ...dragProps, onClick: () => navigate(`/content/${collection}/${encodeURIComponent(String(item[model.primaryKey]))}`), style: { cursor: 'pointer', ...dragProps.style } } as React.HTMLAttributes<HTMLElement>;
-        }}
-        pagination={tableProps.pagination && typeof tableProps.pagination === 'object' ? { ...tableProps.pagination, showSizeChanger: true, pageSizeOptions: [25, 50, 100] } : tableProps.pagination}
-      />
-      )}
+      <div data-testid={`layout-${layout.id}`}>
+        <Layout
+          collection={collection}
+          primaryKey={model.primaryKey}
+          fields={listable.filter((field) => visible.includes(field.field))}
+          allFields={listable}
+          query={{ fields: readFields, filter: combined, search, sort: sorters.map((entry) => `${entry.order === 'desc' ? '-' : ''}${entry.field}`), limit: pageSize, page: currentPage }}
+          onQueryChange={(change) => {
+            if (change.sort) setSorters(change.sort.map((entry) => ({ field: entry.replace(/^-/, ''), order: entry.startsWith('-') ? 'desc' : 'asc' })));
+            if (change.limit && change.limit !== pageSize) setPageSize(change.limit);
+            if (change.page) setCurrentPage(change.page);
+          }}
+          items={rows}
+          total={total}
+          loading={tableQuery.isFetching}
+          selection={selected as Array<string | number>}
+          onSelectionChange={model.can('delete') ? (keys) => setSelected(keys) : undefined}
+          options={layoutOptions[layout.id] ?? {}}
+          onOptionsChange={(options) => setLayoutOptions((previous) => ({ ...previous, [layout.id]: options }))}
+          onOpen={openItem}
+          refresh={() => void tableQuery.refetch()}
+          empty={empty}
+        />
+      </div>
     </div>
   );
 }

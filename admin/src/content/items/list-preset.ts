@@ -12,6 +12,10 @@ export interface ListView {
   pageSize: number;
   search: string;
   filter: FilterGroup;
+  /** The layout's id (`tabular`, `map`, an extension's); absent: the table. */
+  layout?: string;
+  /** Each layout's own settings, by layout id. */
+  layoutOptions?: Record<string, Record<string, unknown>>;
 }
 
 /** A tessera_presets row as the list reads it. */
@@ -24,16 +28,19 @@ export interface PresetRow {
   search: string | null;
   layout: string | null;
   layout_query: { tabular?: { fields?: string[]; sort?: string[]; limit?: number } } | null;
+  layout_options?: Record<string, Record<string, unknown>> | null;
   filter: TesseraFilter | null;
 }
 
 export const PAGE_SIZES = [25, 50, 100];
 
 /** The row's columns for a view (user, role and bookmark are the caller's to add). */
-export function toPresetFields(view: ListView): Pick<PresetRow, 'layout' | 'layout_query' | 'search' | 'filter'> {
+export function toPresetFields(view: ListView): Pick<PresetRow, 'layout' | 'layout_query' | 'layout_options' | 'search' | 'filter'> {
   return {
-    layout: 'tabular',
+    layout: view.layout ?? 'tabular',
+    // The table's columns, sort and page size stay under `tabular` whichever layout shows the items.
     layout_query: { tabular: { fields: view.fields, sort: view.sort.map((entry) => `${entry.order === 'desc' ? '-' : ''}${entry.field}`), limit: view.pageSize } },
+    ...(view.layoutOptions && Object.keys(view.layoutOptions).length > 0 ? { layout_options: view.layoutOptions } : {}),
     search: view.search || null,
     filter: toFilter(view.filter),
   };
@@ -52,6 +59,8 @@ export function fromPreset(row: PresetRow, available: readonly string[]): Partia
   }
   if (tabular.limit && PAGE_SIZES.includes(tabular.limit)) view.pageSize = tabular.limit;
   if (row.search) view.search = row.search;
+  if (row.layout && row.layout !== 'tabular') view.layout = row.layout;
+  if (row.layout_options && typeof row.layout_options === 'object' && !Array.isArray(row.layout_options)) view.layoutOptions = row.layout_options;
   const group = row.filter ? fromFilter(row.filter) : null;
   if (group) view.filter = group;
   return view;

@@ -1,5 +1,6 @@
 import type { RelatedTarget } from '../interfaces/related.ts';
 import { keyOf } from '../interfaces/related.ts';
+import { anyPayload, anyReadPaths, isAnyTarget } from '../interfaces/many-to-any-rows.ts';
 import { isToMany, relationalKind } from '../field-kinds.ts';
 import { translationChanges } from './translation-rows.ts';
 import type { FieldInfo } from '../schema/types.ts';
@@ -22,6 +23,7 @@ function same(a: unknown, b: unknown): boolean {
 export function relationalValue(field: FieldInfo, value: unknown, target: RelatedTarget | null): unknown {
   if (!target || value === null || value === undefined) return value ?? null;
   if (!Array.isArray(value)) return keyOf(value, target.primaryKey);
+  if (isAnyTarget(target)) return anyPayload(value, target);
   if (!target.junction) return value.map((item) => keyOf(item, target.primaryKey) ?? item);
   const junction = target.junction;
   return value.map((row: Item) => {
@@ -76,6 +78,10 @@ export function formReadFields(fields: FieldInfo[], targetOf: TargetOf, labelFie
   for (const field of fields) {
     const target = targetOf(field);
     if (!target) continue;
+    if (isAnyTarget(target)) {
+      paths.push(...anyReadPaths(field.field, target, labelFields));
+      continue;
+    }
     const labels = labelFields(target.collection);
     if (relationalKind(field) === 'translations' && target.junction) {
       // The translations interface edits the junction rows' own fields.

@@ -4,7 +4,7 @@ import type { Identity } from '../../providers/auth-provider.ts';
 import { apiData, apiRequest } from '../../providers/http-client.ts';
 import { pickDefault, toPresetFields, type ListView, type PresetRow } from './list-preset.ts';
 
-const FIELDS = 'id,bookmark,user,role,collection,search,layout,layout_query,filter';
+const FIELDS = 'id,bookmark,user,role,collection,search,layout,layout_query,layout_options,filter';
 /** A view is saved this long after its last change, so typing a search is one write, not one per key. */
 const SAVE_DELAY_MS = 800;
 

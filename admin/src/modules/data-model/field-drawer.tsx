@@ -17,15 +17,19 @@ import {
   interfacesFor,
   isPickerType,
   nextSort,
+  optionsFor,
   toFieldFormValues,
   toFieldPayload,
   type FieldFormValues,
   type FieldRecord,
   type FieldType,
 } from './field-types.ts';
+import { InterfaceOptionsForm } from './interface-options-form.tsx';
+import { DISPLAY_OPTIONS, withOptionDefaults } from '../../content/interfaces/interface-options.ts';
+import { DisplaySection } from './display-section.tsx';
 import { TranslationsList } from './translations-list.tsx';
 
-const FORM_FIELDS = ['field', 'type', 'interface', 'required', 'readonly', 'hidden', 'unique', 'nullable', 'width', 'note', 'default_value', 'max_length', 'numeric_precision', 'numeric_scale', 'choices', 'translations', 'group', 'validation', 'validation_message'];
+const FORM_FIELDS = ['field', 'type', 'interface', 'required', 'readonly', 'hidden', 'unique', 'nullable', 'width', 'note', 'default_value', 'max_length', 'numeric_precision', 'numeric_scale', 'choices', 'options', 'display', 'display_options', 'translations', 'group', 'validation', 'validation_message'];
 
 /** Creates a field (a type picker paired with its interfaces) or edits one. */
 export function FieldDrawer({ collection, field, siblings, open, onClose, onSaved }: { collection: string; field: FieldInfo | null; siblings: FieldInfo[]; open: boolean; onClose(): void; onSaved(): void }) {
@@ -46,11 +50,15 @@ export function FieldDrawer({ collection, field, siblings, open, onClose, onSave
     if (!open) return;
     setError(null);
     form.resetFields();
-    form.setFieldsValue(field ? toFieldFormValues(field as FieldRecord) : { type: 'string', interface: 'input', width: 'full', nullable: true });
+    const initial = field ? toFieldFormValues(field as FieldRecord) : ({ type: 'string', interface: 'input', width: 'full', nullable: true, options: {}, display: null, display_options: {} } as Partial<FieldFormValues>);
+    // antd types nested values as `{}`; the options objects hold JSON values.
+    form.setFieldsValue(initial as Parameters<typeof form.setFieldsValue>[0]);
   }, [open, field, form]);
 
-  const save = async (values: FieldFormValues) => {
+  const save = async (submitted: FieldFormValues) => {
     setError(null);
+    // The store keeps options no form item shows (a Directus schema's), which the submitted values leave out.
+    const values = { ...submitted, options: { ...form.getFieldValue('options'), ...submitted.options }, display_options: { ...form.getFieldValue('display_options'), ...submitted.display_options } };
     try {
       if (!editing) {
         const payload = toFieldPayload(values);
@@ -59,7 +67,8 @@ export function FieldDrawer({ collection, field, siblings, open, onClose, onSave
         await create({ url: `/fields/${encodeURIComponent(collection)}`, method: 'post', values: payload, successNotification: false, errorNotification: false });
       } else {
         const payload = toFieldPayload(values, true);
-        const body = alias ? { meta: { ...payload.meta, interface: field.meta?.interface ?? null, options: field.meta?.options ?? null } } : primaryKey ? { meta: payload.meta } : payload;
+        // An alias keeps its interface (its relation decides it); its options are the options form's.
+        const body = alias ? { meta: { ...payload.meta, interface: field.meta?.interface ?? null, options: optionsFor({ ...values, interface: field.meta?.interface ?? '' }) } } : primaryKey ? { meta: payload.meta } : payload;
         await update({ resource: 'fields', id: `${collection}/${field.field}`, values: body, successNotification: false, errorNotification: false });
       }
       onSaved();
@@ -94,7 +103,12 @@ export function FieldDrawer({ collection, field, siblings, open, onClose, onSave
         layout="vertical"
         onFinish={save}
         onValuesChange={(changed: Partial<FieldFormValues>) => {
-          if (changed.type) form.setFieldValue('interface', interfaceAfterTypeChange(changed.type, form.getFieldValue('interface')));
+          const before = form.getFieldValue('interface') as string;
+          if (changed.type) form.setFieldValue('interface', interfaceAfterTypeChange(changed.type, before));
+          const after = form.getFieldValue('interface') as string;
+          // Another interface starts from its own option defaults; the old one's options would mean nothing to it.
+          if (changed.interface || after !== before) form.setFieldValue('options', withOptionDefaults(after, {}));
+          if (changed.display !== undefined) form.setFieldValue('display_options', withOptionDefaults(changed.display, {}, DISPLAY_OPTIONS));
         }}
       >
         {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} /> : null}
@@ -114,7 +128,7 @@ export function FieldDrawer({ collection, field, siblings, open, onClose, onSave
           <Row gutter={16}>
             <Col span={12}>
               <Form.Item name="type" label={translate('dataModel.field.type')} rules={[{ required: true }]}>
-                <Select options={typeOptions} disabled={primaryKey} data-testid="field-type" />
+                <Select options={typeOptions} disabled={primaryKey} showSearch optionFilterProp="label" data-testid="field-type" />
               </Form.Item>
             </Col>
             <Col span={12}>
@@ -148,6 +162,7 @@ export function FieldDrawer({ collection, field, siblings, open, onClose, onSave
             </Form.List>
           </Form.Item>
         ) : null}
+        <InterfaceOptionsForm interfaceId={alias ? field.meta?.interface : chosenInterface} />
         {!alias && !primaryKey ? (
           <>
             <Row gutter={16}>
@@ -192,6 +207,7 @@ export function FieldDrawer({ collection, field, siblings, open, onClose, onSave
             </Row>
           </>
         ) : null}
+        <DisplaySection type={field?.type ?? type ?? 'string'} />
         <Divider plain orientation="left">
           {translate('dataModel.field.presentation')}
         </Divider>

@@ -4,6 +4,7 @@
  */
 
 import { interfaces } from '../../extensions/kinds.ts';
+import { DISPLAY_OPTIONS, withOptionDefaults, withoutDefaults } from '../../content/interfaces/interface-options.ts';
 import { orderFields, type Sortable } from '../../content/schema/field-order.ts';
 import { parseFilter, toJsonText } from '../shared/json-rules.ts';
 
@@ -29,9 +30,9 @@ export const TYPE_GROUPS: ReadonlyArray<{ group: string; types: readonly FieldTy
 
 /** Interfaces per type; the first is the default (the server's default for that type). */
 export const INTERFACES_BY_TYPE: Readonly<Record<FieldType, readonly string[]>> = {
-  string: ['input', 'select-dropdown', 'input-multiline'],
+  string: ['input', 'select-dropdown', 'input-multiline', 'select-radio', 'select-color', 'select-icon'],
   text: ['input-multiline', 'input-rich-text-md', 'input-rich-text-html', 'input', 'input-code'],
-  integer: ['input', 'select-dropdown', 'slider'],
+  integer: ['input', 'select-dropdown', 'slider', 'select-radio'],
   bigInteger: ['input', 'select-dropdown'],
   float: ['input', 'slider'],
   decimal: ['input'],
@@ -40,8 +41,8 @@ export const INTERFACES_BY_TYPE: Readonly<Record<FieldType, readonly string[]>> 
   time: ['datetime'],
   dateTime: ['datetime'],
   timestamp: ['datetime'],
-  json: ['input-code', 'tags', 'select-dropdown'],
-  csv: ['tags', 'select-dropdown'],
+  json: ['input-code', 'list', 'tags', 'select-dropdown', 'select-multiple-dropdown', 'select-multiple-checkbox', 'select-multiple-checkbox-tree'],
+  csv: ['tags', 'select-dropdown', 'select-multiple-dropdown', 'select-multiple-checkbox'],
   uuid: ['input'],
   hash: ['input-hash'],
   'geometry': ['map', 'input-json'],
@@ -54,7 +55,7 @@ export const INTERFACES_BY_TYPE: Readonly<Record<FieldType, readonly string[]>> 
 };
 
 /** Interfaces that take `options.choices` (a list of `{ text, value }`). */
-export const CHOICE_INTERFACES: readonly string[] = ['select-dropdown'];
+export const CHOICE_INTERFACES: readonly string[] = ['select-dropdown', 'select-multiple-dropdown', 'select-radio', 'select-multiple-checkbox'];
 
 /** The interfaces offered for a type: the built-in ones, then those of admin extensions that fit it. */
 export function interfacesFor(type: FieldType): readonly string[] {
@@ -114,6 +115,11 @@ export interface FieldFormValues {
   numeric_precision?: number | null;
   numeric_scale?: number | null;
   choices?: ChoiceInput[];
+  /** The interface's other options (`meta.options` without `choices`), by Directus's names. */
+  options?: Record<string, unknown> | null;
+  /** How lists show the value (`meta.display`), and its options. */
+  display?: string | null;
+  display_options?: Record<string, unknown> | null;
   translations?: Array<{ language: string; translation: string }>;
   /** The group field holding this field (meta.group), or null at the top of the form. */
   group?: string | null;
@@ -151,11 +157,21 @@ export function defaultValueFor(type: FieldType, text: string | null | undefined
   }
 }
 
-/** The options an interface stores: choices for dropdowns, nothing otherwise. */
-function optionsFor(values: FieldFormValues): Record<string, unknown> | null {
-  if (!CHOICE_INTERFACES.includes(values.interface)) return null;
-  const choices = (values.choices ?? []).filter((choice) => choice.value !== '').map((choice) => ({ text: choice.text || choice.value, value: choice.value }));
-  return choices.length > 0 ? { choices } : null;
+/** An options object without blanks, or null when nothing is left. */
+function compact(options: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  const kept = Object.fromEntries(Object.entries(options ?? {}).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+  return Object.keys(kept).length > 0 ? kept : null;
+}
+
+/** The options an interface stores: its options form's values (blanks and defaults left out), and choices for dropdowns. */
+export function optionsFor(values: FieldFormValues): Record<string, unknown> | null {
+  const options: Record<string, unknown> = withoutDefaults(values.interface, compact(values.options) ?? {});
+  if (CHOICE_INTERFACES.includes(values.interface)) {
+    delete options.choices;
+    const choices = (values.choices ?? []).filter((choice) => choice.value !== '').map((choice) => ({ text: choice.text || choice.value, value: choice.value }));
+    if (choices.length > 0) options.choices = choices;
+  }
+  return Object.keys(options).length > 0 ? options : null;
 }
 
 /** The field form's values as the API body; `existing` omits the name (PATCH). */
@@ -184,6 +200,11 @@ export function toFieldPayload(values: FieldFormValues, existing = false): Field
     validation: validationRule(values.validation),
     validation_message: values.validation_message?.trim() ? values.validation_message.trim() : null,
   };
+  // Left out when the form does not hold it, so a PATCH keeps what is stored.
+  if (values.display !== undefined) {
+    meta.display = values.display || null;
+    meta.display_options = values.display ? compact(withoutDefaults(values.display, values.display_options ?? {}, DISPLAY_OPTIONS)) : null;
+  }
   return existing ? { type: values.type, meta, schema } : { field: values.field, type: values.type, meta, schema };
 }
 
@@ -195,6 +216,8 @@ export interface FieldRecord {
   meta: {
     interface?: string | null;
     options?: Record<string, unknown> | null;
+    display?: string | null;
+    display_options?: Record<string, unknown> | null;
     required?: boolean;
     readonly?: boolean;
     hidden?: boolean;
@@ -246,6 +269,10 @@ export function toFieldFormValues(record: FieldRecord): FieldFormValues {
     numeric_precision: schema.numeric_precision ?? null,
     numeric_scale: schema.numeric_scale ?? null,
     choices: rawChoices.map((choice) => ({ text: String(choice.text ?? ''), value: String(choice.value ?? '') })),
+    // Flat choices are edited in their own list; others (a checkbox tree's nested ones) are an option like any other.
+    options: withOptionDefaults(meta.interface, Object.fromEntries(Object.entries(meta.options ?? {}).filter(([name]) => name !== 'choices' || !CHOICE_INTERFACES.includes(meta.interface ?? '')))),
+    display: meta.display ?? null,
+    display_options: withOptionDefaults(meta.display, meta.display_options, DISPLAY_OPTIONS),
     translations: meta.translations ?? [],
     group: meta.group ?? null,
     validation: toJsonText(meta.validation),
@@ -256,9 +283,16 @@ export function toFieldFormValues(record: FieldRecord): FieldFormValues {
 /** Group field interfaces (Directus's names). */
 export const GROUP_INTERFACES = ['group-detail', 'group-accordion', 'group-raw'] as const;
 
-/** The POST /fields/:collection body of a new group field (an alias holding other fields). */
-export function toGroupPayload(values: { field: string; interface: (typeof GROUP_INTERFACES)[number] }, sort: number | null): Record<string, unknown> {
-  return { field: values.field, type: 'alias', schema: null, meta: { special: ['alias', 'no-data', 'group'], interface: values.interface, options: null, width: 'full', ...(sort === null ? {} : { sort }) } };
+/** Presentation interfaces (Directus's names): alias fields that hold no data, drawn in the form. */
+export const PRESENTATION_INTERFACES = ['presentation-divider', 'presentation-notice', 'presentation-links'] as const;
+
+/** An alias field the group modal creates: a group, or a presentation element. */
+export type AliasInterface = (typeof GROUP_INTERFACES)[number] | (typeof PRESENTATION_INTERFACES)[number];
+
+/** The POST /fields/:collection body of a new group field (an alias holding other fields) or presentation field. */
+export function toGroupPayload(values: { field: string; interface: AliasInterface }, sort: number | null): Record<string, unknown> {
+  const group = (GROUP_INTERFACES as readonly string[]).includes(values.interface);
+  return { field: values.field, type: 'alias', schema: null, meta: { special: group ? ['alias', 'no-data', 'group'] : ['alias', 'no-data'], interface: values.interface, options: null, width: 'full', ...(sort === null ? {} : { sort }) } };
 }
 
 export type { Sortable };

@@ -3,12 +3,15 @@ import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import type { FieldInfo } from '../../content/schema/types.ts';
 import { applyServerErrors } from '../shared/server-errors.ts';
-import { FIELD_NAME_PATTERN, GROUP_INTERFACES, nextSort, toGroupPayload } from './field-types.ts';
+import { FIELD_NAME_PATTERN, GROUP_INTERFACES, PRESENTATION_INTERFACES, nextSort, toGroupPayload, type AliasInterface } from './field-types.ts';
 
-/** Creates a group field (group-detail, group-accordion or group-raw); fields move into it from their drawer. */
+/**
+ * Creates a group field (group-detail, group-accordion or group-raw; fields move into it from their
+ * drawer) or a presentation field (divider, notice, links; its options are set in its drawer).
+ */
 export function GroupModal({ collection, siblings, open, onClose, onSaved }: { collection: string; siblings: FieldInfo[]; open: boolean; onClose(): void; onSaved(): void }) {
   const { translate } = useTranslation();
-  const [form] = Form.useForm<{ field: string; interface: (typeof GROUP_INTERFACES)[number] }>();
+  const [form] = Form.useForm<{ field: string; interface: AliasInterface }>();
   const [error, setError] = useState<string | null>(null);
   const { mutateAsync: create, mutation } = useCustomMutation();
   useEffect(() => {
@@ -17,7 +20,7 @@ export function GroupModal({ collection, siblings, open, onClose, onSaved }: { c
     form.resetFields();
     form.setFieldsValue({ interface: 'group-detail' });
   }, [open, form]);
-  const save = async (values: { field: string; interface: (typeof GROUP_INTERFACES)[number] }) => {
+  const save = async (values: { field: string; interface: AliasInterface }) => {
     setError(null);
     try {
       await create({ url: `/fields/${encodeURIComponent(collection)}`, method: 'post', values: toGroupPayload(values, nextSort(siblings)), successNotification: false, errorNotification: false });
@@ -41,7 +44,13 @@ export function GroupModal({ collection, siblings, open, onClose, onSaved }: { c
           <Input autoFocus data-testid="group-name" />
         </Form.Item>
         <Form.Item name="interface" label={translate('dataModel.field.interface')}>
-          <Select options={GROUP_INTERFACES.map((value) => ({ value, label: translate(`dataModel.interfaces.${value}`) }))} data-testid="group-interface" />
+          <Select
+            options={[
+              { label: translate('dataModel.group.groups'), options: GROUP_INTERFACES.map((value) => ({ value, label: translate(`dataModel.interfaces.${value}`) })) },
+              { label: translate('dataModel.group.presentation'), options: PRESENTATION_INTERFACES.map((value) => ({ value, label: translate(`dataModel.interfaces.${value}`) })) },
+            ]}
+            data-testid="group-interface"
+          />
         </Form.Item>
       </Form>
     </Modal>

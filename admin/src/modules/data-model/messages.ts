@@ -1,4 +1,5 @@
 import type { Locale, Messages } from '../../app/module.ts';
+import { interfaceCatalogueMessages } from './interface-messages.ts';
 
 const enUS: Messages = {
   'dataModel.menu': 'Data model',
@@ -155,6 +156,9 @@ const enUS: Messages = {
   'dataModel.relation.kind.m2o': 'Many to one',
   'dataModel.relation.kind.o2m': 'One to many',
   'dataModel.relation.kind.m2m': 'Many to many',
+  'dataModel.relation.kind.m2a': 'Many to any',
+  'dataModel.relation.help.m2a': 'Each item of this collection lists items of several collections, in order (e.g. a page built from text and image blocks).',
+  'dataModel.relation.allowed': 'Collections its items come from',
   'dataModel.relation.help.m2o': 'Each item of this collection points at one item of the related collection (e.g. an article’s author).',
   'dataModel.relation.help.o2m': 'Each item of this collection lists the related items that point back at it (e.g. an author’s articles).',
   'dataModel.relation.help.m2m': 'Items of both collections are linked freely through a junction collection (e.g. articles and tags).',
@@ -352,6 +356,9 @@ const ptBR: Messages = {
   'dataModel.relation.kind.m2o': 'Muitos para um',
   'dataModel.relation.kind.o2m': 'Um para muitos',
   'dataModel.relation.kind.m2m': 'Muitos para muitos',
+  'dataModel.relation.kind.m2a': 'Muitos para qualquer',
+  'dataModel.relation.help.m2a': 'Cada item desta coleção lista itens de várias coleções, em ordem (por exemplo, uma página feita de blocos de texto e de imagem).',
+  'dataModel.relation.allowed': 'Coleções de onde vêm os itens',
   'dataModel.relation.help.m2o': 'Cada item desta coleção aponta para um item da coleção relacionada (por exemplo, o autor de um artigo).',
   'dataModel.relation.help.o2m': 'Cada item desta coleção lista os itens relacionados que apontam para ele (por exemplo, os artigos de um autor).',
   'dataModel.relation.help.m2m': 'Itens das duas coleções se ligam livremente por uma coleção de junção (por exemplo, artigos e etiquetas).',
@@ -395,4 +402,7 @@ const ptBR: Messages = {
 };
 
 /** The data model's texts. */
-export const dataModelMessages: Record<Locale, Messages> = { 'en-US': enUS, 'pt-BR': ptBR };
+export const dataModelMessages: Record<Locale, Messages> = {
+  'en-US': { ...enUS, ...interfaceCatalogueMessages['en-US'] },
+  'pt-BR': { ...ptBR, ...interfaceCatalogueMessages['pt-BR'] },
+};

@@ -4,12 +4,12 @@ import { useEffect, useState } from 'react';
 import { useSchema } from '../../content/schema/schema-context.tsx';
 import { applyServerErrors } from '../shared/server-errors.ts';
 import { FIELD_NAME_PATTERN, COLLECTION_NAME_PATTERN } from './field-types.ts';
-import { planRelation, primaryKeyType, suggestedNames, undoSteps, type KeyType, type RelationInput } from './relation-plan.ts';
+import { RELATION_KINDS, planRelation, primaryKeyType, suggestedNames, undoSteps, type KeyType, type RelationInput } from './relation-plan.ts';
 
 /** Collections a relation may point at: user collections with a table, users and files. */
 const RELATABLE_SYSTEM = ['tessera_users', 'tessera_files', 'tessera_roles'];
 
-/** Creates a many-to-one, one-to-many or many-to-many relation from `collection`. */
+/** Creates a many-to-one, one-to-many, many-to-many or many-to-any relation from `collection`. */
 export function RelationDrawer({ collection, open, onClose, onSaved }: { collection: string; open: boolean; onClose(): void; onSaved(): void }) {
   const { translate } = useTranslation();
   const schema = useSchema();
@@ -19,6 +19,7 @@ export function RelationDrawer({ collection, open, onClose, onSaved }: { collect
   const [saving, setSaving] = useState(false);
   const kind = Form.useWatch('kind', form) ?? 'm2o';
   const related = Form.useWatch('related', form);
+  const fieldName = Form.useWatch('field', form);
   const targets = schema.collections.filter((other) => other.schema && (!other.collection.startsWith('tessera_') || RELATABLE_SYSTEM.includes(other.collection)));
 
   useEffect(() => {
@@ -31,10 +32,8 @@ export function RelationDrawer({ collection, open, onClose, onSaved }: { collect
     setError(null);
     setSaving(true);
     const input = { ...values, collection };
-    const keyTypes: Record<string, KeyType> = {
-      [collection]: primaryKeyType(schema.fieldsOf(collection)),
-      [values.related]: primaryKeyType(schema.fieldsOf(values.related)),
-    };
+    const keyTypes: Record<string, KeyType> = { [collection]: primaryKeyType(schema.fieldsOf(collection)) };
+    if (values.related) keyTypes[values.related] = primaryKeyType(schema.fieldsOf(values.related));
     const plan = planRelation(input, keyTypes);
     const api = dataProvider();
     let done = 0;
@@ -48,13 +47,13 @@ export function RelationDrawer({ collection, open, onClose, onSaved }: { collect
     } catch (failure) {
       // Leave nothing half made: undo the steps that succeeded, last first.
       for (const step of undoSteps(plan, done)) await api.custom!({ url: step.path, method: 'delete' }).catch(() => undefined);
-      setError(applyServerErrors(form, failure, ['field', 'related', 'reverseField', 'junction']) ?? null);
+      setError(applyServerErrors(form, failure, ['field', 'related', 'reverseField', 'junction', 'allowed']) ?? null);
     } finally {
       setSaving(false);
     }
   };
 
-  const names = related ? suggestedNames({ kind, collection, related }) : null;
+  const names = related || kind === 'm2a' ? suggestedNames({ kind, collection, related, field: fieldName }) : null;
   const nameRules = [{ required: true, message: translate('dataModel.rules.required') }, { pattern: FIELD_NAME_PATTERN, message: translate('dataModel.rules.fieldName') }];
 
   return (
@@ -78,7 +77,7 @@ export function RelationDrawer({ collection, open, onClose, onSaved }: { collect
         <Form.Item name="kind" label={translate('dataModel.relation.kind')}>
           <Radio.Group
             optionType="button"
-            options={(['m2o', 'o2m', 'm2m'] as const).map((value) => ({ value, label: translate(`dataModel.relation.kind.${value}`) }))}
+            options={RELATION_KINDS.map((value) => ({ value, label: translate(`dataModel.relation.kind.${value}`) }))}
             data-testid="relation-kind"
           />
         </Form.Item>
@@ -86,9 +85,15 @@ export function RelationDrawer({ collection, open, onClose, onSaved }: { collect
         <Form.Item name="field" label={translate('dataModel.relation.field')} rules={nameRules}>
           <Input placeholder={kind === 'm2o' ? 'author' : 'tags'} data-testid="relation-field" />
         </Form.Item>
-        <Form.Item name="related" label={translate('dataModel.relation.related')} rules={[{ required: true, message: translate('dataModel.rules.required') }]}>
-          <Select showSearch options={targets.map((target) => ({ value: target.collection, label: target.collection }))} data-testid="relation-related" />
-        </Form.Item>
+        {kind === 'm2a' ? (
+          <Form.Item name="allowed" label={translate('dataModel.relation.allowed')} rules={[{ required: true, message: translate('dataModel.rules.required') }]}>
+            <Select mode="multiple" showSearch options={targets.map((target) => ({ value: target.collection, label: target.collection }))} data-testid="relation-allowed" />
+          </Form.Item>
+        ) : (
+          <Form.Item name="related" label={translate('dataModel.relation.related')} rules={[{ required: true, message: translate('dataModel.rules.required') }]}>
+            <Select showSearch options={targets.map((target) => ({ value: target.collection, label: target.collection }))} data-testid="relation-related" />
+          </Form.Item>
+        )}
         {kind === 'm2o' ? (
           <Form.Item name="reverseField" label={translate('dataModel.relation.reverseAlias')} extra={translate('dataModel.relation.reverseAliasHelp')} rules={[{ pattern: FIELD_NAME_PATTERN, message: translate('dataModel.rules.fieldName') }]}>
             <Input />
@@ -99,12 +104,12 @@ export function RelationDrawer({ collection, open, onClose, onSaved }: { collect
             <Input placeholder={names?.reverseField} />
           </Form.Item>
         ) : null}
-        {kind === 'm2m' ? (
+        {kind === 'm2m' || kind === 'm2a' ? (
           <Form.Item name="junction" label={translate('dataModel.relation.junction')} extra={translate('dataModel.relation.junctionHelp')} rules={[{ pattern: COLLECTION_NAME_PATTERN, message: translate('dataModel.rules.collectionName') }]}>
             <Input placeholder={names?.junction} />
           </Form.Item>
         ) : null}
-        {kind !== 'm2m' ? (
+        {kind === 'm2o' || kind === 'o2m' ? (
           <Form.Item name="onDelete" label={translate('dataModel.relation.onDelete')}>
             <Select options={(['SET NULL', 'CASCADE', 'NO ACTION', 'RESTRICT'] as const).map((value) => ({ value, label: translate(`dataModel.relation.onDelete.${value.replace(' ', '_')}`) }))} />
           </Form.Item>

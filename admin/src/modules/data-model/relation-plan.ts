@@ -5,7 +5,7 @@
  */
 
 /** Kinds of relation the data model screen creates. */
-export const RELATION_KINDS = ['m2o', 'o2m', 'm2m'] as const;
+export const RELATION_KINDS = ['m2o', 'o2m', 'm2m', 'm2a'] as const;
 /** A relation kind. */
 export type RelationKind = (typeof RELATION_KINDS)[number];
 
@@ -17,9 +17,12 @@ export interface RelationInput {
   kind: RelationKind;
   /** The collection the new field is added to. */
   collection: string;
-  /** The new field on `collection` (m2o: the key column; o2m and m2m: the alias listing related items). */
+  /** The new field on `collection` (m2o: the key column; o2m, m2m and m2a: the alias listing related items). */
   field: string;
+  /** The related collection (m2a: none, see `allowed`). */
   related: string;
+  /** m2a: the collections whose items the field may hold. */
+  allowed?: string[] | null;
   /** o2m: the key column created on the related collection; m2o: the optional o2m alias on the related one. */
   reverseField?: string | null;
   /** m2m: name of the junction collection. */
@@ -53,10 +56,14 @@ function encode(name: string): string {
   return encodeURIComponent(name);
 }
 
-/** Default names the form suggests: `<collection>_<related>` junctions and `<collection>_id` keys. */
-export function suggestedNames(input: Pick<RelationInput, 'kind' | 'collection' | 'related'>): { junction: string; reverseField: string } {
-  return { junction: `${input.collection}_${input.related}`, reverseField: `${input.collection}_id` };
+/** Default names the form suggests: `<collection>_<related>` junctions (m2a: `<collection>_<field>`) and `<collection>_id` keys. */
+export function suggestedNames(input: Pick<RelationInput, 'kind' | 'collection' | 'related'> & { field?: string }): { junction: string; reverseField: string } {
+  return { junction: `${input.collection}_${input.kind === 'm2a' ? input.field || 'items' : input.related}`, reverseField: `${input.collection}_id` };
 }
+
+/** The junction fields of a many-to-any: the item's key (text, whatever the collection's key type) and its collection. */
+export const M2A_ITEM_FIELD = 'item';
+export const M2A_COLLECTION_FIELD = 'collection';
 
 /**
  * The plan for a relation. `keyTypes` gives each involved collection's primary key type. m2m junction
@@ -127,6 +134,32 @@ export function planRelation(input: RelationInput, keyTypes: Readonly<Record<str
           },
         ],
         // Dropping the junction drops its relations and the alias they made.
+        undo: [{ method: 'DELETE', path: `/collections/${encode(junction)}` }, null, null],
+      };
+    }
+    case 'm2a': {
+      const junction = input.junction?.trim() || suggestedNames(input).junction;
+      const ownKey = `${input.collection}_id`;
+      const text = (field: string) => ({ field, type: 'string', meta: { hidden: true }, schema: { max_length: 255 } });
+      return {
+        steps: [
+          {
+            method: 'POST',
+            path: '/collections',
+            body: { collection: junction, meta: { hidden: true, icon: 'import_export' }, schema: {}, fields: [keyColumn(ownKey, keyOf(input.collection), { hidden: true }), text(M2A_ITEM_FIELD), text(M2A_COLLECTION_FIELD)] },
+          },
+          // The item key has no foreign key: it points into a different table per row.
+          {
+            method: 'POST',
+            path: '/relations',
+            body: { collection: junction, field: M2A_ITEM_FIELD, related_collection: null, meta: { one_collection_field: M2A_COLLECTION_FIELD, one_allowed_collections: input.allowed ?? [], junction_field: ownKey }, schema: null },
+          },
+          {
+            method: 'POST',
+            path: '/relations',
+            body: { collection: junction, field: ownKey, related_collection: input.collection, meta: { one_field: input.field, junction_field: M2A_ITEM_FIELD, one_deselect_action: deselect }, schema: { on_delete: 'CASCADE' } },
+          },
+        ],
         undo: [{ method: 'DELETE', path: `/collections/${encode(junction)}` }, null, null],
       };
     }

@@ -4,7 +4,7 @@ import { Button, Card, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { CollectionIcon } from '../../components/collection-icon.tsx';
 import type { PanelResult } from './panel-results.ts';
 import type { PanelRecord } from './panel-types.ts';
-import { PanelView } from './panel-view.tsx';
+import { PanelContent, usePanelTypeName } from './panel-content.tsx';
 
 /** One panel on the grid: its header (name, icon, note), its content, and in edit mode its tools. */
 export function PanelCard({ panel, result, loading, editing, timeZone, variable, onEdit, onDelete }: {
@@ -18,7 +18,8 @@ export function PanelCard({ panel, result, loading, editing, timeZone, variable,
   onDelete(): void;
 }) {
   const { translate } = useTranslation();
-  const title = panel.name || translate(`insights.types.${panel.type}`);
+  const typeName = usePanelTypeName();
+  const title = panel.name || typeName(panel.type);
   const showHeader = panel.show_header || editing;
   const tools = editing ? (
     <Space size={2}>
@@ -52,7 +53,7 @@ export function PanelCard({ panel, result, loading, editing, timeZone, variable,
       }
       extra={tools}
     >
-      <PanelView type={panel.type} options={panel.options ?? {}} result={result} loading={loading} timeZone={timeZone} testId={`panel-content-${panel.id}`} variable={variable} />
+      <PanelContent type={panel.type} options={panel.options ?? {}} result={result} loading={loading} timeZone={timeZone} testId={`panel-content-${panel.id}`} variable={variable} />
     </Card>
   );
 }

@@ -10,11 +10,18 @@ import { placementForNew } from './grid-layout.ts';
 import { EMPTY_FILTER } from './panel-filter-input.tsx';
 import { PanelOptionsForm } from './panel-options-form.tsx';
 import type { PanelResult } from './panel-results.ts';
-import { COLLECTION_TYPES, DEFAULT_SIZE, PANEL_TYPES, cleanOptions, defaultOptions, type PanelOptions, type PanelRecord, type PanelType } from './panel-types.ts';
-import { PanelView } from './panel-view.tsx';
+import { COLLECTION_TYPES, DEFAULT_SIZE, cleanOptions, defaultOptions, isBuiltInPanel, type PanelOptions, type PanelRecord, type PanelType } from './panel-types.ts';
+import { panels as panelRegistry } from '../../extensions/kinds.ts';
+import { useRegistry } from '../../extensions/registry.ts';
+import { ExtensionPanelOptions } from './extension-panel-options.tsx';
+import { PanelContent, usePanelTypeName } from './panel-content.tsx';
+
+/** Grid size of a new extension panel whose definition names none. */
+const EXTENSION_PANEL_SIZE = { width: 6, height: 4 };
 
 interface EditorValues {
-  type: PanelType;
+  /** A built-in PanelType or an extension panel's id. */
+  type: string;
   name?: string;
   note?: string;
   color?: string;
@@ -29,7 +36,7 @@ const colorValue = (color: { toHexString(): string } | null) => (color ? color.t
 /** The options as the API takes them: filled fields only, the filter from the builder's rules (or its JSON text). */
 function optionsOf(values: EditorValues, filterAsJson: boolean): PanelOptions | null {
   const options: PanelOptions = { ...(values.options ?? {}) };
-  if (COLLECTION_TYPES.includes(values.type)) {
+  if (COLLECTION_TYPES.includes(values.type as PanelType)) {
     if (filterAsJson) {
       const filter = parseFilter(values.filterText);
       if (!filter.ok) return null;
@@ -63,7 +70,9 @@ export function PanelEditor({ open, dashboard, panel, panels, variables, timeZon
   // A stored filter the builder cannot show (nested groups, _some …) stays editable as JSON.
   const storedFilter = panel?.options?.filter as TesseraFilter | undefined;
   const filterAsJson = !!storedFilter && fromFilter(storedFilter) === null;
-  const type = (Form.useWatch('type', form) as PanelType | undefined) ?? panel?.type ?? 'metric';
+  const type = (Form.useWatch('type', form) as string | undefined) ?? panel?.type ?? 'metric';
+  const registered = useRegistry(panelRegistry);
+  const typeName = usePanelTypeName();
 
   useEffect(() => {
     if (!open) return;
@@ -81,7 +90,8 @@ export function PanelEditor({ open, dashboard, panel, panels, variables, timeZon
     if (!open || !values?.type) return;
     const options = optionsOf(values, filterAsJson);
     if (!options) return;
-    if (values.type === 'label' || values.type === 'global-variable') {
+    // Labels and global variables need no data; an extension's panel reads its own.
+    if (values.type === 'label' || values.type === 'global-variable' || !isBuiltInPanel(values.type)) {
       setPreview({ result: {}, loading: false, error: null });
       return;
     }
@@ -102,8 +112,12 @@ export function PanelEditor({ open, dashboard, panel, panels, variables, timeZon
     // `serialized` stands for the values the preview depends on.
   }, [open, serialized, requestPreview]);
 
-  const changeType = (next: PanelType) => {
+  const changeType = (next: string) => {
     const keep = form.getFieldValue(['options', 'collection']) as string | undefined;
+    if (!isBuiltInPanel(next)) {
+      form.setFieldValue('options', keep && panelRegistry.get(next)?.options?.some((option) => option.type === 'collection') ? { collection: keep } : {});
+      return;
+    }
     form.setFieldValue('options', { ...defaultOptions(next), ...(keep && COLLECTION_TYPES.includes(next) ? { collection: keep } : {}) });
   };
 
@@ -115,7 +129,10 @@ export function PanelEditor({ open, dashboard, panel, panels, variables, timeZon
     const payload = { type: all.type, name: all.name?.trim() || null, note: all.note?.trim() || null, color: all.color ?? null, show_header: all.show_header !== false, options };
     try {
       if (panel) await update({ resource: 'panels', id: panel.id, values: payload, successNotification: false, errorNotification: false });
-      else await create({ resource: 'panels', values: { ...payload, dashboard, ...placementForNew(panels, DEFAULT_SIZE[all.type]) }, successNotification: false, errorNotification: false });
+      else {
+        const size = isBuiltInPanel(all.type) ? DEFAULT_SIZE[all.type] : (panelRegistry.get(all.type)?.defaultSize ?? EXTENSION_PANEL_SIZE);
+        await create({ resource: 'panels', values: { ...payload, dashboard, ...placementForNew(panels, size) }, successNotification: false, errorNotification: false });
+      }
       onClose(true);
     } catch (failure) {
       setError(applyServerErrors(form, failure, ['name', 'note', 'type', ...Object.keys(all.options ?? {})]));
@@ -142,7 +159,7 @@ export function PanelEditor({ open, dashboard, panel, panels, variables, timeZon
         <Form form={form} layout="vertical" onFinish={submit} style={{ flex: '1 1 360px', minWidth: 300 }} data-testid="panel-form">
           {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} /> : null}
           <Form.Item name="type" label={translate('insights.panel.type')} rules={[{ required: true }]}>
-            <Select disabled={!!panel} onChange={changeType} data-testid="panel-type" options={PANEL_TYPES.map((value) => ({ value, label: translate(`insights.types.${value}`) }))} />
+            <Select disabled={!!panel} onChange={changeType} data-testid="panel-type" options={registered.map((entry) => ({ value: entry.id, label: typeName(entry.id) }))} />
           </Form.Item>
           <Flex gap={12}>
             <Form.Item name="name" label={translate('insights.panel.name')} style={{ flex: 1 }}>
@@ -159,13 +176,13 @@ export function PanelEditor({ open, dashboard, panel, panels, variables, timeZon
             <Input />
           </Form.Item>
           <Typography.Title level={5}>{translate('insights.panel.options')}</Typography.Title>
-          <PanelOptionsForm type={type} form={form} variables={variableNames(panels)} filterAsJson={filterAsJson} />
+          {isBuiltInPanel(type) ? <PanelOptionsForm type={type} form={form} variables={variableNames(panels)} filterAsJson={filterAsJson} /> : <ExtensionPanelOptions definition={panelRegistry.get(type)} />}
         </Form>
         <Card size="small" title={translate('insights.panel.preview')} style={{ flex: '1 1 320px', minWidth: 280, position: 'sticky', top: 0 }} styles={{ body: { height: 300 } }}>
           {preview.error ? (
             <Alert type="warning" showIcon message={preview.error} data-testid="panel-preview-error" />
           ) : (
-            <PanelView type={type} options={(values && optionsOf(values, filterAsJson)) ?? {}} result={preview.result} loading={preview.loading} timeZone={timeZone} testId="panel-preview" />
+            <PanelContent type={type} options={(values && optionsOf(values, filterAsJson)) ?? {}} result={preview.result} loading={preview.loading} timeZone={timeZone} testId="panel-preview" />
           )}
         </Card>
       </Flex>

@@ -6,6 +6,11 @@
 export const PANEL_TYPES = ['metric', 'time-series', 'bar-chart', 'pie-chart', 'list', 'meter', 'label', 'global-variable', 'relational-variable'] as const;
 export type PanelType = (typeof PANEL_TYPES)[number];
 
+/** Whether a panel's type is one of the built-in ones (the server computes their data, the editor has their forms). */
+export function isBuiltInPanel(type: string | undefined): type is PanelType {
+  return PANEL_TYPES.includes(type as PanelType);
+}
+
 export const AGGREGATE_FUNCTIONS = ['count', 'countDistinct', 'sum', 'avg', 'min', 'max'] as const;
 export const PRECISIONS = ['hour', 'day', 'week', 'month', 'year'] as const;
 /** Relative ranges a time series (and the dashboard's override) can cover, ending now. */
@@ -31,7 +36,8 @@ export interface PanelRecord {
   icon: string | null;
   color: string | null;
   note: string | null;
-  type: PanelType;
+  /** A built-in PanelType, or the id of an admin extension's panel. */
+  type: string;
   show_header: boolean;
   position_x: number;
   position_y: number;

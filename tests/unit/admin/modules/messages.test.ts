@@ -7,8 +7,10 @@ import { translationsMessages } from '../../../../admin/src/modules/translations
 import { notificationsMessages } from '../../../../admin/src/modules/notifications/messages.ts';
 import { activityMessages } from '../../../../admin/src/modules/activity/messages.ts';
 import { ACTIVITY_ACTIONS } from '../../../../admin/src/modules/activity/activity-links.ts';
-import { FIELD_TYPES, INTERFACES_BY_TYPE, TYPE_GROUPS } from '../../../../admin/src/modules/data-model/field-types.ts';
+import { FIELD_TYPES, GROUP_INTERFACES, INTERFACES_BY_TYPE, PRESENTATION_INTERFACES, TYPE_GROUPS } from '../../../../admin/src/modules/data-model/field-types.ts';
 import { dataModelMessages } from '../../../../admin/src/modules/data-model/messages.ts';
+import { RELATION_KINDS } from '../../../../admin/src/modules/data-model/relation-plan.ts';
+import { BUILT_IN_DISPLAYS, DISPLAY_OPTIONS, INTERFACE_OPTIONS } from '../../../../admin/src/content/interfaces/interface-options.ts';
 import { EXTENSION_SOURCES, EXTENSION_STATUSES } from '../../../../admin/src/modules/extensions/extension-rows.ts';
 import { extensionsMessages } from '../../../../admin/src/modules/extensions/messages.ts';
 import { EXTENSION_TYPES } from '../../../../server/extensions/manifest.ts';
@@ -67,7 +69,7 @@ describe('module messages', () => {
       ...TYPE_GROUPS.map((group) => `dataModel.typeGroups.${group.group}`),
       ...Object.values(INTERFACES_BY_TYPE).flat().map((name) => `dataModel.interfaces.${name}`),
       ...['integer', 'uuid', 'string'].map((kind) => `dataModel.create.primaryKey.${kind}`),
-      ...['m2o', 'o2m', 'm2m'].flatMap((kind) => [`dataModel.relation.kind.${kind}`, `dataModel.relation.help.${kind}`]),
+      ...RELATION_KINDS.flatMap((kind) => [`dataModel.relation.kind.${kind}`, `dataModel.relation.help.${kind}`]),
       ...['SET_NULL', 'CASCADE', 'NO_ACTION', 'RESTRICT'].map((action) => `dataModel.relation.onDelete.${action}`),
       ...['nullify', 'delete'].map((action) => `dataModel.relation.deselect.${action}`),
       ...['open', 'closed', 'locked'].map((state) => `dataModel.settings.collapse.${state}`),
@@ -104,6 +106,9 @@ describe('module messages', () => {
       ...EXTENSION_STATUSES.map((status) => `extensions.status.${status}`),
       ...EXTENSION_SOURCES.map((source) => `extensions.sources.${source}`),
       'extensions.enableFailed', 'extensions.disableFailed',
+      ...[INTERFACE_OPTIONS, DISPLAY_OPTIONS].flatMap((specs) => Object.values(specs).flat()).flatMap((option) => [`dataModel.options.${option.field}`, ...(option.kind === 'select' ? option.values.map((value) => `dataModel.options.${option.field}.${value}`) : [])]),
+      ...BUILT_IN_DISPLAYS.map((display) => `dataModel.displays.${display}`),
+      ...[...GROUP_INTERFACES, ...PRESENTATION_INTERFACES].map((name) => `dataModel.interfaces.${name}`),
     ];
     expect(built.filter((key) => !(key in all['en-US']) || !(key in all['pt-BR']))).toEqual([]);
   });

@@ -43,6 +43,24 @@ describe('relation plans', () => {
     expect(plan.steps[0]!.body).toMatchObject({ collection: 'pages_related', fields: [{ field: 'pages_id' }, { field: 'pages_related_id' }] });
   });
 
+  it('m2a: a hidden junction with the parent key, item and collection, the item relation (no foreign key) before the parent one', () => {
+    const plan = planRelation({ kind: 'm2a', collection: 'pages', field: 'blocks', related: '', allowed: ['block_text', 'block_image'] }, { pages: 'uuid' });
+    expect(plan.steps[0]!.body).toMatchObject({
+      collection: 'pages_blocks',
+      meta: { hidden: true },
+      fields: [{ field: 'pages_id', type: 'uuid' }, { field: 'item', type: 'string' }, { field: 'collection', type: 'string' }],
+    });
+    expect(plan.steps[1]!.body).toEqual({
+      collection: 'pages_blocks',
+      field: 'item',
+      related_collection: null,
+      meta: { one_collection_field: 'collection', one_allowed_collections: ['block_text', 'block_image'], junction_field: 'pages_id' },
+      schema: null,
+    });
+    expect(plan.steps[2]!.body).toMatchObject({ collection: 'pages_blocks', field: 'pages_id', related_collection: 'pages', meta: { one_field: 'blocks', junction_field: 'item' }, schema: { on_delete: 'CASCADE' } });
+    expect(undoSteps(plan, 3)).toEqual([{ method: 'DELETE', path: '/collections/pages_blocks' }]);
+  });
+
   it('reads the primary key type from a collection’s fields', () => {
     expect(primaryKeyType([{ type: 'string', schema: { is_primary_key: false } }, { type: 'uuid', schema: { is_primary_key: true } }])).toBe('uuid');
     expect(primaryKeyType([])).toBe('integer');
