@@ -15,9 +15,11 @@ import type { Kysely } from 'kysely';
 import { createResponseCache, type ResponseCache } from './cache/response-cache.ts';
 import { ForegroundLoad } from './jobs/foreground-load.ts';
 import { closeFilesRuntime } from './files/files-runtime.ts';
-import { registerNotificationMail } from './services/notifications/notification-mail.ts';
-import { registerNotificationRules } from './services/notifications/notification-rules.ts';
 import { createExtensionManager, type ExtensionManager } from './extensions/extension-manager.ts';
+import { EventBus } from './events/event-bus.ts';
+import { CollectionRules } from './services/items/collection-rules.ts';
+import { OutboxConsumers } from './jobs/outbox-consumers.ts';
+import { registerBuiltins } from './builtins.ts';
 
 /** Everything the HTTP app and the CLI share for one process: settings, logger and database. */
 export interface AppContext {
@@ -33,6 +35,12 @@ export interface AppContext {
   responseCache: ResponseCache;
   /** How busy this process is with requests; background jobs give way while it is saturated (JOBS_BUSY_RATE). */
   foreground: ForegroundLoad;
+  /** The event spine: services emit on it; built-in subscribers and extensions' hooks register filters and actions on it. */
+  events: EventBus;
+  /** Per-collection rules (validation, defaults, side effects) every ItemsService write applies. */
+  rules: CollectionRules;
+  /** What the outbox relay turns committed item events into (webhook deliveries, action flow runs). */
+  outbox: OutboxConsumers;
   /** Builds the context a service runs with for this caller (inside `db` when given a transaction). */
   servicesContext(accountability: Accountability, db?: Kysely<any>): ServiceContext;
   /** The project's extensions (EXTENSIONS_PATH and extension packages): loaded by `load()`, listed at /extensions. */
@@ -51,7 +59,11 @@ export interface AppContext {
   dispose(): Promise<void>;
 }
 
-/** Ties a loaded config, a logger, an open database and its schema cache together. */
+/**
+ * Ties a loaded config, a logger, an open database and its schema cache together, and is the composition
+ * root: it owns the registries (event spine, collection rules, outbox consumers) and has the built-in
+ * features register in them (server/builtins.ts).
+ */
 export function createAppContext(config: Config & { secret: string }, logger: Logger, database: Database): AppContext {
   const permissions = createPermissionCache(() => database.kysely());
   let extensions: ExtensionManager | null = null;
@@ -77,6 +89,9 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
   const schema = synced ?? local;
   const mailer = createMailer(config, logger);
   const foreground = new ForegroundLoad(config.jobs.busyRate);
+  const events = new EventBus();
+  events.setLogger(logger);
+  const rules = new CollectionRules();
   const context: AppContext = {
     config,
     logger,
@@ -85,7 +100,10 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
     permissions,
     responseCache,
     foreground,
-    servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config, permissions, schemaCache: schema, loginAttempts, responseCache, accessStamps }),
+    events,
+    rules,
+    outbox: new OutboxConsumers(),
+    servicesContext: (accountability, db) => ({ accountability, db: db ?? database.kysely(), config, permissions, schemaCache: schema, loginAttempts, responseCache, accessStamps, events, rules }),
     accessStamps,
     mailer,
     get extensions() {
@@ -106,10 +124,9 @@ export function createAppContext(config: Config & { secret: string }, logger: Lo
       await responseCache.close();
       foreground.close();
       closeFilesRuntime(context);
-      offNotificationMail();
+      offBuiltins();
     },
   };
-  registerNotificationRules();
-  const offNotificationMail = registerNotificationMail(context);
+  const offBuiltins = registerBuiltins(context);
   return context;
 }

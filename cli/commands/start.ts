@@ -73,13 +73,13 @@ async function serve(config: Config, options: { timings: StartTimings; printTimi
   // as it is up instead of killing the process halfway (and never slips between "started" and the handler).
   const shutdownSignal = waitForShutdownSignal();
   // The HTTP stack is most of the modules a start loads: fetch it while the database connects.
-  const serverModules = Promise.all([import('../../server/http-server.ts'), import('../../server/process-guards.ts'), import('../../server/events/event-bus.ts')]);
+  const serverModules = Promise.all([import('../../server/http-server.ts'), import('../../server/process-guards.ts')]);
   serverModules.catch(() => undefined);
   const { openSystemContext } = await import('../context.ts');
   const context = await openSystemContext(config, { logTo: process.stdout, requireSchema: false, attach: false });
   timings.mark('database connect');
   const { app } = context;
-  const [{ listen }, { installProcessGuards }, { events }] = await serverModules.catch(async (error: unknown) => {
+  const [{ listen }, { installProcessGuards }] = await serverModules.catch(async (error: unknown) => {
     await context.close();
     throw error;
   });
@@ -117,7 +117,6 @@ async function serve(config: Config, options: { timings: StartTimings; printTimi
       printWelcome(url, bootstrap!.admin, config.admin.email);
     }
 
-    events.setLogger(app.logger);
     const { startJobs } = await import('../start-jobs.ts');
     const jobs = await startJobs(app, { clusterWorker: options.worker });
 
@@ -125,7 +124,7 @@ async function serve(config: Config, options: { timings: StartTimings; printTimi
     app.logger.info({ signal }, 'shutting down');
     await server.close();
     await jobs.stop();
-    await events.idle();
+    await app.events.idle();
   } finally {
     await control?.close();
     // The database closes only now: server.close() resolved once the last request handler returned.

@@ -27,12 +27,10 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
   const context = await openSystemContext(config, { logTo: process.stdout, attach: false });
   const { app } = context;
   try {
-    const [{ events }, { startEventTriggers }, { startWorker }] = await Promise.all([
-      import('../../server/events/event-bus.ts'),
+    const [{ startEventTriggers }, { startWorker }] = await Promise.all([
       import('../../server/flows/event-triggers.ts'),
       import('../../server/webhooks/webhook-worker.ts'),
     ]);
-    events.setLogger(app.logger);
     // Flow operations write items here too: the filter flows on those writes run in this process.
     const stopTriggers = startEventTriggers(app, { schedules: false, refreshMs: 5_000 });
     // Started by a server: its requests come first while they saturate it (server/jobs/foreground-load.ts).
@@ -46,7 +44,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     app.logger.info({ reason }, 'job worker stopping');
     await worker.stop();
     stopTriggers();
-    await events.idle();
+    await app.events.idle();
   } finally {
     await context.close();
   }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { events } from '../events/event-bus.ts';
 import { eventAccountability } from '../events/event-names.ts';
 import { InvalidCredentialsError, InvalidOtpError, InvalidTokenError, UserSuspendedError } from '../errors.ts';
 import type { ServiceContext } from '../services/service-context.ts';
@@ -66,7 +65,7 @@ export class AuthService {
 
     await db.updateTable('tessera_users').set({ last_access: new Date() }).where('id', '=', user.id).execute();
     const tokens = await this.#openSession({ id: user.id, role: user.role ?? null, admin_access: user.admin_access === true, app_access: user.app_access === true });
-    events.emit('auth.login', { collection: 'tessera_users', keys: [user.id], payload: { email: normalizeEmail(credentials.email), provider: 'default' }, accountability: { ...eventAccountability(accountability)!, user: user.id, role: user.role ?? null } });
+    this.#context.events.emit('auth.login', { collection: 'tessera_users', keys: [user.id], payload: { email: normalizeEmail(credentials.email), provider: 'default' }, accountability: { ...eventAccountability(accountability)!, user: user.id, role: user.role ?? null } });
     return tokens;
   }
 
@@ -95,7 +94,7 @@ export class AuthService {
     }
     await db.updateTable('tessera_users').set({ last_access: new Date() }).where('id', '=', user.id).execute();
     const tokens = await this.#openSession({ id: user.id, role: user.role ?? null, admin_access: user.admin_access === true, app_access: user.app_access === true });
-    events.emit('auth.login', { collection: 'tessera_users', keys: [user.id], payload: { email: user.email ?? null, provider }, accountability: { ...eventAccountability(accountability)!, user: user.id, role: user.role ?? null } });
+    this.#context.events.emit('auth.login', { collection: 'tessera_users', keys: [user.id], payload: { email: user.email ?? null, provider }, accountability: { ...eventAccountability(accountability)!, user: user.id, role: user.role ?? null } });
     return tokens;
   }
 

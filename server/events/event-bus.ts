@@ -10,8 +10,10 @@ interface ErrorLogger {
 }
 
 /**
- * The process's one event spine (Directus' emitter): filters run in the write's transaction, before it;
- * actions run detached after commit. Handlers register by name and get back how to unregister.
+ * The event spine (Directus' emitter): filters run in the write's transaction, before it; actions run
+ * detached after commit. Handlers register by name and get back how to unregister. The app context owns
+ * one (`AppContext.events`); services emit on it through their ServiceContext, and built-in subscribers
+ * (server/builtins.ts) and extensions' hooks register on it alike.
  */
 export class EventBus {
   readonly #filters = new Map<string, Set<FilterHandler>>();
@@ -75,6 +77,3 @@ function add<T>(registry: Map<string, Set<T>>, event: string, handler: T): () =>
   handlers.add(handler);
   return () => void handlers.delete(handler);
 }
-
-/** The event spine every service emits on and every subscriber (webhooks, flows, realtime) listens to. */
-export const events = new EventBus();

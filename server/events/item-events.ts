@@ -1,17 +1,18 @@
 import type { Accountability } from '../auth/accountability.ts';
-import { events } from './event-bus.ts';
+import type { EventBus } from './event-bus.ts';
 import { eventAccountability, itemEventNames, type ItemAction, type WriteTransaction } from './event-names.ts';
 
 /** Item actions a transaction has produced, emitted once it commits (and dropped if it rolls back). */
 export type PendingActions = Array<() => void>;
 
 /** Whether a filter listens to this write (so the one-statement create must take the general path). */
-export function hasItemFilters(collection: string, action: ItemAction): boolean {
+export function hasItemFilters(events: EventBus, collection: string, action: ItemAction): boolean {
   return events.hasFilters(itemEventNames(collection, action));
 }
 
 /** Runs the `items.<action>` and `<collection>.items.<action>` filters on a payload about to be written. */
 export async function filterItemPayload(
+  events: EventBus,
   collection: string,
   action: ItemAction,
   payload: Record<string, unknown>,
@@ -31,6 +32,7 @@ export async function filterItemPayload(
  * that is its own statement, already committed) they are emitted at once.
  */
 export function queueItemActions(
+  events: EventBus,
   pending: PendingActions | undefined,
   collection: string,
   action: ItemAction,

@@ -1,5 +1,6 @@
 import type { RawBuilder } from 'kysely';
 import type { Accountability } from '../auth/accountability.ts';
+import type { EventBus } from './event-bus.ts';
 import type { ItemAction } from './event-names.ts';
 import { queueItemActions, type PendingActions } from './item-events.ts';
 import { writeJobs } from './write-jobs.ts';
@@ -17,10 +18,10 @@ interface WrittenItem {
  * hook costs no extra round trip). Creates announce each
  * item on its own (with its payload), updates and deletes the whole batch (Directus' shape).
  */
-export function itemWriteHooks(pending: PendingActions | undefined, collection: string, action: ItemAction, items: WrittenItem[], accountability: Accountability): RawBuilder<{ recorded: number }> | null {
+export function itemWriteHooks(events: EventBus, pending: PendingActions | undefined, collection: string, action: ItemAction, items: WrittenItem[], accountability: Accountability): RawBuilder<{ recorded: number }> | null {
   if (items.length === 0) return null;
   const batches = action === 'create' ? items.map((item) => ({ keys: [item.key], payload: item.delta })) : [{ keys: items.map((item) => item.key), payload: action === 'update' ? items[0]!.delta : null }];
-  for (const { keys, payload } of batches) queueItemActions(pending, collection, action, keys, payload, accountability);
+  for (const { keys, payload } of batches) queueItemActions(events, pending, collection, action, keys, payload, accountability);
   return writeJobs(
     collection,
     action,

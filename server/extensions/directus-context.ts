@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import type { AppContext } from '../app-context.ts';
-import { events } from '../events/event-bus.ts';
 import type { WriteTransaction } from '../events/event-names.ts';
 import type { Logger } from '../logger.ts';
 export { toDirectusAccountability } from './context/accountability.ts';
@@ -44,6 +43,7 @@ export function createContextParts(app: AppContext): ContextParts {
   const database = extensionDatabase(app);
   let services: ExtensionServices | null = null;
   const offs = new Map<AnyFilter | AnyAction, () => void>();
+  const { events } = app;
   const emitter: DirectusEmitter = {
     emitFilter: (event, payload, meta = {}) => events.filter([event as never], payload as Record<string, unknown>, meta as never),
     emitAction: (event, meta = {}) => events.emit(event as never, meta as never),

@@ -2,7 +2,6 @@ import { Cron } from 'croner';
 import { sql } from 'kysely';
 import type { AppContext } from '../app-context.ts';
 import { systemAccountability } from '../auth/accountability.ts';
-import { events } from '../events/event-bus.ts';
 import type { ActionPayload, FilterMeta } from '../events/event-names.ts';
 import { toDirectusAccountability, type ContextParts, type DirectusContext } from './directus-context.ts';
 import { directusCollection, eventTarget, isSystemCollection } from './directus-events.ts';
@@ -43,7 +42,7 @@ export async function registerHook(app: AppContext, parts: ContextParts, id: str
     filter(event, handler) {
       const target = eventTarget(event);
       offs.push(
-        events.onFilter(target.name as never, async (payload, meta: FilterMeta) => {
+        app.events.onFilter(target.name as never, async (payload, meta: FilterMeta) => {
           if (target.userCollectionsOnly && isSystemCollection(meta.collection)) return undefined;
           const isDelete = target.action === 'delete';
           const directusMeta = { ...meta, event, collection: directusCollection(meta.collection), transaction: undefined, accountability: undefined };
@@ -56,7 +55,7 @@ export async function registerHook(app: AppContext, parts: ContextParts, id: str
     action(event, handler) {
       const target = eventTarget(event);
       offs.push(
-        events.onAction(target.name as never, async (meta: ActionPayload) => {
+        app.events.onAction(target.name as never, async (meta: ActionPayload) => {
           if (target.userCollectionsOnly && isSystemCollection(meta.collection)) return;
           const collection = directusCollection(meta.collection);
           const directusMeta =

@@ -3,7 +3,6 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../app-context.ts';
 import type { Accountability } from '../auth/accountability.ts';
-import { events } from '../events/event-bus.ts';
 import { eventAccountability } from '../events/event-names.ts';
 import { ForbiddenError, InvalidPayloadError } from '../errors.ts';
 import { resolveAccess } from '../permissions/access.ts';
@@ -91,7 +90,7 @@ export class FilesService {
       });
       if (files.length === 0) throw new InvalidPayloadError(FILE_PART_MISSING, { field: 'file' });
       const keys = await this.#createRows(files);
-      keys.forEach((key, index) => events.emit('files.upload', { collection: FILES, keys: [key], payload: { ...files[index]!.payload, filename_download: files[index]!.filename }, accountability: eventAccountability(this.#accountability) }));
+      keys.forEach((key, index) => this.#app.events.emit('files.upload', { collection: FILES, keys: [key], payload: { ...files[index]!.payload, filename_download: files[index]!.filename }, accountability: eventAccountability(this.#accountability) }));
       return keys;
     } catch (error) {
       await this.#removeContent(files.map((file) => file.stored));

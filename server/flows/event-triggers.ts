@@ -1,6 +1,5 @@
 import type { AppContext } from '../app-context.ts';
 import { systemAccountability } from '../auth/accountability.ts';
-import { events } from '../events/event-bus.ts';
 import type { ActionEvent, FilterEvent } from '../events/event-names.ts';
 import { InvalidPayloadError } from '../errors.ts';
 import { lazyModule } from '../lazy-module.ts';
@@ -62,7 +61,7 @@ export function startEventTriggers(app: AppContext, options: { schedules?: boole
       const names = scopes.flatMap((scope) => (collections.length > 0 ? collections.map((collection) => `${collection}.${scope}`) : [scope]));
       for (const name of names) {
         subscriptions.push(
-          events.onFilter(name as FilterEvent, async (payload, meta) => {
+          app.events.onFilter(name as FilterEvent, async (payload, meta) => {
             const { eventCaller, runFlow } = await loadEngine();
             const trigger = { event: meta.event, payload, keys: meta.keys ?? [], collection: meta.collection };
             const result = await runFlow(app, flow.id, trigger, eventCaller(meta.accountability), { transaction: meta.transaction });
@@ -93,7 +92,7 @@ export function startEventTriggers(app: AppContext, options: { schedules?: boole
     void resync();
     app.changes.announce('flows');
   };
-  const watchers = ['tessera_flows', 'tessera_operations'].flatMap((collection) => SCOPES.map((scope) => events.onAction(`${collection}.${scope}` as ActionEvent, written)));
+  const watchers = ['tessera_flows', 'tessera_operations'].flatMap((collection) => SCOPES.map((scope) => app.events.onAction(`${collection}.${scope}` as ActionEvent, written)));
   const heard = app.changes.on('flows', () => void resync());
   void resync();
   const refresh = setInterval(() => {

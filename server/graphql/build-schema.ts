@@ -20,6 +20,7 @@ import {
 import type { Access } from '../permissions/access.ts';
 import { findRelation } from '../query/schema-lookup.ts';
 import type { Query } from '../query/types.ts';
+import { fieldTypeTraits, type GraphQLScalarName } from '../schema/field-type-table.ts';
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '../schema/overview.ts';
 import { ItemsService, type ItemKey } from '../services/items/items-service.ts';
 import type { ItemsContext } from '../services/items/items-service.ts';
@@ -46,29 +47,12 @@ const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 const ANY_COLLECTION = Symbol('collection');
 const NUMERIC = new Set(['integer', 'bigInteger', 'float', 'decimal']);
 
+const SCALARS: Record<GraphQLScalarName, GraphQLOutputType & GraphQLInputType> = { Int: GraphQLInt, Float: GraphQLFloat, Boolean: GraphQLBoolean, String: GraphQLString, JSON: GraphQLJSON };
+
+/** A field's GraphQL scalar, from the field-type table (bigInteger and decimal as strings: no precision loss). */
 function scalarOf(field: FieldOverview): GraphQLOutputType & GraphQLInputType {
   if (field.primaryKey) return GraphQLID;
-  switch (field.type) {
-    case 'integer':
-      return GraphQLInt;
-    case 'float':
-      return GraphQLFloat;
-    case 'boolean':
-      return GraphQLBoolean;
-    case 'json':
-    case 'csv':
-    case 'geometry':
-    case 'geometry.Point':
-    case 'geometry.LineString':
-    case 'geometry.Polygon':
-    case 'geometry.MultiPoint':
-    case 'geometry.MultiLineString':
-    case 'geometry.MultiPolygon':
-      return GraphQLJSON;
-    default:
-      // bigInteger and decimal travel as strings (no precision loss); dates and times as ISO strings.
-      return GraphQLString;
-  }
+  return SCALARS[fieldTypeTraits(field.type).graphql];
 }
 
 /** What the role may read of each collection: absent collections and fields do not exist in its schema. */

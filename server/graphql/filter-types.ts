@@ -2,6 +2,7 @@ import { GraphQLBoolean, GraphQLInputObjectType, GraphQLList, GraphQLScalarType,
 import { FIELD_FUNCTIONS } from '../query/constants.ts';
 import { findRelation } from '../query/schema-lookup.ts';
 import type { Filter } from '../query/types.ts';
+import { fieldTypeTraits, type FilterOperatorSet } from '../schema/field-type-table.ts';
 import type { FieldOverview, SchemaOverview } from '../schema/overview.ts';
 
 function stringOrNumber(name: string, description: string): GraphQLScalarType {
@@ -75,27 +76,11 @@ const DATE_FUNCTION = new GraphQLInputObjectType({ name: 'date_function_filter_o
 const TIME_FUNCTION = new GraphQLInputObjectType({ name: 'time_function_filter_operators', fields: numberOf(['hour', 'minute', 'second']) });
 const DATETIME_FUNCTION = new GraphQLInputObjectType({ name: 'datetime_function_filter_operators', fields: numberOf(['year', 'month', 'week', 'day', 'weekday', 'hour', 'minute', 'second']) });
 
-/** The operator type of a column, by its storage type (Directus's mapping). */
+const OPERATOR_TYPES: Record<FilterOperatorSet, GraphQLInputObjectType> = { number: NUMBER, bigInteger: BIG_INT, boolean: BOOLEAN, date: DATE, hash: HASH, string: STRING };
+
+/** The operator type of a column, by its storage type (the field-type table: Directus's mapping). */
 function operatorsOf(field: FieldOverview): GraphQLInputObjectType {
-  switch (field.type) {
-    case 'integer':
-    case 'float':
-    case 'decimal':
-      return NUMBER;
-    case 'bigInteger':
-      return BIG_INT;
-    case 'boolean':
-      return BOOLEAN;
-    case 'date':
-    case 'time':
-    case 'dateTime':
-    case 'timestamp':
-      return DATE;
-    case 'hash':
-      return HASH;
-    default:
-      return STRING;
-  }
+  return OPERATOR_TYPES[fieldTypeTraits(field.type).filter];
 }
 
 function functionsOf(field: FieldOverview): GraphQLInputObjectType | null {

@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../app-context.ts';
-import { flowRunJobs } from '../flows/enqueue-flow-runs.ts';
-import { webhookJobs } from '../webhooks/enqueue-deliveries.ts';
 import { onEventsRecorded } from '../events/write-jobs.ts';
 import { addJobs } from './add-jobs.ts';
+import type { OutboxConsumers } from './outbox-consumers.ts';
 
 /** Outbox events one relay statement moves into jobs. */
 const BATCH = 500;
@@ -16,17 +15,18 @@ const POLL_MS = 1_000;
 
 /**
  * Moves up to BATCH committed outbox events into their jobs, in one statement and so one transaction:
- * the events are deleted and their webhook deliveries and action flow runs enqueued with one
- * `add_jobs()` call, together or not at all. Rows another relay has locked are skipped, so with several
+ * the events are deleted and the jobs every registered consumer makes of them (webhook deliveries, action
+ * flow runs) enqueued with one `add_jobs()` call, together or not at all. Rows another relay has locked are skipped, so with several
  * processes on one database each event becomes its jobs once. Returns how many events it moved.
  */
-export async function relayOutbox(db: Kysely<any>): Promise<number> {
+export async function relayOutbox(db: Kysely<any>, consumers: OutboxConsumers): Promise<number> {
   const moved = sql`moved`;
+  const specs = await consumers.specs(moved);
   const { rows } = await sql<{ moved: string }>`with moved as (
       delete from tessera_automation.outbox
        where id in (select id from tessera_automation.outbox order by id limit ${BATCH} for update skip locked)
       returning *
-    ), specs as ((${webhookJobs(moved)}) union all (${flowRunJobs(moved)})),
+    ), specs as (${specs}),
     jobs as (${addJobs(sql`select spec from specs order by event, kind`)})
     select (select count(*) from moved) as moved, (select count(*) from jobs) as jobs`.execute(db);
   return Number(rows[0]!.moved);
@@ -67,7 +67,7 @@ export function startOutboxRelay(app: AppContext, options: { pollMs?: number } =
       if (probe && !(await outboxHasEvents(app.database.kysely()))) return;
       while (!stopped) {
         runs += 1;
-        if ((await relayOutbox(app.database.kysely())) < BATCH) break;
+        if ((await relayOutbox(app.database.kysely(), app.outbox)) < BATCH) break;
       }
     } catch (error) {
       if (!stopped) app.logger.warn({ err: error }, 'automation outbox: relay failed; retrying on the next write or poll');

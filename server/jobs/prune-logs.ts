@@ -1,6 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AppContext } from '../app-context.ts';
-import { systemAccountability } from '../auth/accountability.ts';
 import type { Config } from '../config/index.ts';
 
 /** The graphile-worker task that prunes the background logs. */
@@ -58,7 +57,7 @@ export async function pruneLogs(db: Kysely<any>, retention: Config['retention'],
 /** The task graphile-worker runs on PRUNE_CRONTAB. */
 export function pruneLogsTask(app: AppContext) {
   return async () => {
-    const counts = await pruneLogs(app.servicesContext(systemAccountability()).db, app.config.retention);
+    const counts = await pruneLogs(app.database.kysely(), app.config.retention);
     app.logger.debug({ ...counts }, 'background logs pruned');
   };
 }

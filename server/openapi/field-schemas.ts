@@ -1,38 +1,13 @@
 import { findRelation } from '../query/schema-lookup.ts';
+import { fieldTypeTraits } from '../schema/field-type-table.ts';
 import type { FieldOverview, SchemaOverview } from '../schema/overview.ts';
 
 /** A JSON Schema object as OpenAPI 3.1 embeds it. */
 export type JsonSchema = Record<string, unknown>;
 
-/** The JSON value REST returns for a field of this type (bigint and decimal travel as strings, as REST sends them). */
+/** The JSON value REST returns for a field of this type (the field-type table: bigint and decimal as strings, geometries as GeoJSON). */
 function scalarSchema(field: FieldOverview): JsonSchema {
-  switch (field.type) {
-    case 'integer':
-      return { type: 'integer' };
-    case 'float':
-      return { type: 'number', format: 'float' };
-    case 'bigInteger':
-      return { type: 'string', format: 'int64' };
-    case 'decimal':
-      return { type: 'string', format: 'decimal' };
-    case 'boolean':
-      return { type: 'boolean' };
-    case 'date':
-      return { type: 'string', format: 'date' };
-    case 'time':
-      return { type: 'string', format: 'time' };
-    case 'dateTime':
-    case 'timestamp':
-      return { type: 'string', format: 'date-time' };
-    case 'uuid':
-      return { type: 'string', format: 'uuid' };
-    case 'csv':
-      return { type: 'array', items: { type: 'string' } };
-    case 'json':
-      return {};
-    default:
-      return { type: 'string' };
-  }
+  return structuredClone(fieldTypeTraits(field.type).json) as JsonSchema;
 }
 
 function withNull(schema: JsonSchema): JsonSchema {

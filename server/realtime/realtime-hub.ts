@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../app-context.ts';
 import type { Accountability } from '../auth/accountability.ts';
-import { events } from '../events/event-bus.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import type { ActionPayload } from '../events/event-names.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import { createRedisClient, redisNamespace } from '../redis/redis-client.ts';
@@ -115,7 +115,7 @@ export function createRealtimeHub(app: AppContext): RealtimeHub {
     restored: 'announcing item changes through redis again',
   });
   const member: HubMember = { channel: publisher ? channel : null, publisher, deliver, announcing };
-  const leave = joinProcess(member);
+  const leave = joinProcess(member, app.events);
 
   return {
     add(subscription) {
@@ -162,25 +162,27 @@ interface HubMember {
 }
 
 /**
- * The event spine is one per process, while a process may run several hubs (tests, embedded servers).
- * One listener serves them all: a change is published once per Redis channel and every hub of that
- * channel, here or in another process, delivers it when Redis hands it back; hubs without Redis, or whose
- * Redis refused the publish, get it directly.
+ * A process may run several hubs (tests, embedded servers), each on its app's event spine. One listener
+ * per spine serves every hub of the process: a change is published once per Redis channel and every hub
+ * of that channel, here or in another process, delivers it when Redis hands it back; hubs without Redis,
+ * or whose Redis refused the publish, get it directly.
  */
 const members = new Set<HubMember>();
-let stopListening: (() => void) | null = null;
+const listening = new Map<EventBus, { hubs: number; stop: () => void }>();
 
-function joinProcess(member: HubMember): () => void {
+function joinProcess(member: HubMember, events: EventBus): () => void {
   members.add(member);
-  if (!stopListening) {
+  let listener = listening.get(events);
+  if (!listener) {
     const offs = (['create', 'update', 'delete'] as const).map((action) => events.onAction(`items.${action}`, (meta) => announce(action, meta)));
-    stopListening = () => offs.forEach((off) => off());
+    listening.set(events, (listener = { hubs: 0, stop: () => offs.forEach((off) => off()) }));
   }
+  listener.hubs += 1;
   return () => {
     members.delete(member);
-    if (members.size === 0) {
-      stopListening?.();
-      stopListening = null;
+    if (--listener.hubs === 0) {
+      listener.stop();
+      listening.delete(events);
     }
   };
 }

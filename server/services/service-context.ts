@@ -6,6 +6,8 @@ import type { AccessStampPublisher } from '../auth/access-stamps.ts';
 import type { ResponseCache } from '../cache/response-cache.ts';
 import type { PermissionCache } from '../permissions/permission-cache.ts';
 import type { SchemaCache } from '../schema/schema-cache.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { CollectionRules } from './items/collection-rules.ts';
 
 /** What every service is built with: who is calling, the database handle, and the settings. */
 export interface ServiceContext {
@@ -26,4 +28,8 @@ export interface ServiceContext {
   accessStamps?: AccessStampPublisher;
   /** The response cache, purged after writes that no HTTP request records (CLI, flows, jobs). */
   responseCache?: ResponseCache;
+  /** The app's event spine: writes run its filters and emit its actions. */
+  events: EventBus;
+  /** The app's per-collection rules, applied to every write of their collection. */
+  rules: CollectionRules;
 }

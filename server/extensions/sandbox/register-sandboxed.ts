@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { AppContext } from '../../app-context.ts';
-import { events } from '../../events/event-bus.ts';
 import type { ActionPayload, FilterMeta } from '../../events/event-names.ts';
 import { registerOperation } from '../../flows/operations/index.ts';
 import type { Logger } from '../../logger.ts';
@@ -64,7 +63,7 @@ export async function registerSandboxed(
       case 'filter': {
         const target = eventTarget(registration.event);
         offs.push(
-          events.onFilter(target.name as never, async (payload, meta: FilterMeta) => {
+          app.events.onFilter(target.name as never, async (payload, meta: FilterMeta) => {
             if (target.userCollectionsOnly && isSystemCollection(meta.collection)) return undefined;
             const isDelete = target.action === 'delete';
             const directusMeta = { event: registration.event, collection: directusCollection(meta.collection), keys: meta.keys };
@@ -77,7 +76,7 @@ export async function registerSandboxed(
       case 'action': {
         const target = eventTarget(registration.event);
         offs.push(
-          events.onAction(target.name as never, async (meta: ActionPayload) => {
+          app.events.onAction(target.name as never, async (meta: ActionPayload) => {
             if (target.userCollectionsOnly && isSystemCollection(meta.collection)) return;
             const collection = directusCollection(meta.collection);
             const directusMeta = target.action === 'create' ? { event: registration.event, payload: meta.payload, key: meta.keys[0], collection } : { event: registration.event, payload: target.action === 'delete' ? meta.keys : meta.payload, keys: meta.keys, collection };

@@ -18,7 +18,6 @@ import { linkedKey, relationOf } from './relations.ts';
 import { assertFieldRules } from './field-rules.ts';
 import { canCreateInOneStatement, createInOneStatement } from './single-statement-create.ts';
 import { assertPrivilegedDelete } from './privilege-rules.ts';
-import { applySystemRules } from './system-rules.ts';
 import { planItemCopies } from './revision-payloads.ts';
 import { filterItemPayload, flushItemActions, hasItemFilters, queueItemActions, type PendingActions } from '../../events/item-events.ts';
 import { itemWriteHooks } from '../../events/item-write-hooks.ts';
@@ -217,12 +216,14 @@ export class ItemsService {
    */
   async #createFlat(raw: unknown): Promise<ItemKey | undefined> {
     if (this.collection.startsWith('tessera_') || this.#db.isTransaction || this.#context.written || !canCreateInOneStatement(this.#overview)) return undefined;
+    // A collection rule sees the payload before the write: such creates take the general path.
+    if (this.#context.rules.has(this.collection)) return undefined;
     await this.#access();
     const permission = await this.#permission('create');
     if (permission?.permissions) return undefined;
-    if (!hasItemFilters(this.collection, 'create')) return this.#insertFlat(permission, asPayload(raw, this.#overview));
+    if (!hasItemFilters(this.#context.events, this.collection, 'create')) return this.#insertFlat(permission, asPayload(raw, this.#overview));
     return this.#inTransaction(async (service) => {
-      const filtered = await filterItemPayload(service.collection, 'create', asPayload(raw, service.#overview), [], service.#context.accountability, service.#writeTransaction);
+      const filtered = await filterItemPayload(service.#context.events, service.collection, 'create', asPayload(raw, service.#overview), [], service.#context.accountability, service.#writeTransaction);
       const key = await service.#insertFlat(permission, filtered);
       if (key !== undefined) return key;
       const written = await service.#insertRow(permission, filtered);
@@ -243,7 +244,7 @@ export class ItemsService {
     const insert = Object.keys(columns).length > 0 ? this.#db.insertInto(this.collection).values(columns) : this.#db.insertInto(this.collection).defaultValues();
     const { key, recorded } = await withDatabaseErrors(() => createInOneStatement(this.#db, this.#overview, insert, payload, this.#context.accountability, this.#context.parentRevision ?? null));
     this.#context.written?.add(this.collection);
-    queueItemActions(this.#context.pendingActions, this.collection, 'create', [key], payload, this.#context.accountability);
+    queueItemActions(this.#context.events, this.#context.pendingActions, this.collection, 'create', [key], payload, this.#context.accountability);
     // Inside a transaction the relay moves the recorded events once it has committed.
     if (recorded > 0) {
       if (this.#context.pendingActions) this.#context.pendingActions.push(eventsRecorded);
@@ -258,7 +259,7 @@ export class ItemsService {
       const permission = await service.#permission('create');
       const written: WrittenItem[] = [];
       for (const payload of payloads) {
-        const filtered = await filterItemPayload(service.collection, 'create', asPayload(payload, service.#overview), [], service.#context.accountability, service.#writeTransaction);
+        const filtered = await filterItemPayload(service.#context.events, service.collection, 'create', asPayload(payload, service.#overview), [], service.#context.accountability, service.#writeTransaction);
         written.push(await service.#insertRow(permission, filtered));
       }
       // A create rule is checked on the rows as written (relational rules included), before the commit.
@@ -268,17 +269,17 @@ export class ItemsService {
     });
   }
 
-  /** The general insert of one filtered payload (system rules, nested writes), inside the caller's transaction. */
+  /** The general insert of one filtered payload (collection rules, nested writes), inside the caller's transaction. */
   async #insertRow(permission: Permission | null, payload: Payload): Promise<WrittenItem> {
-    return this.#rows.insert(await applySystemRules(this.#context, this.collection, this.#permitted(permission, payload, 'create'), 'create'));
+    return this.#rows.insert(await this.#context.rules.apply(this.#context, this.collection, this.#permitted(permission, payload, 'create'), 'create'));
   }
 
   /** Applies the same change to every listed item; refuses the whole batch when one does not exist. */
   async updateMany(rawKeys: ItemKey[], payload: unknown): Promise<ItemKey[]> {
     const keys = uniqueKeys(normalizeKeys(this.#overview, rawKeys));
     return this.#inTransaction(async (service) => {
-      const filtered = await filterItemPayload(service.collection, 'update', asPayload(payload, service.#overview), keys, service.#context.accountability, service.#writeTransaction);
-      const data = await applySystemRules(service.#context, service.collection, service.#permitted(await service.#permission('update'), filtered, 'update'), 'update', keys);
+      const filtered = await filterItemPayload(service.#context.events, service.collection, 'update', asPayload(payload, service.#overview), keys, service.#context.accountability, service.#writeTransaction);
+      const data = await service.#context.rules.apply(service.#context, service.collection, service.#permitted(await service.#permission('update'), filtered, 'update'), 'update', keys);
       // Nothing to update (no keys, or a query that matched nothing): `in ()` is not SQL.
       if (keys.length === 0) return keys;
       await service.#rows.lockInKeyOrder(keys);
@@ -317,7 +318,7 @@ export class ItemsService {
     return this.#inTransaction(async (service) => {
       await service.#permission('delete');
       if (keys.length === 0) return keys;
-      await filterItemPayload(service.collection, 'delete', { keys }, keys, service.#context.accountability, service.#writeTransaction);
+      await filterItemPayload(service.#context.events, service.collection, 'delete', { keys }, keys, service.#context.accountability, service.#writeTransaction);
       await service.#rows.lockInKeyOrder(keys);
       await assertPrivilegedDelete(service.#db, service.#context.access ?? null, service.collection, keys);
       const endAccess = await accessEndedByDelete(service.#context, service.collection, keys);
@@ -424,7 +425,7 @@ export class ItemsService {
 
   async #record(action: 'create' | 'update' | 'delete', items: WrittenItem[]): Promise<void> {
     this.#context.written?.add(this.collection);
-    const hooks = itemWriteHooks(this.#context.pendingActions, this.collection, action, items, this.#context.accountability);
+    const hooks = itemWriteHooks(this.#context.events, this.#context.pendingActions, this.collection, action, items, this.#context.accountability);
     const recorded = await recordActivity(this.#db, this.#overview, action, items, this.#context.accountability, this.#context.parentRevision ?? null, hooks);
     // The relay moves the events once the transaction has committed (a rolled-back one drops its pending list).
     if (recorded > 0) this.#context.pendingActions?.push(eventsRecorded);

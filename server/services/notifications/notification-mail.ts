@@ -1,5 +1,4 @@
 import type { AppContext } from '../../app-context.ts';
-import { events } from '../../events/event-bus.ts';
 import { readBranding } from '../../mail/branding.ts';
 
 /** Where a notification points in the admin: the item when there is one, else the inbox. */
@@ -41,5 +40,5 @@ export function mailNotifications(app: AppContext, ids: (string | number)[]): vo
  * e-mailed once their write commits. Returns how to unregister (the app context's dispose).
  */
 export function registerNotificationMail(app: AppContext): () => void {
-  return events.onAction('tessera_notifications.items.create', ({ keys }) => mailNotifications(app, keys as (string | number)[]));
+  return app.events.onAction('tessera_notifications.items.create', ({ keys }) => mailNotifications(app, keys as (string | number)[]));
 }

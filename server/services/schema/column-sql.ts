@@ -1,5 +1,6 @@
 import { geometryProblem } from '../../schema/geojson.ts';
-import { GEOMETRY_DOMAINS, geojsonTypesOf, isGeometryType } from '../../schema/geometry-types.ts';
+import { geojsonTypesOf, isGeometryType } from '../../schema/geometry-types.ts';
+import { fieldTypeTraits } from '../../schema/field-type-table.ts';
 import { postgisTypeName, SRID, type GeometryStorage } from '../../schema/postgis.ts';
 import { sql, type RawBuilder } from 'kysely';
 import { InvalidPayloadError } from '../../errors.ts';
@@ -9,23 +10,6 @@ import type { ColumnInput, NewField } from './field-payload.ts';
 /** Types a primary key may have. */
 const PRIMARY_KEY_TYPES: ReadonlySet<FieldType> = new Set(['integer', 'bigInteger', 'uuid', 'string']);
 
-/** Column type of each field type whose size is fixed (DESIGN.md §3). */
-const FIXED_TYPES: Readonly<Partial<Record<FieldType, string>>> = {
-  text: 'text',
-  integer: 'integer',
-  bigInteger: 'bigint',
-  float: 'double precision',
-  boolean: 'boolean',
-  date: 'date',
-  time: 'time',
-  dateTime: 'timestamp',
-  timestamp: 'timestamptz',
-  json: 'jsonb',
-  csv: 'text',
-  uuid: 'uuid',
-  hash: 'varchar(255)',
-  ...GEOMETRY_DOMAINS,
-};
 
 /** The sizes a column type takes: varchar length, numeric precision and scale. */
 export interface ColumnSize {
@@ -47,7 +31,7 @@ export function columnTypeSql(type: FieldType, size: ColumnSize, field: string, 
     if (scale > precision) throw new InvalidPayloadError(`numeric_scale of field "${field}" can't exceed its numeric_precision (${precision}).`, { field });
     return sql`numeric(${sql.lit(precision)}, ${sql.lit(scale)})`;
   }
-  const fixed = FIXED_TYPES[type];
+  const fixed = fieldTypeTraits(type).column;
   if (!fixed) throw new InvalidPayloadError(`Field "${field}" of type ${type} has no column.`, { field });
   return sql.raw(fixed);
 }

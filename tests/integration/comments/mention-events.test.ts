@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { events } from '../../../server/events/event-bus.ts';
 import type { JobWorker } from '../../../server/jobs/job-queue.ts';
 import { startWorker } from '../../../server/webhooks/webhook-worker.ts';
 import { eventually } from '../../helpers/eventually.ts';
@@ -80,7 +79,7 @@ it('the rules on notifications apply to mention notifications: a filter flow tha
   const { id: flow } = await createFlow(t, admin, { name: 'no mentions', trigger: 'event', options: { type: 'filter', scope: ['items.create'], collections: ['tessera_notifications'] } }, [
     { key: 'never', type: 'condition', options: { filter: { $trigger: { payload: { subject: { _ncontains: 'mentioned you' } } } } } },
   ]);
-  await eventually(async () => expect(events.hasFilters(['tessera_notifications.items.create'])).toBe(true));
+  await eventually(async () => expect(t.context.events.hasFilters(['tessera_notifications.items.create'])).toBe(true));
   const refused = await t.request.post('/activity/comment').set(auth(editor.token)).send({ collection: 'articles', item: articleId, comment: `Refused, @${reader.id}` }).expect(400);
   expect(refused.body.errors[0].message).toBe('The condition was not met.');
   const stored = await t.system.db.selectFrom('tessera_activity').select('id').where('comment', '=', `Refused, @${reader.id}`).execute();

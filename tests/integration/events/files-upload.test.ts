@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { events } from '../../../server/events/event-bus.ts';
 import type { ActionPayload } from '../../../server/events/event-names.ts';
 import { pngImage } from '../../helpers/images.ts';
 import { bearer, createFilesTestApp, type FilesTestApp } from '../files/files-fixture.ts';
@@ -16,11 +15,11 @@ afterAll(async () => {
 
 it('announces each uploaded file as files.upload, after its row is committed', async () => {
   const seen: ActionPayload[] = [];
-  const off = events.onAction('files.upload', (meta) => void seen.push(meta));
+  const off = t.context.events.onAction('files.upload', (meta) => void seen.push(meta));
   try {
     const admin = await t.login();
     const id = (await t.request.post('/files').set(bearer(admin)).field('title', 'Logo').attach('file', await pngImage(20, 10), 'logo.png').expect(200)).body.data.id;
-    await events.idle();
+    await t.context.events.idle();
     expect(seen).toEqual([expect.objectContaining({ event: 'files.upload', collection: 'tessera_files', keys: [id], payload: expect.objectContaining({ title: 'Logo', filename_download: 'logo.png' }) })]);
   } finally {
     off();

@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '../../../server/events/event-bus.ts';
 import type { ActionPayload } from '../../../server/events/event-names.ts';
 import { FailedValidationError } from '../../../server/errors.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -10,9 +9,9 @@ const auth = () => ({ Authorization: `Bearer ${token}` });
 const unsubscribe: Array<() => void> = [];
 
 /** Records every action of the named events until the test ends. */
-function record(...names: Parameters<typeof events.onAction>[0][]): ActionPayload[] {
+function record(...names: Parameters<typeof t.context.events.onAction>[0][]): ActionPayload[] {
   const seen: ActionPayload[] = [];
-  for (const name of names) unsubscribe.push(events.onAction(name, (meta) => void seen.push(meta)));
+  for (const name of names) unsubscribe.push(t.context.events.onAction(name, (meta) => void seen.push(meta)));
   return seen;
 }
 
@@ -27,7 +26,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   for (const off of unsubscribe.splice(0)) off();
-  await events.idle();
+  await t.context.events.idle();
 });
 
 afterAll(async () => {
@@ -36,7 +35,7 @@ afterAll(async () => {
 
 describe('filters', () => {
   it('may change the payload before the write', async () => {
-    unsubscribe.push(events.onFilter('posts.items.create', (payload) => ({ ...payload, title: String(payload.title).toUpperCase() })));
+    unsubscribe.push(t.context.events.onFilter('posts.items.create', (payload) => ({ ...payload, title: String(payload.title).toUpperCase() })));
     const created = await t.request.post('/items/posts').set(auth()).send({ title: 'quiet' }).expect(200);
     expect(created.body.data.title).toBe('QUIET');
   });
@@ -44,7 +43,7 @@ describe('filters', () => {
   it('may refuse a write with its error status; nothing is written', async () => {
     const { body } = await t.request.post('/items/posts').set(auth()).send({ title: 'keep' }).expect(200);
     unsubscribe.push(
-      events.onFilter('items.update', (payload, meta) => {
+      t.context.events.onFilter('items.update', (payload, meta) => {
         if (meta.collection === 'posts') throw new FailedValidationError('Posts are frozen.', { field: 'title' });
       }),
     );
@@ -58,7 +57,7 @@ describe('filters', () => {
     const { body } = await t.request.post('/items/posts').set(auth()).send({ title: 'doomed?' }).expect(200);
     const seen: unknown[] = [];
     unsubscribe.push(
-      events.onFilter('posts.items.delete', (_payload, meta) => {
+      t.context.events.onFilter('posts.items.delete', (_payload, meta) => {
         seen.push(meta.keys);
         throw new FailedValidationError('Never delete posts.');
       }),
@@ -74,9 +73,9 @@ describe('actions', () => {
     const seen = record('items.create', 'posts.items.create');
     // Read on another connection: the row must be committed when the action runs.
     const visible: unknown[] = [];
-    unsubscribe.push(events.onAction('posts.items.create', async (meta) => void visible.push(...(await t.context.database.kysely().selectFrom('posts').select('title').where('id', '=', meta.keys[0]!).execute()))));
+    unsubscribe.push(t.context.events.onAction('posts.items.create', async (meta) => void visible.push(...(await t.context.database.kysely().selectFrom('posts').select('title').where('id', '=', meta.keys[0]!).execute()))));
     const { body } = await t.request.post('/items/posts').set(auth()).send({ title: 'fast' }).expect(200);
-    await events.idle();
+    await t.context.events.idle();
     expect(visible).toEqual([{ title: 'fast' }]);
     expect(seen).toHaveLength(2);
     expect(seen.map((meta) => meta.event).sort()).toEqual(['items.create', 'posts.items.create']);
@@ -88,7 +87,7 @@ describe('actions', () => {
     const seen = record('items.create');
     await t.request.post('/items/posts').set(auth()).send({ title: 'with comments', comments: [{ text: 'one' }, { text: 'two' }] }).expect(200);
     await t.request.post('/roles').set(auth()).send({ name: 'Reviewer' }).expect(200);
-    await events.idle();
+    await t.context.events.idle();
     expect(seen.map((meta) => meta.collection).sort()).toEqual(['comments', 'comments', 'posts', 'tessera_roles']);
   });
 
@@ -97,32 +96,32 @@ describe('actions', () => {
     // The second item breaks NOT NULL, so the whole batch rolls back.
     expect((await t.request.post('/items/posts').set(auth()).send([{ title: 'a' }, { title: null }])).status).toBe(400);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await events.idle();
+    await t.context.events.idle();
     expect(seen).toEqual([]);
   });
 
   it('neither slow nor fail the request that caused them', async () => {
     const logged: unknown[] = [];
-    events.setLogger({ error: (details) => void logged.push(details) });
+    t.context.events.setLogger({ error: (details) => void logged.push(details) });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    unsubscribe.push(events.onAction('posts.items.update', () => gate));
+    unsubscribe.push(t.context.events.onAction('posts.items.update', () => gate));
     unsubscribe.push(
-      events.onAction('posts.items.update', () => {
+      t.context.events.onAction('posts.items.update', () => {
         throw new Error('handler bug');
       }),
     );
     const { body } = await t.request.post('/items/posts').set(auth()).send({ title: 'x' }).expect(200);
     await t.request.patch(`/items/posts/${body.data.id}`).set(auth()).send({ title: 'y' }).expect(200);
     release();
-    await events.idle();
+    await t.context.events.idle();
     expect(logged).toEqual([expect.objectContaining({ event: 'posts.items.update', err: expect.objectContaining({ message: 'handler bug' }) })]);
   });
 
   it('announce sign-ins as auth.login', async () => {
     const seen = record('auth.login');
     await t.login();
-    await events.idle();
+    await t.context.events.idle();
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ event: 'auth.login', payload: { email: 'admin@example.com' }, accountability: { user: expect.any(String) } });
   });

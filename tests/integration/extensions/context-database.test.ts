@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidPayloadError } from '../../../server/errors.ts';
-import { events } from '../../../server/events/event-bus.ts';
 import { EXTENSION_POOL_NAME, extensionDatabase } from '../../../server/extensions/context/database.ts';
 import { createExtensionServices } from '../../../server/extensions/context/services.ts';
 import { createEmbeddedApp } from '../../helpers/embedded-app.ts';
@@ -50,7 +49,7 @@ describe('extension context database', () => {
   it('services given a transaction handle write inside the write that ran the filter, and roll back with it', async () => {
     const database = extensionDatabase(t.context);
     const { ItemsService } = createExtensionServices(t.context);
-    const off = events.onFilter('notes.items.create', async (payload, meta) => {
+    const off = t.context.events.onFilter('notes.items.create', async (payload, meta) => {
       const handle = database.transactionHandle(meta.transaction!);
       await new ItemsService('log', { knex: handle }).createOne({ name: `logged ${String(payload.title)}` });
       // The item written on the handle is visible inside the write.

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTesseraError } from '../../../server/errors.ts';
-import { events } from '../../../server/events/event-bus.ts';
 import type { DirectusAccountability } from '../../../server/extensions/context/accountability.ts';
 import { getSchema } from '../../../server/extensions/context/schema-overview.ts';
 import { createExtensionServices, type ExtensionServices } from '../../../server/extensions/context/services.ts';
@@ -97,7 +96,7 @@ describe('extension context services', () => {
       expect(await titles()).toEqual(before);
 
       const created: Array<string | number> = [];
-      const off = events.onAction('articles.items.create', (meta) => void created.push(...meta.keys));
+      const off = t.context.events.onAction('articles.items.create', (meta) => void created.push(...meta.keys));
       try {
         const [key] = await articles.upsertMany([{ title: 'Batch ok' }]);
         await expect.poll(() => created).toEqual([key]);

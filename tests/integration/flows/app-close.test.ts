@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../../server/app.ts';
-import { events } from '../../../server/events/event-bus.ts';
 import { scheduleTimers } from '../../../server/flows/schedule-triggers.ts';
 import { eventually } from '../../helpers/eventually.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -13,7 +12,7 @@ const auth = () => ({ Authorization: `Bearer ${token}` });
 const YEARLY = '0 0 0 1 1 *';
 
 /** What a write to tessera_flows announces: every app's triggers load the flows again. */
-const flowsWritten = () => events.emit('tessera_flows.items.update', { collection: 'tessera_flows', keys: [], payload: null, accountability: null });
+const flowsWritten = () => t.context.events.emit('tessera_flows.items.update', { collection: 'tessera_flows', keys: [], payload: null, accountability: null });
 const nextTick = () => new Promise((resolve) => setImmediate(resolve));
 
 beforeAll(async () => {
@@ -24,12 +23,12 @@ beforeAll(async () => {
   await createFlow(t, token, { name: 'check notes', trigger: 'event', options: { type: 'filter', scope: ['items.create'], collections: ['notes'] } }, [{ key: 'log', type: 'log', options: { message: 'note' } }]);
   await eventually(async () => {
     expect(scheduleTimers()).toBe(1);
-    expect(events.hasFilters(['notes.items.create'])).toBe(true);
+    expect(t.context.events.hasFilters(['notes.items.create'])).toBe(true);
   });
 });
 
 afterAll(async () => {
-  await events.idle();
+  await t.context.events.idle();
   await t?.close();
 });
 
@@ -40,7 +39,7 @@ it('a second app on the context stops its timers on close, also when a reload wa
   second.close();
   expect(scheduleTimers()).toBe(1);
   // The reload announced before the close has run by now: it brought no timer back.
-  await events.idle();
+  await t.context.events.idle();
   expect(scheduleTimers()).toBe(1);
 });
 
@@ -51,16 +50,16 @@ it('a reload still loading the flows when the app closes subscribes nothing', as
   // The reload's handler has started and waits for its query.
   await nextTick();
   second.close();
-  await events.idle();
+  await t.context.events.idle();
   expect(scheduleTimers()).toBe(1);
 });
 
 it('closing the app stops its schedule timers and filter flow subscriptions; later flow writes do not bring them back', async () => {
   t.app.close();
   expect(scheduleTimers()).toBe(0);
-  expect(events.hasFilters(['notes.items.create'])).toBe(false);
+  expect(t.context.events.hasFilters(['notes.items.create'])).toBe(false);
   await createFlow(t, token, { name: 'yearly too', trigger: 'schedule', options: { cron: YEARLY } }, []);
-  await events.idle();
+  await t.context.events.idle();
   expect(scheduleTimers()).toBe(0);
-  expect(events.hasFilters(['notes.items.create'])).toBe(false);
+  expect(t.context.events.hasFilters(['notes.items.create'])).toBe(false);
 });

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { events } from '../../../server/events/event-bus.ts';
 import type { JobWorker } from '../../../server/jobs/job-queue.ts';
 import { startOutboxRelay, type OutboxRelay } from '../../../server/jobs/outbox-relay.ts';
 import { startWorker } from '../../../server/webhooks/webhook-worker.ts';
@@ -23,7 +22,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await relay?.stop();
   await worker?.stop();
-  await events.idle();
+  await t.context.events.idle();
   await t?.close();
 });
 
@@ -100,7 +99,7 @@ it("a filter flow's item operations run on the write's own transaction: they see
     { key: 'guard', type: 'condition', options: { filter: { $trigger: { payload: { title: { _ncontains: 'spam' } } } } }, resolve: 'shape' },
     { key: 'shape', type: 'transform', options: { json: { title: '{{ $trigger.payload.title }}', note: 'seen {{ seen.0.count }}' } } },
   ]);
-  await events.idle();
+  await t.context.events.idle();
   const count = Number((await t.request.get('/items/orders?aggregate[count]=*').set(auth()).expect(200)).body.data[0].count);
   const before = await ledger();
   const batch = (await t.request.post('/items/orders').set(auth()).send([{ title: 'a' }, { title: 'b' }]).expect(200)).body.data;

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { events } from '../../../server/events/event-bus.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { createFlow } from './flow-fixture.ts';
 
@@ -59,7 +58,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await events.idle();
+  await t.context.events.idle();
   await t?.close();
 });
 
@@ -97,7 +96,7 @@ it('an app user runs a manual flow on items it may read; not on items or collect
   await t.request.post(`/flows/trigger/${publish}`).set(auth(editor)).send({ collection: 'articles', keys: [draft] }).expect(200);
   await waitFor(async () => (await t.request.get(`/items/articles/${draft}`).set(auth(admin))).body.data.status === 'published');
   // The run is logged as the editor's.
-  await events.idle();
+  await t.context.events.idle();
   const runs = (await t.request.get(`/flows/${publish}/runs`).set(auth(admin)).expect(200)).body.data;
   expect(runs[0]).toMatchObject({ status: 'resolved' });
   expect(runs[0].user).toBeTruthy();

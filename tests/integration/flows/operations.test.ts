@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { events } from '../../../server/events/event-bus.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 import { createFlow } from './flow-fixture.ts';
@@ -17,7 +16,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await events.idle();
+  await t.context.events.idle();
   await t?.close();
   await receiver?.close();
 });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp, type TesseraApp } from '../../../server/app.ts';
-import { events } from '../../../server/events/event-bus.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { createFlow } from './flow-fixture.ts';
 
@@ -19,7 +18,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   second?.close();
-  await events.idle();
+  await t.context.events.idle();
   await t?.close();
 });
 
@@ -27,10 +26,10 @@ it('a schedule flow with a 6-field cron fires every second, and each tick runs o
   const { id } = await createFlow(t, token, { name: 'every second', trigger: 'schedule', options: { cron: '* * * * * *' } }, [
     { key: 'row', type: 'item-create', options: { collection: 'ticks', payload: { at: '{{ $trigger.$schedule }}' }, permissions: '$full' } },
   ]);
-  await events.idle();
+  await t.context.events.idle();
   await new Promise((resolve) => setTimeout(resolve, 3500));
   await t.request.patch(`/flows/${id}`).set(auth()).send({ status: 'inactive' }).expect(200);
-  await events.idle();
+  await t.context.events.idle();
   await new Promise((resolve) => setTimeout(resolve, 300));
   const rows = (await t.request.get('/items/ticks?limit=-1').set(auth()).expect(200)).body.data as Array<{ at: string }>;
   const ticks = rows.map((row) => row.at);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { events } from '../../../server/events/event-bus.ts';
 import type { JobWorker } from '../../../server/jobs/job-queue.ts';
 import { startWorker } from '../../../server/webhooks/webhook-worker.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -19,7 +18,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker?.stop();
-  await events.idle();
+  await t.context.events.idle();
   await t?.close();
 });
 
@@ -73,14 +72,14 @@ it('event filter flow changes the payload inside the write, and another refuses 
   await createFlow(t, token, { name: 'shout', trigger: 'event', options: { type: 'filter', scope: ['items.create'], collections: ['articles'] } }, [
     { key: 'upper', type: 'transform', options: { json: { title: 'UPPER {{ $trigger.payload.title }}', status: '{{ $trigger.payload.status }}' } } },
   ]);
-  await events.idle();
+  await t.context.events.idle();
   const created = (await t.request.post('/items/articles').set(auth()).send({ title: 'calm', status: 'draft' }).expect(200)).body.data;
   expect(created.title).toBe('UPPER calm');
 
   await createFlow(t, token, { name: 'no-spam', trigger: 'event', options: { type: 'filter', scope: ['items.update'], collections: ['articles'] } }, [
     { key: 'guard', type: 'condition', options: { filter: { $trigger: { payload: { title: { _ncontains: 'spam' } } } } } },
   ]);
-  await events.idle();
+  await t.context.events.idle();
   const refused = await t.request.patch(`/items/articles/${created.id}`).set(auth()).send({ title: 'buy spam' }).expect(400);
   expect(refused.body.errors[0].message).toBe('The condition was not met.');
   expect((await t.request.get(`/items/articles/${created.id}`).set(auth())).body.data.title).toBe('UPPER calm');
@@ -91,7 +90,7 @@ it('event action flow runs after commit and logs each run as activity with its s
   const { id } = await createFlow(t, token, { name: 'audit', trigger: 'event', accountability: 'all', options: { type: 'action', scope: ['items.delete'], collections: ['articles'] } }, [
     { key: 'note', type: 'item-create', options: { collection: 'articles', payload: { title: 'deleted {{ $trigger.keys }}', status: 'log' }, permissions: '$full', password: 'hunter2' } },
   ]);
-  await events.idle();
+  await t.context.events.idle();
   const victim = (await t.request.post('/items/articles').set(auth()).send({ title: 'bye', status: 'draft' }).expect(200)).body.data.id;
   await t.request.delete(`/items/articles/${victim}`).set(auth()).expect(204);
   // The run is a job the worker picks up.

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouters } from '../../../server/app-routers.ts';
-import { events } from '../../../server/events/event-bus.ts';
 import { underPrefix } from '../../../server/lazy-router.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { ItemsService } from '../../../server/services/items/items-service.ts';
@@ -47,7 +46,7 @@ const FIRST_REQUESTS: { router: string; method: 'get' | 'post'; path: string; bo
 describe('flows without their router', () => {
   let test: TestApp;
   afterAll(async () => {
-    await events.idle();
+    await test?.context.events.idle();
     await test?.close();
   });
 
@@ -61,7 +60,7 @@ describe('flows without their router', () => {
     const flow = await (await services('tessera_flows')()).createOne({ name: 'shout', status: 'active', trigger: 'event', options: { type: 'filter', scope: ['items.create'], collections: ['notes'] } });
     const operation = await (await services('tessera_operations')()).createOne({ key: 'upper', type: 'transform', options: { json: { title: 'UPPER {{ $trigger.payload.title }}' } }, position_x: 1, position_y: 1, flow });
     await (await services('tessera_flows')()).updateOne(flow, { operation });
-    await events.idle();
+    await test.context.events.idle();
     const created = (await test.request.post('/items/notes').set(auth).send({ title: 'calm' }).expect(200)).body.data;
     expect(created.title).toBe('UPPER calm');
   });

@@ -1,7 +1,6 @@
 import { createClient, type Client } from 'graphql-ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { events } from '../../../server/events/event-bus.ts';
 import type { RunningServer } from '../../../server/http-server.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { openSocket, type TestSocket } from './socket-client.ts';
@@ -104,7 +103,7 @@ beforeAll(async () => {
 afterEach(async () => {
   for (const c of clients.splice(0)) await c.dispose();
   for (const s of sockets.splice(0)) await s.close().catch(() => undefined);
-  await events.idle();
+  await t.context.events.idle();
   // Closed sockets leave the hubs (what the next test counts on).
   for (const server of [first, second]) {
     const deadline = Date.now() + 5_000;
@@ -114,7 +113,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await events.idle();
+  await t.context.events.idle();
   await servers?.close();
   await t?.close();
 });

@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '../../../server/events/event-bus.ts';
 import type { RunningServer } from '../../../server/http-server.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../helpers/test-app.ts';
 import { openSocket, type TestSocket } from './socket-client.ts';
@@ -42,12 +41,12 @@ beforeAll(async () => {
 
 afterEach(async () => {
   for (const s of sockets.splice(0)) await s.close().catch(() => undefined);
-  await events.idle();
+  await t.context.events.idle();
 });
 
 afterAll(async () => {
   for (const s of sockets) await s.close().catch(() => undefined);
-  await events.idle();
+  await t.context.events.idle();
   await servers?.close();
   await t?.close();
 });

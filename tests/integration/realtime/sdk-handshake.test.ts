@@ -1,7 +1,6 @@
 import { createDirectus, realtime, staticToken } from '@directus/sdk';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { events } from '../../../server/events/event-bus.ts';
 import { listen, type RunningServer } from '../../../server/http-server.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../helpers/test-app.ts';
 import { openSocket } from './socket-client.ts';
@@ -22,7 +21,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await events.idle();
+  await t.context.events.idle();
   if (!stopped) await server?.close();
   await t?.close();
 });

@@ -1,6 +1,5 @@
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '../../../server/events/event-bus.ts';
 import { ItemsService } from '../../../server/services/items/items-service.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
@@ -73,13 +72,13 @@ describe('ItemsService round trips per write (activity and revisions on)', () =>
   it('with an item filter listening, creates inside a transaction: the filter, then ONE insert statement; a refusal rolls back what the filter wrote', async () => {
     await sql`create table filter_log (note text)`.execute(t.system.db);
     const seen: string[] = [];
-    const off = events.onFilter('notes.items.create', async (payload, meta) => {
+    const off = t.context.events.onFilter('notes.items.create', async (payload, meta) => {
       // The filter joins the write's transaction: its row commits or rolls back with the item.
       if (payload.text === 'logged' || payload.text === 'refused') await sql`insert into filter_log (note) values (${String(payload.text)})`.execute(meta.transaction!.db);
       if (payload.text === 'refused') throw new Error('refused by the filter');
       return { ...payload, text: `${String(payload.text)}!` };
     });
-    const offAction = events.onAction('notes.items.create', async (meta) => {
+    const offAction = t.context.events.onAction('notes.items.create', async (meta) => {
       // After the commit: the row is visible to another connection.
       const row = await t.system.db.selectFrom('notes').select('text').where('id', '=', meta.keys[0]!).executeTakeFirst();
       seen.push(String(row?.text));

@@ -47,7 +47,7 @@ describe('the automation outbox', () => {
     // A write that fails part-way records nothing.
     expect((await t.request.post('/items/notes').set(auth()).send([{ body: 'd' }, { nope: 1 }])).status).toBe(400);
     expect(await outbox()).toBe(3);
-    expect(await relayOutbox(t.context.database.kysely())).toBe(3);
+    expect(await relayOutbox(t.context.database.kysely(), t.context.outbox)).toBe(3);
     expect(await outbox()).toBe(0);
     expect(await jobsOf('/notes')).toBe(3);
   });
@@ -57,7 +57,7 @@ describe('the automation outbox', () => {
     expect(await outbox()).toBe(1_200);
     const drain = async () => {
       let moved = 0;
-      for (let batch = await relayOutbox(t.context.database.kysely()); batch > 0; batch = await relayOutbox(t.context.database.kysely())) moved += batch;
+      for (let batch = await relayOutbox(t.context.database.kysely(), t.context.outbox); batch > 0; batch = await relayOutbox(t.context.database.kysely(), t.context.outbox)) moved += batch;
       return moved;
     };
     const [first, second] = await Promise.all([drain(), drain()]);
