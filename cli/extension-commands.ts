@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../server/config/index.ts';
-import { discoverExtensions } from '../server/extensions/discover.ts';
+import { discoverExtensions } from '../server/extension-packages/discover.ts';
 import { openSystemContext } from './context.ts';
 
 /**

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { stripTypeScriptTypes } from 'node:module';
 import path from 'node:path';
 import { loadConfig } from '../../server/config/index.ts';
-import { APP_TYPES, readManifest } from '../../server/extensions/manifest.ts';
+import { APP_TYPES, readManifest } from '../../server/extension-packages/manifest.ts';
 import { packageVersion } from '../../server/version.ts';
 import { openSystemContext } from '../context.ts';
 import { UsageError } from '../errors.ts';

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ListedExtension } from './extension-manager.ts';
-import { APP_TYPES } from './manifest.ts';
+import { APP_TYPES } from '../extension-packages/manifest.ts';
 
 /** An admin extension as the admin loads it: its module's URL under /extensions/app. */
 export interface AppExtension {

@@ -2,12 +2,12 @@ import { watch, type FSWatcher } from 'node:fs';
 import type { Middleware } from 'koa';
 import type { AppContext } from '../app-context.ts';
 import { systemAccountability } from '../auth/accountability.ts';
-import { discoverExtensions, type ExtensionSource, type FoundExtension } from './discover.ts';
+import { discoverExtensions, type ExtensionSource, type FoundExtension } from '../extension-packages/discover.ts';
 import type { ExpressApp } from './express-bridge.ts';
 import { syncExtensionRows, type ExtensionRow } from './extension-rows.ts';
 import { hostMismatch } from './host-range.ts';
 import type { Registration } from './load-extension.ts';
-import { API_TYPES, type ApiExtensionType, type ExtensionManifest, type ExtensionType } from './manifest.ts';
+import { API_TYPES, type ApiExtensionType, type ExtensionManifest, type ExtensionType } from '../extension-packages/manifest.ts';
 
 /** How an extension fared at the last load. */
 export type ExtensionStatus = 'loaded' | 'disabled' | 'error' | 'incompatible';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { ExtensionSource } from './discover.ts';
+import type { ExtensionSource } from '../extension-packages/discover.ts';
 
 /** A tessera_extensions row. */
 export interface ExtensionRow {

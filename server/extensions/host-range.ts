@@ -1,6 +1,6 @@
 import semver from 'semver';
 import { packageVersion } from '../version.ts';
-import type { ExtensionManifest } from './manifest.ts';
+import type { ExtensionManifest } from '../extension-packages/manifest.ts';
 
 /** The Directus releases whose extension API Tessera implements (docs/extensions.md, "Differences"). */
 export const DIRECTUS_API_RANGE = '9.x || 10.x || 11.x';

@@ -5,7 +5,7 @@ import type { OperationHandler } from '../flows/flow-types.ts';
 import { toDirectusAccountability, type ContextParts, type DirectusContext } from './directus-context.ts';
 import type { ExpressApp } from './express-bridge.ts';
 import { extensionRouter } from './extension-router.ts';
-import type { ApiExtensionType } from './manifest.ts';
+import type { ApiExtensionType } from '../extension-packages/manifest.ts';
 import { registerHook, type HookEffects } from './register-hook.ts';
 
 /** What registering one server extension left: its init handlers and embeds, and how to take it away. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { discoverExtensions } from '../extensions/discover.ts';
+import { discoverExtensions } from '../extension-packages/discover.ts';
 import type { SnapshotRow } from './types.ts';
 
 /**

@@ -8,7 +8,7 @@ import { directusCollection, eventTarget, isSystemCollection } from '../directus
 import type { ExpressApp } from '../express-bridge.ts';
 import { extensionRouter } from '../extension-router.ts';
 import type { Registration } from '../load-extension.ts';
-import type { ExtensionManifest } from '../manifest.ts';
+import type { ExtensionManifest } from '../../extension-packages/manifest.ts';
 import { sandboxCapabilities, type InvocationContext } from './sandbox-capabilities.ts';
 import { startSandbox, type SandboxedExtension } from './sandbox-host.ts';
 import type { SandboxFailure } from './sandbox-protocol.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoverExtensions } from '../../../server/extensions/discover.ts';
+import { discoverExtensions } from '../../../server/extension-packages/discover.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 /**

@@ -13,7 +13,7 @@ import { RELATION_KINDS } from '../../../../admin/src/modules/data-model/relatio
 import { BUILT_IN_DISPLAYS, DISPLAY_OPTIONS, INTERFACE_OPTIONS } from '../../../../admin/src/content/interfaces/interface-options.ts';
 import { EXTENSION_SOURCES, EXTENSION_STATUSES } from '../../../../admin/src/modules/extensions/extension-rows.ts';
 import { extensionsMessages } from '../../../../admin/src/modules/extensions/messages.ts';
-import { EXTENSION_TYPES } from '../../../../server/extensions/manifest.ts';
+import { EXTENSION_TYPES } from '../../../../server/extension-packages/manifest.ts';
 import { filesMessages } from '../../../../admin/src/modules/files/messages.ts';
 import { flowsMessages } from '../../../../admin/src/modules/flows/messages.ts';
 import { insightsMessages } from '../../../../admin/src/modules/insights/messages.ts';
