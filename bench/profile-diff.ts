@@ -5,7 +5,7 @@
  * of every source file and package, sorted by head − base. docs/performance.md, "Comparing two commits".
  *
  *   npm run bench:profile-diff -- read_one                     bench/results/profiles/compare-{base,head}-read_one
- *   npm run bench:profile-diff -- a.cpuprofile b.cpuprofile --requests 25960,31170 [--by file] [--top 30]
+ *   npm run bench:profile-diff -- a.cpuprofile b.cpuprofile --requests 25960,31170 [--by file] [--top 30] [--cap 1000]
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,8 +34,13 @@ function sourceOf(url: string): string {
   return match ? match[1]! : local;
 }
 
-/** Self time (µs) per key of a profile; `by` picks the key: function and file, or file (packages whole). */
-function selfTimes(profile: CpuProfile, by: 'function' | 'file'): Map<string, number> {
+/**
+ * Self time (µs) per key of a profile; `by` picks the key: function and file, or file (packages whole). Each
+ * sample counts at most `capUs`: the sampler records wall time since the previous sample, and on a loaded
+ * machine a process that waited for a core gets gaps of milliseconds (up to 0.8 s seen) charged to whatever
+ * frame it resumed in, which says nothing about that frame.
+ */
+function selfTimes(profile: CpuProfile, by: 'function' | 'file', capUs: number): Map<string, number> {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const times = new Map<string, number>();
   profile.samples.forEach((id, index) => {
@@ -43,14 +48,15 @@ function selfTimes(profile: CpuProfile, by: 'function' | 'file'): Map<string, nu
     const source = sourceOf(url);
     const pkg = source.startsWith('node_modules/') ? source.split('/').slice(0, source.startsWith('node_modules/@') ? 3 : 2).join('/') : source;
     const key = by === 'file' ? pkg || functionName || '(anonymous)' : `${functionName || '(anonymous)'} ${source}`.trim();
-    times.set(key, (times.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0));
+    times.set(key, (times.get(key) ?? 0) + Math.min(profile.timeDeltas[index] ?? 0, capUs));
   });
   return times;
 }
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { requests: { type: 'string' }, by: { type: 'string', default: 'function' }, top: { type: 'string', default: '30' } },
+  // bench/profile.ts samples every 250 µs; a gap beyond 1 ms is time the process was not running.
+  options: { requests: { type: 'string' }, by: { type: 'string', default: 'function' }, top: { type: 'string', default: '30' }, cap: { type: 'string', default: '1000' } },
 });
 
 function load(file: string): CpuProfile {
@@ -74,7 +80,9 @@ function main(): void {
   }
   if (requests.length !== 2 || !requests.every((count) => Number.isFinite(count) && count > 0)) throw new Error('--requests takes two positive counts: base,head.');
   const by = args.by === 'file' ? 'file' : 'function';
-  const [base, head] = files.map((file) => selfTimes(load(file), by));
+  const capUs = Number(args.cap);
+  if (!(capUs > 0)) throw new Error('--cap takes the longest gap between samples counted, in µs.');
+  const [base, head] = files.map((file) => selfTimes(load(file), by, capUs));
   const total = (times: Map<string, number>, count: number) => [...times.values()].reduce((sum, value) => sum + value, 0) / count;
   const rows = [...new Set([...base!.keys(), ...head!.keys()])]
     .map((key) => ({ key, base: (base!.get(key) ?? 0) / requests[0], head: (head!.get(key) ?? 0) / requests[1] }))
@@ -82,7 +90,7 @@ function main(): void {
   const top = Number(args.top);
   const line = (row: { key: string; base: number; head: number }) =>
     `${(row.head - row.base).toFixed(2).padStart(8)} µs  ${row.base.toFixed(2).padStart(7)} → ${row.head.toFixed(2).padStart(7)}  ${row.key}`;
-  process.stdout.write(`self time per request, head − base (base ${requests[0]} requests, head ${requests[1]}): all ${total(base!, requests[0]).toFixed(1)} → ${total(head!, requests[1]).toFixed(1)} µs, idle included\n`);
+  process.stdout.write(`self time per request, head − base (base ${requests[0]} requests, head ${requests[1]}): all ${total(base!, requests[0]).toFixed(1)} → ${total(head!, requests[1]).toFixed(1)} µs, idle included, gaps between samples counted up to ${capUs} µs\n`);
   process.stdout.write(`${rows.slice(0, top).map(line).join('\n')}\n  …\n${rows.slice(-Math.min(top, 10)).map(line).join('\n')}\n`);
 }
 
