@@ -88,8 +88,21 @@ describe('reads run as named prepared statements', () => {
     expect((await preparedOn(t)).length).toBeLessThanOrEqual(100);
   });
 
+  it('prepares the one-statement create once per payload shape, answering each its own key as the column type gives it', async () => {
+    const creates = async () => (await preparedOn(t)).filter((text) => text.includes('insert into "notes"'));
+    const first = (await t.request.post('/items/notes?fields=id,text').set(auth).send({ text: 'six', n: 6 }).expect(200)).body.data;
+    const second = (await t.request.post('/items/notes?fields=id,text').set(auth).send({ text: 'seven', n: 7 }).expect(200)).body.data;
+    expect(await creates()).toHaveLength(1);
+    expect(typeof first.id).toBe('number');
+    expect([first.text, second.text, second.id - first.id]).toEqual(['six', 'seven', 1]);
+    const schema = await t.context.schema.get();
+    const notes = new ItemsService('notes', { ...t.system, schema });
+    const key = await notes.createOne({ text: 'eight', n: 8 });
+    expect(key).toBe(second.id + 1);
+  });
+
   it("prepares a one-item write's activity statement once and binds each write's values, not a batch's", async () => {
-    const activity = async () => (await preparedOn(t)).filter((text) => text.includes('insert into tessera_activity'));
+    const activity = async () => (await preparedOn(t)).filter((text) => text.includes('insert into tessera_activity') && !text.includes('insert into "notes"'));
     await t.request.patch('/items/notes/1').set(auth).send({ n: 11 }).expect(200);
     await t.request.patch('/items/notes/2').set(auth).send({ n: 12 }).expect(200);
     expect(await activity()).toHaveLength(1);
