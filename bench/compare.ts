@@ -123,6 +123,8 @@ async function measure(contender: Contender, name: string, settings: { connectio
       const profile = await contender.inspector.stop();
       mkdirSync(PROFILES, { recursive: true });
       writeFileSync(path.join(PROFILES, `compare-${contender.side}-${name}.cpuprofile`), JSON.stringify(profile));
+      // bench:profile-diff divides each profile's times by its requests.
+      writeFileSync(path.join(PROFILES, `compare-${contender.side}-${name}.requests`), String(load.requests));
       log(formatSummary(`${contender.side} ${name}`, summarize(profile), load.requests));
     }
     const counts = await takeStatementCounts(contender);

@@ -52,10 +52,8 @@ export function createApp(context: AppContext, options: AppOptions = {}): Tesser
   const extensionsLoaded = context.extensions.load();
   let extensionsReady = false;
   void extensionsLoaded.then(() => (extensionsReady = true), () => (extensionsReady = true));
-  app.use(async (ctx, next) => {
-    if (!extensionsReady) await extensionsLoaded.catch(() => undefined);
-    return next();
-  });
+  // Not an async function: once loaded, a request passes on without a promise of this frame's own.
+  app.use((ctx, next) => (extensionsReady ? next() : extensionsLoaded.catch(() => undefined).then(next)));
   app.use(context.extensions.mount('early'));
   if (config.cors.enabled) {
     const origins = config.cors.origin;

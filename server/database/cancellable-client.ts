@@ -56,10 +56,21 @@ export class CancellableClient extends pg.Client {
     };
     if (signal.aborted) cancel();
     else signal.addEventListener('abort', cancel, { once: true });
-    return result.finally(() => {
+    const settle = (): void => {
       pending = false;
       signal.removeEventListener('abort', cancel);
-    });
+    };
+    // then(…, …) rather than finally(): finally adds a promise and a tick of its own to every read.
+    return result.then(
+      (value: unknown) => {
+        settle();
+        return value;
+      },
+      (error: unknown) => {
+        settle();
+        throw error;
+      },
+    );
   }
 
   /** Sends a CancelRequest for this connection's backend (as pg's own Client#cancel does). */

@@ -269,15 +269,17 @@ export function createExtensionManager(app: AppContext): ExtensionManager {
     },
     list: () => current.listed,
     runInit,
+    // Plain functions, not async ones: with nothing mounted, a request passes on without a promise of their own.
     endpoints() {
-      return async (ctx, next) => {
+      return (ctx, next) => {
+        if (current.endpointIds.size === 0 || !current.endpoints || !runtime) return next();
         const segment = ctx.path.split('/')[1] ?? '';
-        if (!current.endpointIds.has(segment) || !current.endpoints || !runtime) return next();
+        if (!current.endpointIds.has(segment)) return next();
         return runtime.expressBridge(current.endpoints, decorate)(ctx, next);
       };
     },
     mount(point) {
-      return async (ctx, next) => {
+      return (ctx, next) => {
         const express = current.mounts[point];
         if (!express || !runtime) return next();
         return runtime.expressBridge(express, decorate)(ctx, next);

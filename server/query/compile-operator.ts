@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { InvalidQueryError } from '../errors.ts';
 import type { FieldOverview } from '../schema/overview.ts';
 import type { FieldType } from '../schema/types.ts';
+import { BoundKeys, KeyParameter } from './bound-keys.ts';
 import { castValue, NUMERIC_TYPES, TEMPORAL_TYPES, TEXT_TYPES } from './cast-value.ts';
 import { FILTER_OPERATORS, GEOMETRY_OPERATORS } from './constants.ts';
 import { and, type CompileContext, type Sql } from './context.ts';
@@ -133,6 +134,7 @@ const ARRAY_TYPES: Partial<Record<FieldType, string>> = {
  * length. Lists holding dynamic variables that are subqueries (`$CURRENT_USER.email`) keep `in (…)`.
  */
 function membership(ctx: CompileContext, target: Target, operator: string, raw: unknown): Sql {
+  if (raw instanceof BoundKeys) return boundMembership(target, operator, raw);
   const operands = list(raw).map((item) => {
     const resolved = resolveOperand(ctx, item, target.label, target.type);
     return resolved.kind === 'sql' ? resolved : { kind: 'value' as const, value: castValue(resolved.value, target.type, target.label) };
@@ -148,6 +150,13 @@ function membership(ctx: CompileContext, target: Target, operator: string, raw: 
   const values = operands.flatMap((item) => (item.kind === 'sql' ? [item.sql] : item.value === null ? [] : [sql.val(item.value)]));
   if (values.length === 0) return negate ? sql`true` : sql`false`;
   return sql`${target.sql} ${sql.raw(negate ? 'not in' : 'in')} (${sql.join(values)})`;
+}
+
+/** `_in` of a read by key: one array parameter whose values are bound when the statement runs (bound-keys.ts). */
+function boundMembership(target: Target, operator: string, keys: BoundKeys): Sql {
+  const arrayType = ARRAY_TYPES[target.type];
+  if (operator !== '_in' || !arrayType) throw new Error(`Bound keys take _in on a key type, not ${operator} on ${target.type} "${target.label}".`);
+  return sql`${target.sql} = any(${sql.val(new KeyParameter(keys, target.type, target.label))}::${sql.raw(arrayType)})`;
 }
 
 function between(ctx: CompileContext, target: Target, operator: string, raw: unknown): Sql {

@@ -1,4 +1,5 @@
 import type { CompiledQuery } from 'kysely';
+import type { BoundKeys } from './bound-keys.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
 import type { CompiledRead } from './compile-read.ts';
 import type { Query, ReadOptions } from './types.ts';
@@ -11,6 +12,8 @@ export interface ReusableRead {
   meta: CompiledRead['meta'];
   counts: CompiledRead['counts'];
   statement: CompiledQuery;
+  /** The key lists of the query it was compiled for, whose values each run replaces with its own (bound-keys.ts). */
+  keys: readonly BoundKeys[];
 }
 
 /** Entries per schema overview, least recently used first out. */
@@ -26,7 +29,8 @@ const bySchema = new WeakMap<SchemaOverview, Map<string, ReusableRead>>();
  * The key a compiled read may be found again under, or null when it must be compiled for this read alone:
  * no `reuseIdentity` (the caller's rules are per share or change with the clock), a GraphQL text shape
  * (GraphQL keeps its own document cache), or `$NOW` in the query (its value is bound per statement).
- * A query that reads `$CURRENT_USER` is kept per user.
+ * A query that reads `$CURRENT_USER` is kept per user. Key lists of reads by key (BoundKeys) read alike
+ * whatever their keys, so every read of one item shape shares an entry.
  */
 export function reuseKey(collection: string, query: Query, options: ReadOptions): string | null {
   if (options.reuseIdentity == null || options.textShape) return null;

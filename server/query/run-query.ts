@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { markPreparable } from '../database/prepared-statements.ts';
+import { bindKeys, boundKeysIn, type BoundKeys } from './bound-keys.ts';
 import { cancellable } from '../database/request-signal.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
 import { compileAggregateQuery } from './compile-aggregate.ts';
@@ -45,8 +46,13 @@ function compile(db: Kysely<any>, schema: SchemaOverview, collection: string, qu
   return reusableRead(schema, reuseKey(collection, query, options), () => {
     const { meta, counts, statement } = compileRead(schema, collection, query, options);
     const { sql, parameters } = compileStatement(db, statement);
-    return { meta, counts, statement: CompiledQuery.raw(sql, [...parameters]) };
+    return { meta, counts, statement: CompiledQuery.raw(sql, [...parameters]), keys: boundKeysIn(query.filter) };
   });
+}
+
+/** The statement with this read's keys in place of those it was compiled with (bound-keys.ts). */
+function withKeys(statement: CompiledQuery, compiledWith: readonly BoundKeys[], current: readonly BoundKeys[]): CompiledQuery {
+  return compiledWith.length === 0 ? statement : CompiledQuery.raw(statement.sql, bindKeys(statement.parameters, compiledWith, current));
 }
 
 /** A statement compiled for running, refused when it binds more values than the protocol carries. */
@@ -69,14 +75,14 @@ async function execute(db: Kysely<any>, query: CompiledQuery): Promise<{ rows: u
   }
 }
 
-async function run<Data>(db: Kysely<any>, compiled: ReusableRead): Promise<Rows<Data>> {
-  const { statement } = compiled;
-  const { rows } = await execute(db, statement);
+async function run<Data>(db: Kysely<any>, compiled: ReusableRead, query: Query): Promise<Rows<Data>> {
+  const keys = compiled.keys.length === 0 ? compiled.keys : boundKeysIn(query.filter);
+  const { rows } = await execute(db, withKeys(compiled.statement, compiled.keys, keys));
   const data = (rows as Row<Data>[]).map((row) => row.data);
   if (compiled.meta.length === 0) return { data };
   const first = rows[0] as Row<Data> | undefined;
   if (first) return { data, meta: metaOf(first, compiled) };
-  const { rows: counts } = await execute(db, compileStatement(db, compiled.counts()));
+  const { rows: counts } = await execute(db, withKeys(compileStatement(db, compiled.counts()), compiled.keys, keys));
   return { data, meta: metaOf((counts[0] ?? {}) as Partial<Row<Data>>, compiled) };
 }
 
@@ -86,7 +92,7 @@ async function run<Data>(db: Kysely<any>, compiled: ReusableRead): Promise<Rows<
  * when the query is malformed or uses what the caller may not read.
  */
 export async function readByQuery(db: Kysely<any>, schema: SchemaOverview, collection: string, query: Query, options: ReadOptions): Promise<ReadResult> {
-  return timed(schema, collection, query, options, () => run<Record<string, unknown>>(db, compile(db, schema, collection, query, { ...options, asText: false })));
+  return timed(schema, collection, query, options, () => run<Record<string, unknown>>(db, compile(db, schema, collection, query, { ...options, asText: false }), query));
 }
 
 /** Runs a read, recording its time under its shape when the caller keeps shape timings (index advice). */
@@ -105,5 +111,5 @@ async function timed<T>(schema: SchemaOverview, collection: string, query: Query
  * through without parsing and re-serialising every item (the dominant Node cost of a large page).
  */
 export async function readJsonByQuery(db: Kysely<any>, schema: SchemaOverview, collection: string, query: Query, options: ReadOptions): Promise<{ data: string[]; meta?: ReadMeta }> {
-  return timed(schema, collection, query, options, () => run<string>(db, compile(db, schema, collection, query, { ...options, asText: true })));
+  return timed(schema, collection, query, options, () => run<string>(db, compile(db, schema, collection, query, { ...options, asText: true }), query));
 }

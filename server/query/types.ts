@@ -2,11 +2,15 @@ import type { Accountability } from '../auth/accountability.ts';
 import type { AggregateFunction, MetaKey } from './constants.ts';
 import type { QueryShapeStats } from '../indexes/query-shapes.ts';
 import type { TextShape } from './compile-text-shape.ts';
+import type { BoundKeys } from './bound-keys.ts';
 
 export type { AggregateFunction, FieldFunction, FilterOperator, MetaKey } from './constants.ts';
 
-/** A value a filter operator compares with: a scalar, a list, or a dynamic variable such as `$NOW(-1 day)`. */
-export type FilterOperand = string | number | boolean | null | ReadonlyArray<string | number | boolean | null>;
+/**
+ * A value a filter operator compares with: a scalar, a list, or a dynamic variable such as `$NOW(-1 day)`;
+ * internal reads by key pass their keys as BoundKeys (bound-keys.ts).
+ */
+export type FilterOperand = string | number | boolean | null | ReadonlyArray<string | number | boolean | null> | BoundKeys;
 
 /**
  * A filter as nested objects: `{ title: { _eq: 'x' } }`, relations nest (`{ author: { name: { _eq: 'x' } } }`),

@@ -1,4 +1,5 @@
 import { ForbiddenError } from '../../errors.ts';
+import { BoundKeys } from '../../query/bound-keys.ts';
 import type { Filter, Query } from '../../query/types.ts';
 import type { CollectionOverview } from '../../schema/overview.ts';
 
@@ -22,10 +23,15 @@ export function normalizeKeys(overview: CollectionOverview, keys: ItemKey[]): It
   });
 }
 
-/** `query` narrowed to the listed items (their keys normalised), at most `limit` of them (-1: all). */
+/**
+ * `query` narrowed to the listed items (their keys normalised), at most `limit` of them (-1: all). The keys
+ * are bound when the statement runs (BoundKeys), so reads of other items reuse its compiled form; a text
+ * key starting with `$` stays a literal list, where the filter language reads it as a dynamic variable.
+ */
 export function queryByKeys(overview: CollectionOverview, rawKeys: ItemKey[], query: Query, limit: number): Query {
   const keys = normalizeKeys(overview, rawKeys);
-  const byKey: Filter = { [overview.primary]: { _in: keys } };
+  const literal = keys.some((key) => typeof key === 'string' && key.startsWith('$'));
+  const byKey: Filter = { [overview.primary]: { _in: literal ? keys : new BoundKeys(keys) } };
   return { ...query, filter: query.filter ? { _and: [byKey, query.filter] } : byKey, limit, offset: 0, page: undefined };
 }
 

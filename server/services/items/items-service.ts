@@ -79,7 +79,18 @@ export class ItemsService {
 
   /** Reads items by query (fields, filter, sort, search, deep, aggregate, meta …) in one statement. */
   async readByQuery(query: Query, extra: Pick<ReadOptions, 'timeZone' | 'maxLimit'> = {}): Promise<ReadResult> {
-    const options = { ...(await this.#readOptions()), ...extra };
+    return this.#read(query, { ...(await this.#readOptions()), ...extra });
+  }
+
+  /** A read of given keys (queryByKeys): compiled once per item shape (its keys are bound per run), and no shape timing. */
+  async #readByKeys(query: Query): Promise<ReadResult> {
+    const options = await this.#readOptions();
+    options.reuseIdentity = this.#reuseIdentity();
+    options.shapes = undefined;
+    return this.#read(query, options);
+  }
+
+  async #read(query: Query, options: ReadOptions): Promise<ReadResult> {
     const copies = planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query);
     if (!copies) return readByQuery(this.#db, this.#context.schema, this.collection, query, options);
     const result = await readByQuery(this.#db, this.#context.schema, this.collection, copies.query, options);
@@ -88,15 +99,15 @@ export class ItemsService {
 
   /** readByQuery with each item as JSON text, for responses that pass items through unparsed. */
   async readJsonByQuery(query: Query): Promise<{ data: string[]; meta?: ReadMeta }> {
-    return this.#readJson(query, true);
+    return this.#readJson(query, false);
   }
 
-  /** readJsonByQuery; `reuse`: a list read the same callers repeat, worth keeping compiled (not a read of given keys). */
-  async #readJson(query: Query, reuse: boolean): Promise<{ data: string[]; meta?: ReadMeta }> {
+  /** readJsonByQuery, kept compiled for callers with the same rules; `byKeys`: a read of given keys (queryByKeys). */
+  async #readJson(query: Query, byKeys: boolean): Promise<{ data: string[]; meta?: ReadMeta }> {
     const options = await this.#readOptions();
-    if (reuse) options.reuseIdentity = this.#reuseIdentity();
+    options.reuseIdentity = this.#reuseIdentity();
     // A read of given keys: no index would serve it better, so no shape timing for the index advice.
-    else options.shapes = undefined;
+    if (byKeys) options.shapes = undefined;
     const copies = planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query);
     if (!copies) return readJsonByQuery(this.#db, this.#context.schema, this.collection, query, options);
     const result = await readJsonByQuery(this.#db, this.#context.schema, this.collection, copies.query, options);
@@ -115,7 +126,7 @@ export class ItemsService {
 
   /** readOne as JSON text. */
   async readOneJson(key: ItemKey, query: Query = {}): Promise<string> {
-    const [item] = (await this.#readJson(queryByKeys(this.#overview, [key], query, 1), false)).data;
+    const [item] = (await this.#readJson(queryByKeys(this.#overview, [key], query, 1), true)).data;
     if (item === undefined) throw new ForbiddenError();
     return item;
   }
@@ -148,7 +159,7 @@ export class ItemsService {
 
   /** Reads one item; a missing or invisible item is FORBIDDEN, so existence never leaks. */
   async readOne(key: ItemKey, query: Query = {}): Promise<Record<string, unknown>> {
-    const [item] = (await this.readByQuery(queryByKeys(this.#overview, [key], query, 1))).data;
+    const [item] = (await this.#readByKeys(queryByKeys(this.#overview, [key], query, 1))).data;
     if (!item) throw new ForbiddenError();
     return item;
   }
@@ -156,7 +167,7 @@ export class ItemsService {
   /** Reads the listed items (in the query's sort order). */
   async readMany(keys: ItemKey[], query: Query = {}): Promise<Record<string, unknown>[]> {
     if (keys.length === 0) return [];
-    return (await this.readByQuery(queryByKeys(this.#overview, keys, query, -1))).data;
+    return (await this.#readByKeys(queryByKeys(this.#overview, keys, query, -1))).data;
   }
 
   /** Of `keys`, those the caller may read now (its read rule; unrestricted callers: those that exist), in order. */

@@ -87,6 +87,41 @@ describe('reads run as named prepared statements', () => {
     expect(stored.map((row) => row.text)).toEqual(['two or three', 'two or three', 'four']);
     expect((await preparedOn(t)).length).toBeLessThanOrEqual(100);
   });
+
+  it('prepares the one-statement create once per payload shape, answering each its own key as the column type gives it', async () => {
+    const creates = async () => (await preparedOn(t)).filter((text) => text.includes('insert into "notes"'));
+    const first = (await t.request.post('/items/notes?fields=id,text').set(auth).send({ text: 'six', n: 6 }).expect(200)).body.data;
+    const second = (await t.request.post('/items/notes?fields=id,text').set(auth).send({ text: 'seven', n: 7 }).expect(200)).body.data;
+    expect(await creates()).toHaveLength(1);
+    expect(typeof first.id).toBe('number');
+    expect([first.text, second.text, second.id - first.id]).toEqual(['six', 'seven', 1]);
+    const schema = await t.context.schema.get();
+    const notes = new ItemsService('notes', { ...t.system, schema });
+    const key = await notes.createOne({ text: 'eight', n: 8 });
+    expect(key).toBe(second.id + 1);
+  });
+
+  it("prepares a one-item write's activity statement once and binds each write's values, not a batch's", async () => {
+    const activity = async () => (await preparedOn(t)).filter((text) => text.includes('insert into tessera_activity') && !text.includes('insert into "notes"'));
+    await t.request.patch('/items/notes/1').set(auth).send({ n: 11 }).expect(200);
+    await t.request.patch('/items/notes/2').set(auth).send({ n: 12 }).expect(200);
+    expect(await activity()).toHaveLength(1);
+    await t.request.patch('/items/notes').set(auth).send({ keys: [3, 4], data: { n: 34 } }).expect(200);
+    expect(await activity()).toHaveLength(1);
+    const revisions = await t.system.db
+      .selectFrom('tessera_revisions')
+      .select(['item', 'delta'])
+      .where('collection', '=', 'notes')
+      .orderBy('id', 'desc')
+      .limit(4)
+      .execute();
+    expect(revisions.map((row) => [row.item, row.delta])).toEqual([
+      ['4', { n: 34 }],
+      ['3', { n: 34 }],
+      ['2', { n: 12 }],
+      ['1', { n: 11 }],
+    ]);
+  });
 });
 
 describe('DB_PREPARED_STATEMENTS=false', () => {

@@ -67,6 +67,46 @@ describe('compiled reads reused across requests', () => {
     expect(await texts(tokens.bo!)).toEqual(['bo 1', 'bo 2', 'bo 3']);
   });
 
+  const noteIds = async () => ((await t.request.get('/items/notes?sort=text&fields=id,text').set(admin).expect(200)).body.data as Array<{ id: number; text: string }>);
+
+  it('compiles a read by key once for every key, each read answering its own item', async () => {
+    const notes = await noteIds();
+    const before = keptReads(await t.context.schema.get());
+    for (const note of [...notes, ...notes]) {
+      const { body } = await t.request.get(`/items/notes/${note.id}?fields=text`).set(admin).expect(200);
+      expect(body.data).toEqual({ text: note.text });
+    }
+    expect(keptReads(await t.context.schema.get())).toBe(before + 1);
+  });
+
+  it('applies each caller\'s rules to reads by key compiled for another key', async () => {
+    const notes = await noteIds();
+    const [anaNote, boNote] = [notes.find((note) => note.text === 'ana 2')!, notes.find((note) => note.text === 'bo 2')!];
+    for (let round = 0; round < 2; round++) {
+      expect((await t.request.get(`/items/notes/${anaNote.id}?fields=text`).set(tokens.ana!).expect(200)).body.data).toEqual({ text: 'ana 2' });
+      await t.request.get(`/items/notes/${boNote.id}?fields=text`).set(tokens.ana!).expect(403);
+      expect((await t.request.get(`/items/notes/${boNote.id}?fields=text`).set(tokens.bo!).expect(200)).body.data).toEqual({ text: 'bo 2' });
+    }
+  });
+
+  it('keeps a filter on the key next to the bound key apart from it', async () => {
+    const [first, second] = await noteIds();
+    await t.request.get(`/items/notes/${first!.id}?fields=text&filter[id][_in]=${first!.id}`).set(admin).expect(200);
+    await t.request.get(`/items/notes/${second!.id}?fields=text&filter[id][_in]=${first!.id}`).set(admin).expect(403);
+    await t.request.get(`/items/notes/${second!.id}?fields=text&filter[id][_in]=${second!.id}`).set(admin).expect(200);
+  });
+
+  it('reads back each written item with its statement kept', async () => {
+    const created = (await t.request.post('/items/notes?fields=text').set(admin).send({ text: 'new one', owner: users.ana, status: 'draft' }).expect(200)).body.data;
+    expect(created).toEqual({ text: 'new one' });
+    const before = keptReads(await t.context.schema.get());
+    const other = (await t.request.post('/items/notes?fields=id,text').set(admin).send({ text: 'newer one', owner: users.bo, status: 'draft' }).expect(200)).body.data;
+    expect(other.text).toBe('newer one');
+    const updated = (await t.request.patch(`/items/notes/${other.id}?fields=id,text`).set(admin).send({ text: 'renamed' }).expect(200)).body.data;
+    expect(updated).toEqual({ id: other.id, text: 'renamed' });
+    expect(keptReads(await t.context.schema.get())).toBe(before + 1);
+  });
+
   it('applies a changed schema to the very next read', async () => {
     await texts(admin, 'sort=text&fields=*&limit=1');
     await t.request.post('/fields/notes').set(admin).send({ field: 'mood', type: 'string', schema: { default_value: 'calm' } }).expect(200);
