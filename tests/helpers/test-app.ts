@@ -66,3 +66,23 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   };
 }
 
+
+/** Another instance of `t`'s project: its own app, context and pool on the same database (closed by its own close()). */
+export async function createSecondInstance(t: TestApp, env: Record<string, string> = {}): Promise<Pick<TestApp, 'context' | 'app' | 'request' | 'close'>> {
+  const config = loadConfig({ ...TEST_ENV, DB_URL: t.testDatabase.url, ...env });
+  const logger = createLogger(config.log);
+  const database = await openDatabase(config, logger);
+  const context = createAppContext(config as typeof config & { secret: string }, logger, database);
+  await context.ready;
+  const app = createApp(context);
+  return {
+    context,
+    app,
+    request: supertest(app.callback()),
+    async close() {
+      app.close();
+      await context.dispose();
+      await database.close();
+    },
+  };
+}

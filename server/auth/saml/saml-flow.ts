@@ -61,12 +61,13 @@ export async function openRelayState(app: AppContext, provider: SamlProviderConf
 export async function completeSamlSignIn(ctx: Koa.Context, app: AppContext, provider: SamlProviderConfig, request: SamlTargets & { requestId: string }): Promise<CompletedAuthorization> {
   const body = (ctx.request.body ?? {}) as Record<string, unknown>;
   if (typeof body.SAMLResponse !== 'string' || body.SAMLResponse === '') throw new ProviderSignInError('OAuthCallback', 'The SAML response is missing (SAMLResponse).');
-  if (isRequestIdUsed(request.requestId)) throw new ProviderSignInError('OAuthCallback', 'This SAML response was used already.');
+  const db = app.database.kysely();
+  if (await isRequestIdUsed(db, request.requestId)) throw new ProviderSignInError('OAuthCallback', 'This SAML response was used already.');
   // node-saml asks its cache whether InResponseTo names a request we sent: only RelayState's ID does.
   const cache: CacheProvider = {
     saveAsync: async (_key, value) => ({ value, createdAt: Date.now() }),
     // node-saml reads the value as the request's creation time; RelayState's own expiry already bounds its age.
-    getAsync: async (key) => (key === request.requestId && !isRequestIdUsed(key) ? new Date().toISOString() : null),
+    getAsync: async (key) => (key === request.requestId && !(await isRequestIdUsed(db, key)) ? new Date().toISOString() : null),
     removeAsync: async (key) => key,
   };
   let profile: Record<string, unknown> | null;
@@ -75,7 +76,7 @@ export async function completeSamlSignIn(ctx: Koa.Context, app: AppContext, prov
   } catch (error) {
     throw new ProviderSignInError('OAuthCallback', `The SAML response was refused: ${(error as Error).message}`, { cause: error });
   }
-  if (!consumeRequestId(request.requestId)) throw new ProviderSignInError('OAuthCallback', 'This SAML response was used already.');
+  if (!(await consumeRequestId(db, request.requestId))) throw new ProviderSignInError('OAuthCallback', 'This SAML response was used already.');
   if (!profile) throw new ProviderSignInError('OAuthCallback', 'The SAML response holds no assertion.');
   const claims = Object.fromEntries(Object.entries(profile).filter(([, value]) => typeof value !== 'function'));
   return { profile: { identifier: profileIdentifier(provider, claims), claims, refreshToken: null }, callbackUrl: request.callbackUrl };

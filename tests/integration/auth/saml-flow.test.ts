@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { sql } from 'kysely';
+import { createSecondInstance, createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { cookiesOf, PUBLIC_URL } from './oidc-test-kit.ts';
 import { spMetadataFor, startSamlIdp, type TestSamlIdp } from './saml-idp.ts';
 
@@ -79,11 +80,23 @@ describe('SAML 2.0 sign-in against a samlify IdP', () => {
     await t.request.post('/auth/login/okta/logout').send({ redirect: 'https://evil.example/' }).expect(400);
   });
 
-  it('refuses a replayed response', async () => {
+  it('refuses a replayed response, also at another instance of the project', async () => {
     const form = await idp.respond(await start(), sp, { email: 'replay@idp.test' });
     await post(form).expect(302);
     const replay = await post(form).expect(401);
     expect(replay.body.errors[0].extensions.reason).toBe('OAuthCallback');
+    // The used request is recorded where every instance sees it, not in one process's memory.
+    const { rows } = await sql<{ count: string }>`select count(*) from tessera_internal.saml_used_requests`.execute(t.system.db);
+    expect(Number(rows[0]!.count)).toBeGreaterThan(0);
+    await sql`delete from tessera_internal.saml_used_requests`.execute(t.system.db);
+    await post(form).expect(302);
+    const other = await createSecondInstance(t, { PUBLIC_URL, AUTH_PROVIDERS: 'okta', ...samlEnv('okta', idp, { ALLOW_PUBLIC_REGISTRATION: 'true' }) });
+    try {
+      const elsewhere = await other.request.post('/auth/login/okta/acs').type('form').send(form).expect(401);
+      expect(elsewhere.body.errors[0].message).toMatch(/used already/);
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses a tampered assertion (the NameID changed after signing)', async () => {

@@ -124,6 +124,7 @@ describe('tessera migrate with project migrations', () => {
       ['20261126000010-extensions', true],
       ['20261126000020-auth-access-stamps', true],
       ['20261126000038-outbox-record-function', true],
+      ['20261127000001-auth-saml-used-requests', true],
       ['project/N-add-post-views', true],
       ['project/29991231000000-broken', false],
     ]);
