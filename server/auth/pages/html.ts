@@ -43,7 +43,7 @@ export function hidden(name: string, value: string): SafeHtml {
 }
 
 const STYLE = `
-*{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
+*{box-sizing:border-box}button .icon{vertical-align:-.125em}body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
 background:#f4f5f7;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2933}
 .card{background:#fff;border-radius:12px;box-shadow:0 4px 24px rgba(0,0,0,.08);padding:32px;width:100%;max-width:380px;
 border-top:4px solid var(--brand)}.logo{display:block;max-height:56px;max-width:200px;margin:0 auto 16px}

@@ -1,6 +1,7 @@
 import type { Branding } from '../../mail/branding.ts';
 import type { ProviderSummary } from '../oidc/providers.ts';
 import { hidden, html, renderPage, type SafeHtml } from './html.ts';
+import { providerIcon } from './provider-icon.ts';
 
 /** What the sign-in page offers. */
 export interface SignInPageOptions {
@@ -23,6 +24,7 @@ export function renderSignInPage(brand: Branding, options: SignInPageOptions): s
     ...options.providers.map((provider) => {
       const id = encodeURIComponent(provider.name);
       const icon = provider.icon ? html` data-icon="${provider.icon}"` : '';
+      const glyph = providerIcon(provider.icon);
       if (provider.driver === 'ldap') {
         // A directory checks an identifier and password; the form posts straight to the callback.
         return html`<form method="post" action="${options.authBase}/callback/${id}">
@@ -32,11 +34,11 @@ ${common}<label for="${id}-identifier">${provider.label}: identifier</label>
 <input id="${id}-password" type="password" name="password" autocomplete="current-password" required>
 <label for="${id}-otp">One-time password (if enabled)</label>
 <input id="${id}-otp" type="text" name="otp" inputmode="numeric" autocomplete="one-time-code">
-<button type="submit"${icon}>Sign in with ${provider.label}</button>
+<button type="submit"${icon}>${glyph} Sign in with ${provider.label}</button>
 </form>`;
       }
       return html`<form method="post" action="${options.authBase}/signin/${id}">
-${common}<button type="submit"${icon}>Sign in with ${provider.label}</button>
+${common}<button type="submit"${icon}>${glyph} Sign in with ${provider.label}</button>
 </form>`;
     }),
   );

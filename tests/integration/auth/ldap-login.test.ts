@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { GROUPS_DN, group, PEOPLE_DN, person, SERVICE_DN, SERVICE_PASSWORD, startLdapServer, type TestLdapServer } from './ldap-server.ts';
@@ -180,6 +183,11 @@ describe('LDAP sign-in (POST /auth/login/:provider) against slapd', () => {
     expect(page.text).toContain('name="identifier"');
     expect(page.text).toContain('data-icon="lan"');
     expect(page.text).toContain('Sign in with Corporate directory');
+    // The configured icon is drawn (the admin's antd outlined set: "lan" is the cluster icon), not only named.
+    const button = /<button type="submit" data-icon="lan">(<svg[^]*?<\/svg>) Sign in with Corporate directory<\/button>/.exec(page.text);
+    expect(button?.[1]).toContain('aria-hidden="true"');
+    const cluster = readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('@ant-design/icons-svg/package.json')), 'inline-svg', 'outlined', 'cluster.svg'), 'utf8');
+    expect(button?.[1]).toContain(/ d="([^"]+)"/.exec(cluster)![1]);
     const csrf = await t.request.get('/auth/csrf').expect(200);
     const jar = (response: { headers: Record<string, unknown> }) => ((response.headers['set-cookie'] as string[] | undefined) ?? []).map((header) => header.split(';')[0]!);
     const submit = (password: string) =>
