@@ -147,7 +147,10 @@ export class VersionsService {
     if (Object.hasOwn(changes, overview.primary)) throw new InvalidPayloadError(`"${overview.primary}" cannot be changed in a version.`, { field: overview.primary });
     try {
       await runTransaction(this.#context.db, async (trx) => {
-        await this.#items(version.collection, trx).updateOne(version.item, changes);
+        // A transaction of our own that the service must not treat as its own: the update's action hooks are
+        // kept in this list (then dropped with the rollback) instead of being emitted when the update returns.
+        const rehearsal = new ItemsService(version.collection, { ...this.#context, db: trx, access: undefined, written: new Set(), pendingActions: [] });
+        await rehearsal.updateOne(version.item, changes);
         throw ROLLBACK;
       });
     } catch (error) {
