@@ -42,7 +42,9 @@ export interface GraphQLContext {
 /** Which collections a schema serves: user collections (/graphql) or system ones (/graphql/system). */
 export type GraphQLScope = 'items' | 'system';
 
-const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+// A GraphQL name, and not one of the `__…` names GraphQL reserves for introspection (a field `__note` would
+// otherwise fail the whole schema: every query of the project a 400).
+const NAME = /^(?!__)[_A-Za-z][_0-9A-Za-z]*$/;
 /** Where a many-to-any item carries its collection to the union's resolveType. */
 const ANY_COLLECTION = Symbol('collection');
 const NUMERIC = new Set(['integer', 'bigInteger', 'float', 'decimal']);
