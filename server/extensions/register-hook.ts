@@ -5,6 +5,7 @@ import { systemAccountability } from '../auth/accountability.ts';
 import type { ActionPayload, FilterMeta } from '../events/event-names.ts';
 import { toDirectusAccountability, type ContextParts, type DirectusContext } from './directus-context.ts';
 import { directusCollection, eventTarget, isSystemCollection } from './directus-events.ts';
+import { scheduledTick } from '../jobs/scheduled-tick.ts';
 
 type FilterFn = (payload: unknown, meta: Record<string, unknown>, context: Record<string, unknown>) => unknown;
 type ActionFn = (meta: Record<string, unknown>, context: Record<string, unknown>) => unknown;
@@ -78,8 +79,7 @@ export async function registerHook(app: AppContext, parts: ContextParts, id: str
       // A CLI command runs its hooks' commands, not their schedules: the servers tick them.
       if (!options.schedules) return;
       const timer = new Cron(cron, { protect: true }, async (self: Cron) => {
-        // The occurrence this run is for, from the cron itself: a late timer still claims the tick it was due for.
-        const tick = self.previousRuns(1, new Date(Date.now() + 1))[0] ?? new Date(Math.floor(Date.now() / 1000) * 1000);
+        const tick = scheduledTick(self);
         try {
           const claimed = await sql`insert into tessera_automation.schedule_ticks (schedule, tick) values (${key}, ${tick}) on conflict do nothing returning schedule`.execute(app.servicesContext(systemAccountability()).db);
           if (claimed.rows.length > 0) await handler();

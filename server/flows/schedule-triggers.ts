@@ -2,6 +2,7 @@ import { Cron } from 'croner';
 import { sql } from 'kysely';
 import type { AppContext } from '../app-context.ts';
 import { systemAccountability } from '../auth/accountability.ts';
+import { scheduledTick } from '../jobs/scheduled-tick.ts';
 import { runFlow } from './flow-engine.ts';
 import type { FlowRow } from './flow-types.ts';
 
@@ -21,9 +22,8 @@ export function startScheduleTriggers(app: AppContext, flows: FlowRow[]): () => 
   const db = app.servicesContext(systemAccountability()).db;
   const timers = flows.map(
     (flow) =>
-      new Cron(String(flow.options?.cron ?? ''), { protect: true }, async () => {
-        // Rounded to the nearest second: timers of two instances fire a few ms apart around the same mark.
-        const tick = new Date(Math.round(Date.now() / 1000) * 1000);
+      new Cron(String(flow.options?.cron ?? ''), { protect: true }, async (self: Cron) => {
+        const tick = scheduledTick(self);
         try {
           const claimed = await sql`insert into tessera_automation.flow_ticks (flow, tick) values (${flow.id}, ${tick}) on conflict do nothing returning flow`.execute(db);
           if (claimed.rows.length === 0) return;
