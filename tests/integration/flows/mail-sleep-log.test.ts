@@ -36,3 +36,17 @@ it('mail sends the markdown body through the mailer; sleep waits; log resolves',
   expect(eml).toContain('Subject: Hello Ada\r\n');
   expect(eml).toContain('<strong>Welcome</strong> Ada');
 });
+
+it('mail with type wysiwyg sends the body as the HTML it is, not through markdown', async () => {
+  const before = new Set(await readdir(path.join(dataDir, 'outbox')));
+  const { id } = await createFlow(t, token, { name: 'html mailer', trigger: 'webhook', options: { method: 'POST' } }, [
+    { key: 'send', type: 'mail', options: { to: ['html@example.com'], subject: 'HTML', type: 'wysiwyg', body: '<p>Hi <em>{{ $trigger.body.name }}</em>, **not bold**</p>' } },
+  ]);
+  await t.request.post(`/flows/trigger/${id}`).send({ name: 'Grace' }).expect(200);
+  const added = (await readdir(path.join(dataDir, 'outbox'))).filter((file) => !before.has(file));
+  expect(added).toHaveLength(1);
+  const eml = await readFile(path.join(dataDir, 'outbox', added[0]!), 'utf8');
+  expect(eml).toContain('To: html@example.com\r\n');
+  expect(eml).toContain('<p>Hi <em>Grace</em>, **not bold**</p>');
+  expect(eml).not.toContain('<strong>');
+});
