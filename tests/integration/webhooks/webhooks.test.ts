@@ -17,6 +17,15 @@ async function createWebhook(body: Record<string, unknown>): Promise<number> {
   return response.body.data.id as number;
 }
 
+/**
+ * Resolves once every event is relayed and every delivery of the webhook has run: whatever it was going to
+ * send has been sent (the positive condition "nothing more will arrive" waits for, instead of a fixed time).
+ */
+async function settled(webhook: number): Promise<void> {
+  const outbox = async () => Number((await sql<{ count: string }>`select count(*) from tessera_automation.outbox`.execute(t.context.database.kysely())).rows[0]!.count);
+  await expect.poll(async () => (await outbox()) + (await queuedJobs(webhook))).toBe(0);
+}
+
 /** Jobs of a webhook still in graphile-worker's queue. */
 async function queuedJobs(webhook: number): Promise<number> {
   const { rows } = await sql<{ count: string }>`select count(*) from graphile_worker._private_jobs where payload->>'webhook' = ${String(webhook)}`.execute(t.context.database.kysely());
@@ -80,6 +89,8 @@ describe('webhook deliveries', () => {
     expect(byEvent['items.create']!.headers['x-secret']).toBe('s3cret');
     expect(byEvent['items.create']!.headers['content-type']).toBe('application/json');
 
+    // A delivery is logged once its receiver has answered: the third row may come just after the third call.
+    await settled(id);
     const log = await t.request.get(`/webhooks/${id}/deliveries`).set(auth()).expect(200);
     expect(log.body.data).toHaveLength(3);
     expect(log.body.data[0]).toMatchObject({ status: 'success', http_status: 200, attempt: 1 });
@@ -87,13 +98,13 @@ describe('webhook deliveries', () => {
   });
 
   it('calls a GET webhook without a body, and only for its actions', async () => {
-    await createWebhook({ url: `${receiver.url}/get`, method: 'GET', actions: ['update'], collections: ['notes'] });
+    const id = await createWebhook({ url: `${receiver.url}/get`, method: 'GET', actions: ['update'], collections: ['notes'] });
     const created = await t.request.post('/items/notes').set(auth()).send({ body: 'a' }).expect(200);
     await t.request.patch(`/items/notes/${created.body.data.id}`).set(auth()).send({ body: 'b' }).expect(200);
     const [call] = await receiver.waitFor(1, '/get');
     expect(call).toMatchObject({ method: 'GET', body: null });
-    // The create was not one of its actions: one call only, and nothing left in the queue.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The create was not one of its actions: one call only, once nothing is left to relay or deliver.
+    await settled(id);
     expect(receiver.received.filter((c) => c.path === '/get')).toHaveLength(1);
   });
 
@@ -137,7 +148,7 @@ describe('webhook deliveries', () => {
     expect(await queuedJobs(id)).toBe(0);
     await t.request.post('/items/articles').set(auth()).send({ title: 'after' }).expect(200);
     const calls = await receiver.waitFor(1, '/rollback');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settled(id);
     expect(receiver.received.filter((call) => call.path === '/rollback')).toHaveLength(1);
     expect(calls[0]!.body.payload).toEqual({ title: 'after' });
   });
@@ -181,11 +192,11 @@ describe('webhook deliveries', () => {
   it('runs each job once with two workers on one database', async () => {
     const second = await startWorker(t.context, { pollIntervalMs: 100 });
     try {
-      await createWebhook({ url: `${receiver.url}/once`, actions: ['create'], collections: ['articles'] });
+      const id = await createWebhook({ url: `${receiver.url}/once`, actions: ['create'], collections: ['articles'] });
       const items = Array.from({ length: 30 }, (_, i) => ({ title: `item ${i}` }));
       const keys = (await t.request.post('/items/articles').set(auth()).send(items).expect(200)).body.data.map((item: any) => item.id);
       await receiver.waitFor(30, '/once');
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await settled(id);
       const delivered = receiver.received.filter((call) => call.path === '/once').map((call) => call.body.key);
       expect(delivered).toHaveLength(30);
       expect(new Set(delivered)).toEqual(new Set(keys));
