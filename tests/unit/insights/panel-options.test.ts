@@ -31,7 +31,8 @@ describe('panel options', () => {
   });
 
   it.each([
-    ['chart', metric, 'type'],
+    ['Chart', metric, 'type'],
+    ['bar chart', metric, 'type'],
     [null, metric, 'type'],
     ['metric', 'views', 'options'],
     ['metric', { ...metric, function: 'median' }, 'options.function'],
