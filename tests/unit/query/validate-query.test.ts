@@ -48,6 +48,11 @@ describe('validateQuery: fields, sort and relations', () => {
   it('names unknown fields in fields, filter and sort', () => {
     invalid('fields=nope', 'Field "nope" in fields does not exist in collection "articles".', 'nope');
     invalid('fields=author.nope', 'Field "nope" in fields does not exist in collection "authors".');
+    // A path through a field the collection lacks is ignored, as Directus does (issue 31), except for
+    // callers with restricted fields, to whom an unknown field looks like a forbidden one.
+    check('fields=id,nope.id');
+    check('fields=author.nope.id');
+    forbidden('fields=id,nope.id');
     invalid('filter[nope][_eq]=1', /Field "nope" in filter does not exist/);
     invalid('sort=-nope', /Field "nope" in sort does not exist/);
   });
@@ -58,7 +63,8 @@ describe('validateQuery: fields, sort and relations', () => {
     invalid('sort=blocks.item.text', /many-to-any field "item" points to several collections/);
     invalid('sort=author.articles.meta', /Cannot sort by "author.articles.meta": json values through a one-to-many field have no order/);
     invalid('sort=comments', /try count\(comments\)/);
-    invalid('fields=blocks.item.text', /points to several collections: name one, e.g. item:block_text.id/);
+    invalid('fields=blocks.item.nope', /no collection "blocks.item" can point to has that field; name one, e.g. item:block_text.id/);
+    check('fields=blocks.item.text');
     invalid('fields=blocks.item:authors.name', /"authors" is not a collection "blocks.item" can point to/);
     invalid('fields=author:authors.name', /not a many-to-any field/);
     invalid(`fields=${Array(6).fill('author.articles').join('.')}.id`, /^Invalid query\. Max relational depth exceeded\.$/);
