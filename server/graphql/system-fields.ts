@@ -17,6 +17,8 @@ export function systemFields(app: AppContext): { query: Record<string, GraphQLFi
   const auth = (context: GraphQLContext) => new AuthService(app.servicesContext(context.items.accountability));
   return {
     query: {
+      // Directus's system schema answers it; clients use it as a liveness check.
+      server_ping: { type: GraphQLString, resolve: () => 'pong' },
       server_info: {
         type: new GraphQLObjectType({ name: 'server_info', fields: { project: { type: GraphQLJSON } } }),
         resolve: async (_root, _args, context) => {

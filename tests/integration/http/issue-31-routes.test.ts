@@ -43,6 +43,8 @@ describe('Directus statuses and routes (issue 31)', () => {
     const ping = await t.request.get('/server/ping').expect(200);
     expect(ping.headers['content-type']).toMatch(/^text\/html/);
     expect(ping.text).toBe('pong');
+    const graphql = await t.request.post('/graphql/system').send({ query: '{ server_ping }' }).expect(200);
+    expect(graphql.body).toEqual({ data: { server_ping: 'pong' } });
   });
 
   it('answers SEARCH with { keys } with those items, the query applied', async () => {
