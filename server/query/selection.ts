@@ -47,6 +47,8 @@ interface Level {
 }
 
 const ALIAS_NAME = /^[^.,:*()\s]+$/;
+/** A field path of plain names, `*` and `field:collection` scopes: `ingredients.foods_id.*`. */
+const PLAIN_PATH = /^[A-Za-z_][\w-]*(:[A-Za-z_][\w-]*)?(\.(\*|[A-Za-z_][\w-]*(:[A-Za-z_][\w-]*)?))+$/;
 
 function checkAliases(ctx: CompileContext, collection: CollectionOverview, alias: Record<string, string>): void {
   for (const [name, target] of Object.entries(alias)) {
@@ -94,7 +96,8 @@ function collect(ctx: CompileContext, collection: CollectionOverview, fields: re
     // Directus ignores a path through a field the collection does not have (its suite reads junctions with
     // a field name of another key type). Only for callers who may read every field: for the others an
     // unknown field must still answer as a forbidden one does, so that neither reveals which fields exist.
-    if (rest !== null && !Object.hasOwn(collection.fields, target) && ctx.policy.allowedFields(collection.collection) === '*') continue;
+    // A path with anything but names, wildcards and scopes in it is still refused: it is no field path at all.
+    if (rest !== null && PLAIN_PATH.test(path) && !Object.hasOwn(collection.fields, target) && ctx.policy.allowedFields(collection.collection) === '*') continue;
     const field = readableField(ctx, collection, target, 'fields');
     if (scope !== undefined && rest === null) throw new InvalidQueryError(`"${level.prefix}${path}" needs a field after the scope, e.g. ${head}.id.`);
     if (!isDataless(ctx.schema, collection.collection, field)) add(key, field, rest, scope);

@@ -52,6 +52,7 @@ describe('validateQuery: fields, sort and relations', () => {
     // callers with restricted fields, to whom an unknown field looks like a forbidden one.
     check('fields=id,nope.id');
     check('fields=author.nope.id');
+    invalid(`fields=${encodeURIComponent('nope.x" from vault')}`, /does not exist/);
     forbidden('fields=id,nope.id');
     invalid('filter[nope][_eq]=1', /Field "nope" in filter does not exist/);
     invalid('sort=-nope', /Field "nope" in sort does not exist/);
