@@ -97,10 +97,11 @@ describe('subscriptions', () => {
     expect((await s.next((m) => m.uid === 'b')).event).toBe('init');
     await t.request.post('/items/articles').set(auth(admin)).send([{ title: 'Batch 1', status: 'published' }, { title: 'Batch 2', status: 'published' }]).expect(200);
     const received = [await s.next((m) => m.uid === 'b'), await s.next((m) => m.uid === 'b')];
-    expect(received).toEqual([
+    // In either order, as Directus's suite takes them.
+    expect(received).toEqual(expect.arrayContaining([
       { type: 'subscription', event: 'create', uid: 'b', data: [{ title: 'Batch 1' }] },
       { type: 'subscription', event: 'create', uid: 'b', data: [{ title: 'Batch 2' }] },
-    ]);
+    ]));
   });
 
   it('refuses a subscription to what the caller may not read, with a code', async () => {
