@@ -61,7 +61,10 @@ export interface Config {
   admin: { email: string; password: string | null };
   log: { level: Variables['LOG_LEVEL']; style: Variables['LOG_STYLE'] };
   auth: { accessTokenTtlMs: number; refreshTokenTtlMs: number; providers: AuthProviderConfig[] };
-  query: { limitDefault: number; limitMax: number | null; maxFields: number; maxRelations: number };
+  /** Read limits; `maxRelationalDepth` counts path segments as Directus does (MAX_RELATIONAL_DEPTH, at least 2). */
+  query: { limitDefault: number; limitMax: number | null; maxFields: number; maxRelations: number; maxRelationalDepth: number };
+  /** Items one write request may create, update or delete, nested ones included (MAX_BATCH_MUTATION); null: no cap. */
+  items: { maxBatchMutation: number | null };
   graphql: { introspection: boolean; maxDepth: number; maxCost: number };
   redis: { url: string | null };
   realtime: { enabled: boolean; auth: 'public' | 'handshake' | 'strict'; heartbeatMs: number; maxConnectionsPerUser: number; maxSubscriptions: number; maxMessageSize: number };
@@ -247,7 +250,14 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     },
     passwordReset: { tokenTtlMs: vars.PASSWORD_RESET_TOKEN_TTL, urlAllowList: vars.PASSWORD_RESET_URL_ALLOW_LIST },
     invite: { tokenTtlMs: vars.USER_INVITE_TOKEN_TTL, urlAllowList: vars.USER_INVITE_URL_ALLOW_LIST },
-    query: { limitDefault: vars.QUERY_LIMIT_DEFAULT, limitMax: vars.QUERY_LIMIT_MAX ?? null, maxFields: vars.QUERY_MAX_FIELDS, maxRelations: vars.QUERY_MAX_RELATIONS },
+    query: {
+      limitDefault: vars.QUERY_LIMIT_DEFAULT,
+      limitMax: vars.QUERY_LIMIT_MAX ?? null,
+      maxFields: vars.QUERY_MAX_FIELDS,
+      maxRelations: vars.QUERY_MAX_RELATIONS,
+      maxRelationalDepth: Math.max(2, vars.MAX_RELATIONAL_DEPTH),
+    },
+    items: { maxBatchMutation: vars.MAX_BATCH_MUTATION ?? null },
     graphql: { introspection: vars.GRAPHQL_INTROSPECTION, maxDepth: vars.GRAPHQL_QUERY_DEPTH_MAX, maxCost: vars.GRAPHQL_QUERY_COST_MAX },
     storage: { locations: storage },
     outbound: { allowedHosts: vars.OUTBOUND_ALLOWED_HOSTS },

@@ -121,6 +121,10 @@ export const variablesSchema = yup.object({
     .optional(),
   /** Largest `limit` a read may ask for; `limit=-1` means this many. Unset: no cap. */
   QUERY_LIMIT_MAX: yup.number().typeError('must be a number').integer().positive().optional(),
+  /** Segments a field path in `fields`, `sort`, `filter` or `deep` may have (Directus's counting; at least 2). @default 10 */
+  MAX_RELATIONAL_DEPTH: yup.number().typeError('must be a number').integer().positive().default(10),
+  /** Items one write request may create, update or delete, nested ones included. Unset: no cap. */
+  MAX_BATCH_MUTATION: yup.number().typeError('must be a number').integer().positive().optional(),
   /** Send CORS headers. @default false */
   CORS_ENABLED: yup.boolean().typeError('must be true or false').default(false),
   /** Allowed origins, comma-separated, or `*` for any. @default * */

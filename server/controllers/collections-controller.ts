@@ -12,7 +12,8 @@ export function collectionsController(app: AppContext): Router {
     ctx.body = { data: await service(ctx.state.accountability).readAll() };
   });
   router.post('/', async (ctx) => {
-    ctx.body = { data: await service(ctx.state.accountability).createOne(ctx.request.body ?? {}) };
+    const body = ctx.request.body ?? {};
+    ctx.body = { data: Array.isArray(body) ? await service(ctx.state.accountability).createMany(body) : await service(ctx.state.accountability).createOne(body) };
   });
   router.patch('/', async (ctx) => {
     ctx.body = { data: await service(ctx.state.accountability).updateMany(ctx.request.body) };

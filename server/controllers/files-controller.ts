@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import * as yup from 'yup';
 import type { AppContext } from '../app-context.ts';
-import { InvalidPayloadError, isTesseraError, UnsupportedMediaTypeError } from '../errors.ts';
+import { FailedValidationError, InvalidPayloadError, isTesseraError, UnsupportedMediaTypeError } from '../errors.ts';
 import { assertClientFields } from '../files/file-fields.ts';
 import { FilesService } from '../files/files-service.ts';
 import { fetchRemote } from '../files/import/fetch-remote.ts';
@@ -53,6 +53,12 @@ export function filesController(app: AppContext): Router {
   router.post('/files', async (ctx) => {
     if (!isMultipart(ctx.req) && ctx.is('application/json') && isObject(ctx.request.body)) {
       const files = new FilesService(app, ctx.state.accountability);
+      // Directus's files collection requires `storage` on this route (its words; issue 31). After the
+      // permission check, so that a caller who may not create files learns nothing else.
+      await files.assertCanCreate();
+      if (ctx.request.body.storage === undefined || ctx.request.body.storage === null) {
+        throw new FailedValidationError('Validation failed for field "storage". Value is required.', { field: 'storage' });
+      }
       const key = await files.createWithoutContent(ctx.request.body);
       await readBack(ctx, files, [key], true);
       return;

@@ -80,6 +80,11 @@ export function registerItemRoutes(app: AppContext, router: Router, base: string
       ctx.body = { data: await service.readSingleton(queryOf(ctx)) };
       return;
     }
+    if (ctx.state.searchKeys) {
+      // SEARCH { keys, query }: those items, as Directus reads them.
+      ctx.body = { data: await service.readMany(ctx.state.searchKeys as ItemKey[], queryOf(ctx)) };
+      return;
+    }
     if (ctx.query.export === undefined) {
       const { data, meta } = await service.readJsonByQuery(queryOf(ctx));
       ctx.type = 'application/json';

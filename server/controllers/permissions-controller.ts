@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { AppContext } from '../app-context.ts';
 import { resolveAccess } from '../permissions/access.ts';
+import { itemPermissions } from '../permissions/item-permissions.ts';
 import { PERMISSION_ACTIONS } from '../schema/system/constants.ts';
 import type { Permission } from '../permissions/types.ts';
 
@@ -30,6 +31,12 @@ export function permissionsController(app: AppContext): Router {
           .flatMap((collection) => PERMISSION_ACTIONS.map((action) => ({ collection: collection.collection, action, fields: '*' as const, permissions: null, validation: null, presets: null })));
     const rows = permissions.map(toRow).sort((a, b) => a.collection.localeCompare(b.collection) || a.action.localeCompare(b.action));
     ctx.body = { data: rows };
+  });
+
+  // Directus's item check: may the caller update, delete and share this item (or the singleton's)?
+  router.get('/me/:collection{/:pk}', async (ctx) => {
+    const schema = await app.schema.get();
+    ctx.body = { data: await itemPermissions(app.servicesContext(ctx.state.accountability), schema, ctx.params.collection!, ctx.params.pk) };
   });
 
   return router;

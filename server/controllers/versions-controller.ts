@@ -24,6 +24,18 @@ export function versionsController(app: AppContext): Router {
     ctx.body = { data: await (await serviceFor(ctx)).save(ctx.params.id!, ctx.request.body) };
   });
 
+  // As Directus 11 answers it: the version row (read by the generic route after this one) with its `delta`,
+  // the changes saved so far that the caller may read. Left out when `fields` names neither `*` nor `delta`.
+  router.get('/:id', async (ctx, next) => {
+    await next();
+    const fields = ctx.query.fields;
+    if (ctx.status !== 200 || (fields !== undefined && !/\*|\bdelta\b/.test(String(fields)))) return;
+    const service = await serviceFor(ctx);
+    const delta = await service.readableDelta(await service.readVersion(ctx.params.id!));
+    const body = (typeof ctx.body === 'string' ? JSON.parse(ctx.body) : ctx.body) as { data: Record<string, unknown> };
+    ctx.body = { ...body, data: { ...body.data, delta } };
+  });
+
   router.get('/:id/compare', async (ctx) => {
     ctx.body = { data: await (await serviceFor(ctx)).compare(ctx.params.id!) };
   });

@@ -1,4 +1,4 @@
-import { GraphQLBoolean, GraphQLFloat, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig } from 'graphql';
+import { GraphQLBoolean, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig } from 'graphql';
 import type { AppContext } from '../app-context.ts';
 import { AuthService } from '../auth/auth-service.ts';
 import { SettingsService } from '../services/settings-service.ts';
@@ -9,7 +9,12 @@ const PUBLIC_SETTINGS = ['project_name', 'project_descriptor', 'project_url', 'p
 
 const authTokens = new GraphQLObjectType({
   name: 'auth_tokens',
-  fields: { access_token: { type: GraphQLString }, expires: { type: GraphQLFloat }, refresh_token: { type: GraphQLString } },
+  fields: {
+    access_token: { type: GraphQLString },
+    // Milliseconds, as a string: Directus types it as its BigInt scalar, which serialises to one.
+    expires: { type: GraphQLString, resolve: (tokens: { expires?: number | null }) => (tokens.expires == null ? null : String(tokens.expires)) },
+    refresh_token: { type: GraphQLString },
+  },
 });
 
 /** `/graphql/system`'s own fields: `server_info`, and the auth mutations (JSON mode: tokens in the answer). */
@@ -17,6 +22,8 @@ export function systemFields(app: AppContext): { query: Record<string, GraphQLFi
   const auth = (context: GraphQLContext) => new AuthService(app.servicesContext(context.items.accountability));
   return {
     query: {
+      // Directus's system schema answers it; clients use it as a liveness check.
+      server_ping: { type: GraphQLString, resolve: () => 'pong' },
       server_info: {
         type: new GraphQLObjectType({ name: 'server_info', fields: { project: { type: GraphQLJSON } } }),
         resolve: async (_root, _args, context) => {

@@ -112,7 +112,8 @@ export function responseCache(app: AppContext): Middleware {
     // tenth of an uncached list_100's server time) and saves no database work. (app.ts installs this
     // middleware only with the cache on; this covers an app built around it.)
     if (!cache.enabled) return next();
-    const cacheable = ctx.method === 'GET' && CACHEABLE_PATH.test(ctx.path) && !NEVER_CACHED.test(ctx.path);
+    // A SEARCH with `keys` carries part of its query outside the URL, which the cache key is made of.
+    const cacheable = ctx.method === 'GET' && !ctx.state.searchKeys && CACHEABLE_PATH.test(ctx.path) && !NEVER_CACHED.test(ctx.path);
     if (!cacheable) {
       await purgeAfter(app, ctx, next);
       return;

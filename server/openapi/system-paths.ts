@@ -92,7 +92,7 @@ export function systemPaths(options: { signedIn: boolean; usersRef: string | nul
         responses: { '204': { description: 'Signed out.' } },
       },
     },
-    '/server/ping': { get: { operationId: 'ping', summary: 'Answers `pong`.', tags: ['Server'], security: [{}], responses: { '200': { description: 'pong', content: { 'text/plain': { schema: { type: 'string' } } } } } } },
+    '/server/ping': { get: { operationId: 'ping', summary: 'Answers `pong`.', tags: ['Server'], security: [{}], responses: { '200': { description: 'pong', content: { 'text/html': { schema: { type: 'string' } } } } } } },
     '/server/health': { get: { operationId: 'health', summary: 'Database and Redis health.', tags: ['Server'], security: [{}], responses: { '200': { description: 'Healthy.' }, '503': { description: 'The database is unreachable.' } } } },
     '/server/info': { get: { operationId: 'serverInfo', summary: 'Public project settings (and versions for administrators).', tags: ['Server'], responses: { '200': { description: 'Server information.', content: { 'application/json': { schema: { type: 'object', properties: { data: { type: 'object' } } } } } } } } },
     '/server/specs/oas': { get: { operationId: 'oas', summary: 'This document, for the caller.', tags: ['Server'], responses: { '200': { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } } } } },

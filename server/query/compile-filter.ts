@@ -4,6 +4,7 @@ import { and, column, or, renderFrom, selectScope, type CompileContext, type Sco
 import { compileOperators, fieldTarget } from './compile-operator.ts';
 import { compileSearch } from './compile-search.ts';
 import { assertDepth, compileFunction, parseFunctionCall } from './field-functions.ts';
+import { followRelation } from './follow-relation.ts';
 import { joinManyToAny, joinManyToOne } from './joins.ts';
 import { assertNotConcealed, fieldFor, type FieldUse } from './policy.ts';
 import { isObject, MAX_JSON_DEPTH } from './parse-values.ts';
@@ -74,6 +75,8 @@ function fieldCondition(ctx: CompileContext, scope: Scope, key: string, value: u
       field: key,
     });
   }
+  const follow = followRelation(ctx, scope, key, use);
+  if (follow) return oneToMany(ctx, scope, key, follow, value, use);
   const call = parseFunctionCall(key);
   if (call) return compileOperators(ctx, compileFunction(ctx, scope, call, use), value);
   const [name, target] = splitScope(key);

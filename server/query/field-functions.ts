@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { InvalidQueryError } from '../errors.ts';
 import type { FieldType } from '../schema/types.ts';
 import { FIELD_FUNCTIONS, MAX_RELATIONAL_DEPTH, type FieldFunction } from './constants.ts';
+import { RELATIONAL_DEPTH_MESSAGE } from './relational-depth.ts';
 import { and, column, renderFrom, selectScope, type CompileContext, type Scope, type Sql } from './context.ts';
 import { policyCondition } from './compile-filter.ts';
 import type { Target } from './compile-operator.ts';
@@ -50,10 +51,10 @@ export function functionKey(call: FunctionCall): string {
   return `${call.field}_${call.fn}`;
 }
 
-/** Refuses a relation deeper than MAX_RELATIONAL_DEPTH. */
+/** Refuses a relation deeper than MAX_RELATIONAL_DEPTH (the compiler's own ceiling), in Directus's words; `field` names the path. */
 export function assertDepth(depth: number, path: string): void {
   if (depth > MAX_RELATIONAL_DEPTH) {
-    throw new InvalidQueryError(`"${path}" crosses more than ${MAX_RELATIONAL_DEPTH} relations.`);
+    throw new InvalidQueryError(RELATIONAL_DEPTH_MESSAGE, { field: path });
   }
 }
 

@@ -53,10 +53,13 @@ export function fieldFor(ctx: CompileContext, collection: CollectionOverview, na
   return field;
 }
 
-/** Refuses a concealed field where its value would be compared, ordered or grouped. */
+/**
+ * Refuses a concealed field where its value would be compared, ordered or grouped: a 400, as in Directus
+ * (issue 31), since the field is known to the caller and only the use of it is wrong.
+ */
 export function assertNotConcealed(field: FieldOverview, collection: CollectionOverview, usage: string): void {
   if (isConcealed(field)) {
-    throw new ForbiddenError(`Field "${field.field}" of collection "${collection.collection}" is concealed and cannot be used in ${usage}.`, {
+    throw new InvalidQueryError(`Field "${field.field}" of collection "${collection.collection}" is concealed and cannot be used in ${usage}.`, {
       field: field.field,
     });
   }

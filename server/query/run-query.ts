@@ -11,6 +11,7 @@ import { translateQueryError } from './query-db-errors.ts';
 import { InvalidQueryError } from '../errors.ts';
 import { shapeOf } from '../indexes/query-shapes.ts';
 import type { Query, ReadMeta, ReadOptions, ReadResult } from './types.ts';
+import { assertRelationalDepth } from './relational-depth.ts';
 
 /** Bind parameters one PostgreSQL statement can carry (the protocol counts them in 16 bits). */
 const MAX_PARAMETERS = 65_535;
@@ -92,6 +93,7 @@ async function run<Data>(db: Kysely<any>, compiled: ReusableRead, query: Query):
  * when the query is malformed or uses what the caller may not read.
  */
 export async function readByQuery(db: Kysely<any>, schema: SchemaOverview, collection: string, query: Query, options: ReadOptions): Promise<ReadResult> {
+  if (options.maxRelationalDepth !== undefined) assertRelationalDepth(query, options.maxRelationalDepth);
   return timed(schema, collection, query, options, () => run<Record<string, unknown>>(db, compile(db, schema, collection, query, { ...options, asText: false }), query));
 }
 
@@ -111,5 +113,6 @@ async function timed<T>(schema: SchemaOverview, collection: string, query: Query
  * through without parsing and re-serialising every item (the dominant Node cost of a large page).
  */
 export async function readJsonByQuery(db: Kysely<any>, schema: SchemaOverview, collection: string, query: Query, options: ReadOptions): Promise<{ data: string[]; meta?: ReadMeta }> {
+  if (options.maxRelationalDepth !== undefined) assertRelationalDepth(query, options.maxRelationalDepth);
   return timed(schema, collection, query, options, () => run<string>(db, compile(db, schema, collection, query, { ...options, asText: true }), query));
 }

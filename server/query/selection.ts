@@ -47,6 +47,8 @@ interface Level {
 }
 
 const ALIAS_NAME = /^[^.,:*()\s]+$/;
+/** A field path of plain names, `*` and `field:collection` scopes: `ingredients.foods_id.*`. */
+const PLAIN_PATH = /^[A-Za-z_][\w-]*(:[A-Za-z_][\w-]*)?(\.(\*|[A-Za-z_][\w-]*(:[A-Za-z_][\w-]*)?))+$/;
 
 function checkAliases(ctx: CompileContext, collection: CollectionOverview, alias: Record<string, string>): void {
   for (const [name, target] of Object.entries(alias)) {
@@ -91,6 +93,11 @@ function collect(ctx: CompileContext, collection: CollectionOverview, fields: re
     }
     const [key, scope] = splitScope(head);
     const target = level.alias && Object.hasOwn(level.alias, key) ? (level.alias[key] as string) : key;
+    // Directus ignores a path through a field the collection does not have (its suite reads junctions with
+    // a field name of another key type). Only for callers who may read every field: for the others an
+    // unknown field must still answer as a forbidden one does, so that neither reveals which fields exist.
+    // A path with anything but names, wildcards and scopes in it is still refused: it is no field path at all.
+    if (rest !== null && PLAIN_PATH.test(path) && !Object.hasOwn(collection.fields, target) && ctx.policy.allowedFields(collection.collection) === '*') continue;
     const field = readableField(ctx, collection, target, 'fields');
     if (scope !== undefined && rest === null) throw new InvalidQueryError(`"${level.prefix}${path}" needs a field after the scope, e.g. ${head}.id.`);
     if (!isDataless(ctx.schema, collection.collection, field)) add(key, field, rest, scope);
@@ -127,11 +134,26 @@ function related(ctx: CompileContext, collection: CollectionOverview, paths: str
   return { tree: buildSelection(ctx, collection, paths, { deep: deep?.deep, depth: level.depth + 1, prefix }), deep };
 }
 
+/** Whether an unscoped path under a many-to-any field applies to `collection`: wildcards always, a field where it has one. */
+function appliesTo(collection: CollectionOverview, path: string): boolean {
+  const head = path.split('.')[0]!;
+  if (head === '*') return true;
+  const name = parseFunctionCall(head)?.field ?? splitScope(head)[0];
+  return Object.hasOwn(collection.fields, name);
+}
+
+/**
+ * The selections of each collection a many-to-any field may point to. As in Directus, a path without a
+ * collection scope (`item.id`) applies to every allowed collection that has its field, a scoped one
+ * (`item:pages.title`) to that collection only; a path no allowed collection has is a 400.
+ */
 function manyToAny(ctx: CompileContext, key: string, entry: Entry, relation: ManyToAny, level: Level): Map<string, RelatedSelection> {
   const result = new Map<string, RelatedSelection>();
-  const unscoped = entry.children.filter((path) => path === '*' || path.startsWith('*.'));
-  if (unscoped.length !== entry.children.length) {
-    throw new InvalidQueryError(`"${level.prefix}${key}" points to several collections: name one, e.g. ${key}:${relation.allowed[0]?.collection ?? 'collection'}.id.`);
+  const unscoped = entry.children;
+  for (const path of unscoped) {
+    if (!relation.allowed.some((collection) => appliesTo(collection, path))) {
+      throw new InvalidQueryError(`"${level.prefix}${key}.${path}": no collection "${level.prefix}${key}" can point to has that field; name one, e.g. ${key}:${relation.allowed[0]?.collection ?? 'collection'}.id.`, { field: 'fields' });
+    }
   }
   for (const scope of entry.scoped.keys()) {
     if (!relation.allowed.some((collection) => collection.collection === scope)) {
@@ -139,7 +161,7 @@ function manyToAny(ctx: CompileContext, key: string, entry: Entry, relation: Man
     }
   }
   for (const collection of relation.allowed) {
-    const paths = [...unscoped, ...(entry.scoped.get(collection.collection) ?? [])];
+    const paths = [...unscoped.filter((path) => appliesTo(collection, path)), ...(entry.scoped.get(collection.collection) ?? [])];
     if (paths.length === 0) continue;
     chargeSelection(ctx, `${level.prefix}${key}:${collection.collection}`, true);
     const deep = level.deep?.[`${key}:${collection.collection}`];

@@ -82,6 +82,8 @@ export interface ReadOptions {
   maxFields?: number;
   /** Related collections a selection may read (default QUERY_MAX_RELATIONS_DEFAULT). */
   maxRelations?: number;
+  /** MAX_RELATIONAL_DEPTH: segments a path of the query's fields, filter, sort or deep may have; unset: no check before compiling. */
+  maxRelationalDepth?: number;
   /** Return each item as JSON text (for responses passed through without parsing) instead of an object. */
   asText?: boolean;
   /** With asText: each item as JSON text in this shape (GraphQL's keys and values) instead of REST's JSON. */

@@ -68,7 +68,11 @@ export class RealtimeConnection {
         return;
       }
       if (type === 'subscribe') return await this.#subscribe(message, uid);
-      if (type === 'unsubscribe') return this.#unsubscribe(uid);
+      if (type === 'unsubscribe') {
+        this.#unsubscribe(uid);
+        // Directus confirms every unsubscribe, known uid or not; its clients wait for it.
+        return this.send({ type: 'subscription', event: 'unsubscribe', ...(uid !== undefined ? { uid } : {}) });
+      }
       if (type === 'items') return await this.#items(message, uid);
       throw new InvalidPayloadError(`"type": unknown message type ${JSON.stringify(type)}.`, { field: 'type' });
     } catch (error) {
@@ -88,9 +92,11 @@ export class RealtimeConnection {
     try {
       caller = await authenticateMessage(this.#app, message, this.#origin);
     } catch (error) {
-      // Directus's codes, which @directus/sdk acts on: TOKEN_EXPIRED (re-authenticate), AUTH_FAILED.
-      const code = error instanceof TokenExpiredError ? 'TOKEN_EXPIRED' : 'AUTH_FAILED';
-      this.send({ type: 'auth', status: 'error', error: { code, message: error instanceof Error ? error.message : 'Authentication failed.' } });
+      // Directus's codes and words, which @directus/sdk acts on: TOKEN_EXPIRED (re-authenticate), AUTH_FAILED;
+      // the reason is not told (wrong password and unknown e-mail answer alike).
+      const expired = error instanceof TokenExpiredError;
+      const problem = expired ? { code: 'TOKEN_EXPIRED', message: 'Token expired.' } : { code: 'AUTH_FAILED', message: 'Authentication handshake failed.' };
+      this.send({ type: 'auth', status: 'error', error: problem });
       if (this.#app.config.realtime.auth !== 'public' && !this.#caller) this.#socket.close(1008, 'authentication failed');
       return;
     }

@@ -68,7 +68,8 @@ export function createRealtimeHub(app: AppContext): RealtimeHub {
 
   const deliverTo = async (subscription: Subscription, change: ItemChange) => {
     const { uid } = subscription;
-    if (change.action === 'delete') return subscription.send({ type: 'subscription', event: 'delete', data: change.keys, uid });
+    // Keys as Directus sends them: the strings of the request's path.
+    if (change.action === 'delete') return subscription.send({ type: 'subscription', event: 'delete', data: change.keys.map(String), uid });
     const schema = await app.schema.get();
     const pk = schema.collections[change.collection]?.primary;
     // The query may leave the primary key out; it is read along to tell which items are still visible.
@@ -77,11 +78,13 @@ export function createRealtimeHub(app: AppContext): RealtimeHub {
     const items = await read(withKey, change.keys);
     const visible = new Set(items.map((item) => String(item[pk!])));
     const data = pk && fields !== undefined && !toList(fields).includes(pk) && !toList(fields).includes('*') ? items.map(({ [pk]: _, ...rest }) => rest) : items;
-    if (data.length > 0) subscription.send({ type: 'subscription', event: change.action, data, uid });
+    // Directus sends a batch create as one event per item (each its own create); an update as one event.
+    if (change.action === 'create') for (const item of data) subscription.send({ type: 'subscription', event: 'create', data: [item], uid });
+    else if (data.length > 0) subscription.send({ type: 'subscription', event: change.action, data, uid });
     // An update that took an item out of what the subscriber may (or asked to) see: gone for them.
     if (change.action === 'update') {
       const gone = change.keys.filter((key) => !visible.has(String(key)));
-      if (gone.length > 0) subscription.send({ type: 'subscription', event: 'delete', data: gone, uid });
+      if (gone.length > 0) subscription.send({ type: 'subscription', event: 'delete', data: gone.map(String), uid });
     }
   };
 

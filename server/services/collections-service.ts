@@ -124,6 +124,23 @@ export class CollectionsService {
     return this.readOne(name);
   }
 
+  /** POST /collections with an array, as Directus takes it: every collection in one transaction; the first failure undoes them all. */
+  async createMany(payload: unknown[]): Promise<CollectionResponse[]> {
+    requireSchemaWrite(this.#context.accountability);
+    const names: string[] = [];
+    try {
+      await withDatabaseErrors(() =>
+        this.#context.db.transaction().execute(async (trx) => {
+          const inner = new CollectionsService({ ...this.#context, db: trx }, this.#cache);
+          for (const item of payload) names.push((await inner.createOne(item)).collection as string);
+        }),
+      );
+    } finally {
+      this.#cache.invalidate();
+    }
+    return Promise.all(names.map((name) => this.readOne(name)));
+  }
+
   /** Updates a user collection's settings (only `meta`; the table is changed through its fields). */
   async updateOne(name: string, payload: unknown): Promise<CollectionResponse> {
     requireSchemaWrite(this.#context.accountability);

@@ -87,12 +87,16 @@ function normalizeColumn(type: string, column: Partial<SnapshotColumn>): Snapsho
 
 /** A field with complete metadata and column settings. */
 export function normalizeField(field: SnapshotField): SnapshotField {
+  const meta = fill(defaultFieldMeta(field.field, field.type), field.meta);
+  // A csv field whose file drops `cast-csv` is a text field, which is what the database reads back (issue 31).
+  const special = meta.special as readonly string[] | string | null;
+  const type = field.type === 'csv' && !(special ?? []).includes('cast-csv') ? 'text' : field.type;
   return {
     collection: field.collection,
     field: field.field,
-    type: field.type,
-    meta: fill(defaultFieldMeta(field.field, field.type), field.meta),
-    schema: field.type === 'alias' ? null : normalizeColumn(field.type, field.schema ?? {}),
+    type,
+    meta,
+    schema: type === 'alias' ? null : normalizeColumn(type, field.schema ?? {}),
   };
 }
 

@@ -14,6 +14,7 @@ import { relationOf } from './relations.ts';
 import { assertNoServerManagedFields } from './server-managed-fields.ts';
 import { endUserAccess, roleUsersLosingAccess, usersLosingAccess } from '../../auth/access-stamps.ts';
 import { noteEndedAccess } from './ended-access.ts';
+import { advanceKeySequence, setsGeneratedKey } from './generated-keys.ts';
 
 type Payload = Record<string, unknown>;
 
@@ -97,6 +98,7 @@ export class ItemRows {
     await assertPrivilegeRules(db, this.#context.access ?? null, this.#collection, columns, null);
     const insert = Object.keys(columns).length > 0 ? db.insertInto(this.#collection).values(columns) : db.insertInto(this.#collection).defaultValues();
     const row = await withDatabaseErrors(() => insert.returning(this.#returning('create')).executeTakeFirstOrThrow());
+    if (setsGeneratedKey(this.#overview, columns)) await advanceKeySequence(db, this.#overview);
     const key = row.key as ItemKey;
     await this.#writeToMany(key, toMany);
     return { key, delta: payload, data: row.data as Record<string, unknown> | undefined };

@@ -27,6 +27,8 @@ import { statementsRecorded } from '../../cache/statement-recorder.ts';
 import { permissionIdentity } from '../../cache/cache-key.ts';
 import type { AccessStamps } from '../../auth/access-stamps.ts';
 import { accessEndedByDelete } from './ended-access.ts';
+import { countMutations, type MutationCount } from './mutation-limit.ts';
+import { setsGeneratedKey } from './generated-keys.ts';
 
 export type { ItemKey };
 
@@ -48,6 +50,8 @@ export interface ItemsContext extends ServiceContext {
   pendingActions?: PendingActions;
   /** Users whose access the current transaction ended, published once it commits (docs/auth.md "Ending access"). */
   endedAccess?: AccessStamps;
+  /** Items the current transaction has written, against MAX_BATCH_MUTATION. */
+  mutations?: MutationCount;
 }
 
 /** Collections whose writes change what callers may do: the permission caches are dropped after them. */
@@ -141,6 +145,7 @@ export class ItemsService {
       defaultLimit: this.#context.config.query.limitDefault,
       maxFields: this.#context.config.query.maxFields,
       maxRelations: this.#context.config.query.maxRelations,
+      maxRelationalDepth: this.#context.config.query.maxRelationalDepth,
       shapes: queryShapesFor(this.#context.config),
     };
   }
@@ -250,7 +255,8 @@ export class ItemsService {
       const relation = relationOf(this.#context.schema, this.collection, field);
       return relation !== null && (relation.kind === 'o2m' || (value !== null && typeof value === 'object'));
     });
-    if (nested) return undefined;
+    // A client-chosen integer key moves the key's sequence on, which the general path does.
+    if (nested || setsGeneratedKey(this.#overview, payload)) return undefined;
     const { columns } = await this.#rows.prepare(payload, 'create');
     const insert = Object.keys(columns).length > 0 ? this.#db.insertInto(this.collection).values(columns) : this.#db.insertInto(this.collection).defaultValues();
     const { key, recorded } = await withDatabaseErrors(() => createInOneStatement(this.#db, this.#overview, insert, payload, this.#context.accountability, this.#context.parentRevision ?? null));
@@ -268,6 +274,7 @@ export class ItemsService {
   async createMany(payloads: unknown[]): Promise<ItemKey[]> {
     return this.#inTransaction(async (service) => {
       const permission = await service.#permission('create');
+      service.#countMutations(payloads.length);
       const written: WrittenItem[] = [];
       for (const payload of payloads) {
         const filtered = await filterItemPayload(service.#context.events, service.collection, 'create', asPayload(payload, service.#overview), [], service.#context.accountability, service.#writeTransaction);
@@ -293,6 +300,7 @@ export class ItemsService {
       const data = await service.#context.rules.apply(service.#context, service.collection, service.#permitted(await service.#permission('update'), filtered, 'update'), 'update', keys);
       // Nothing to update (no keys, or a query that matched nothing): `in ()` is not SQL.
       if (keys.length === 0) return keys;
+      service.#countMutations(keys.length);
       await service.#rows.lockInKeyOrder(keys);
       const written = await service.#rows.update(keys, data);
       await service.#record('update', written);
@@ -329,6 +337,7 @@ export class ItemsService {
     return this.#inTransaction(async (service) => {
       await service.#permission('delete');
       if (keys.length === 0) return keys;
+      service.#countMutations(keys.length);
       await filterItemPayload(service.#context.events, service.collection, 'delete', { keys }, keys, service.#context.accountability, service.#writeTransaction);
       await service.#rows.lockInKeyOrder(keys);
       await assertPrivilegedDelete(service.#db, service.#context.access ?? null, service.collection, keys);
@@ -367,6 +376,20 @@ export class ItemsService {
     return keys;
   }
 
+  /**
+   * Whether an item with `key` exists, whatever the caller may read: a nested write decides by it between
+   * updating an item (the update rule applies) and creating one with that key (the create rule applies).
+   */
+  async exists(key: ItemKey): Promise<boolean> {
+    let normalized: ItemKey;
+    try {
+      [normalized] = normalizeKeys(this.#overview, [key]) as [ItemKey];
+    } catch {
+      return false;
+    }
+    return (await this.keysWhere(this.primaryKeyField, normalized)).length > 0;
+  }
+
   /** Keys of the items whose `field` equals `value` (used to find an o2m parent's children). */
   async keysWhere(field: string, value: unknown): Promise<ItemKey[]> {
     const rows = await this.#db.selectFrom(this.collection).select(sql.ref(this.primaryKeyField).as('key')).where(sql.ref(field), '=', value).execute();
@@ -391,6 +414,10 @@ export class ItemsService {
     const allowed = permission ? applyWritePermission(permission, this.#overview, payload, mode, this.#context.accountability, keyOf) : payload;
     assertFieldRules(this.#overview, allowed, this.#context.accountability, keyOf);
     return allowed;
+  }
+
+  #countMutations(count: number): void {
+    countMutations(this.#context.mutations, this.#context.config.items.maxBatchMutation, count);
   }
 
   get #db(): Kysely<any> {
@@ -418,12 +445,14 @@ export class ItemsService {
     const written = new Set<string>();
     const pendingActions: PendingActions = [];
     const endedAccess: AccessStamps = new Map();
+    const mutations: MutationCount = { count: 0 };
     const result = this.#db.isTransaction
-      ? await work(new ItemsService(this.collection, { ...this.#context, written, pendingActions, endedAccess }))
+      ? await work(new ItemsService(this.collection, { ...this.#context, written, pendingActions, endedAccess, mutations }))
       : await runTransaction(this.#db, (trx) => {
           pendingActions.length = 0; // a retried transaction starts over
           endedAccess.clear();
-          return work(new ItemsService(this.collection, { ...this.#context, db: trx, written, pendingActions, endedAccess }));
+          mutations.count = 0;
+          return work(new ItemsService(this.collection, { ...this.#context, db: trx, written, pendingActions, endedAccess, mutations }));
         });
     flushItemActions(pendingActions);
     this.#context.accessStamps?.publish(endedAccess);

@@ -20,15 +20,16 @@ function isKey(value: unknown): value is ItemKey {
 }
 
 /**
- * Resolves an m2o value to a key: a key stays a key; an object with the related primary key updates
- * that item (when it carries more fields) and links it; an object without one creates the item.
+ * Resolves an m2o value to a key: a key stays a key; an object with the primary key of an existing item
+ * updates that item (when it carries more fields) and links it; an object without one, or with a key no
+ * item has yet (a client-chosen key, as Directus allows), creates the item.
  */
 export async function writeManyToOne(related: ItemsService, value: unknown, field: string): Promise<ItemKey | null> {
   if (value === null || isKey(value)) return value as ItemKey | null;
   if (!isPlainObject(value)) throw new InvalidPayloadError(`Field "${field}" must be a key or an object.`, { field });
   const primary = related.primaryKeyField;
   const key = value[primary];
-  if (isKey(key)) {
+  if (isKey(key) && (await related.exists(key))) {
     const rest = { ...value };
     delete rest[primary];
     if (Object.keys(rest).length > 0) await related.updateMany([key], rest);
@@ -38,19 +39,20 @@ export async function writeManyToOne(related: ItemsService, value: unknown, fiel
 }
 
 /**
- * Applies an o2m value for one parent. An array is the complete new set of children (keys link,
- * objects with a key update and link, objects without create); children no longer listed are
+ * Applies an o2m value for one parent. An array is the complete new set of children (keys link, objects
+ * with the key of an existing item update and link it, other objects create one, with the key they carry
+ * if any); children no longer listed are
  * deselected. `{ create, update, delete }` changes only what it names. Deselecting nullifies the
  * child's key or deletes the child, per the relation's deselect action.
  */
 export async function writeOneToMany(child: ItemsService, relation: RelationOverview, parentKey: ItemKey, value: unknown, field: string): Promise<void> {
   const foreignKey = relation.field;
   const primary = child.primaryKeyField;
-  const link = (item: unknown): Promise<unknown> => {
+  const link = async (item: unknown): Promise<unknown> => {
     if (isKey(item)) return child.updateMany([item], { [foreignKey]: parentKey });
     if (!isPlainObject(item)) throw new InvalidPayloadError(`Items of "${field}" must be keys or objects.`, { field });
     const key = item[primary];
-    if (isKey(key)) {
+    if (isKey(key) && (await child.exists(key))) {
       const rest = { ...item, [foreignKey]: parentKey };
       delete rest[primary];
       return child.updateMany([key], rest);

@@ -92,13 +92,22 @@ export interface NewField {
   column: ColumnInput | null;
 }
 
-/** `special` with the special the type needs to read back as itself (csv → cast-csv, hash → hash …). */
+/**
+ * `special` with the special the type needs to read back as itself (hash → hash, json → cast-json …), and
+ * without the one of the type a field leaves. csv is the exception: as in Directus, only a `cast-csv` the
+ * caller sends makes a csv field split into a list; without it the field is a text field (issue 31).
+ */
 export function withTypeSpecials(special: FieldSpecial[] | null, type: FieldType, previousType?: FieldType): FieldSpecial[] | null {
   const stale = previousType && previousType !== type ? TYPE_SPECIALS[previousType] : undefined;
-  const needed = TYPE_SPECIALS[type];
+  const needed = type === 'csv' ? undefined : TYPE_SPECIALS[type];
   const result = (special ?? []).filter((item) => item !== stale);
   if (needed && !result.includes(needed)) result.push(needed);
   return result.length > 0 ? result : null;
+}
+
+/** The type a new field reads back as: csv without `cast-csv` is a text column holding the joined string. */
+function storedType(type: FieldType, special: readonly string[] | null | undefined): FieldType {
+  return type === 'csv' && !special?.includes('cast-csv') ? 'text' : type;
 }
 
 /**
@@ -106,7 +115,7 @@ export function withTypeSpecials(special: FieldSpecial[] | null, type: FieldType
  * cast-json or hash + conceal), the special the type needs, and `uuid` on uuid primary keys.
  */
 export function prepareNewField(input: yup.InferType<typeof newFieldSchema>, path: string): NewField {
-  const type = input.type as FieldType;
+  const type = storedType(input.type as FieldType, input.meta?.special);
   const meta = defineField(input.field, type, (input.meta ?? {}) as FieldMetaInput).meta;
   meta.special = withTypeSpecials(meta.special, type);
   if (type === 'alias') {

@@ -81,7 +81,7 @@ describe('POST /files (multipart uploads)', () => {
     const noFile = await t.request.post('/files').set(bearer(admin)).field('title', 'nothing').expect(400);
     expect(noFile.body.errors[0].extensions.field).toBe('file');
     // A JSON body creates a row without content (tests/integration/http/directus-files.test.ts); it needs a name.
-    expect((await t.request.post('/files').set(bearer(admin)).send({ title: 'json' }).expect(400)).body.errors[0].extensions.field).toBe('filename_download');
+    expect((await t.request.post('/files').set(bearer(admin)).send({ title: 'json', storage: 'local' }).expect(400)).body.errors[0].extensions.field).toBe('filename_download');
     await t.request.post('/files').set(bearer(admin)).set('Content-Type', 'text/plain').send('plain text').expect(415);
 
     const serverField = await t.request.post('/files').set(bearer(admin)).field('filesize', '1').attach('file', await pngImage(5, 5), 'ok.png').expect(400);

@@ -30,7 +30,7 @@ beforeAll(async () => {
       { field: 'day', type: 'date' },
       { field: 'at', type: 'time' },
       { field: 'local', type: 'dateTime' },
-      { field: 'tags', type: 'csv' },
+      { field: 'tags', type: 'csv', meta: { special: ['cast-csv'] } },
       { field: 'ref', type: 'uuid' },
       { field: 'body', type: 'text' },
       { field: 'spot', type: 'geometry.Point' },

@@ -29,7 +29,9 @@ describe('/graphql/system', () => {
     const login = await t.request.post('/graphql/system').send({ query: 'mutation ($e: String!, $p: String!) { auth_login(email: $e, password: $p) { access_token refresh_token expires } }', variables: { e: TEST_ADMIN.email, p: TEST_ADMIN.password } });
     expect(login.status).toBe(200);
     const tokens = login.body.data.auth_login;
-    expect(tokens.expires).toBeGreaterThan(0);
+    // A string of milliseconds, as Directus answers it (issue 31).
+    expect(tokens.expires).toMatch(/^\d+$/);
+    expect(Number(tokens.expires)).toBeGreaterThan(0);
     const me = await t.request.post('/graphql/system').set(auth(tokens.access_token)).send({ query: '{ users_me { email role { name } } server_info { project } }' });
     expect(me.body.data.users_me).toEqual({ email: TEST_ADMIN.email, role: { name: 'Administrator' } });
     expect(me.body.data.server_info.project).toHaveProperty('project_name');

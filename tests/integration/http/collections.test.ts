@@ -14,7 +14,7 @@ const ARTICLES = {
     { field: 'body', type: 'text' },
     { field: 'price', type: 'decimal', schema: { numeric_precision: 8, numeric_scale: 2, default_value: '9.99' } },
     { field: 'published', type: 'boolean', schema: { default_value: false } },
-    { field: 'tags', type: 'csv' },
+    { field: 'tags', type: 'csv', meta: { special: ['cast-csv'] } },
     { field: 'status', type: 'string', schema: { default_value: 'draft' } },
   ],
 };

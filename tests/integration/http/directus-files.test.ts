@@ -22,15 +22,18 @@ describe('Directus file routes', () => {
   });
 
   it('POST /files with a JSON body creates a file row without content', async () => {
-    const response = await t.request.post('/files').set(auth()).send({ filename_download: 'later.pdf', type: 'application/pdf', description: 'to import' }).expect(200);
+    const response = await t.request.post('/files').set(auth()).send({ filename_download: 'later.pdf', type: 'application/pdf', description: 'to import', storage: 'local' }).expect(200);
+    // Without storage: Directus's 400 FAILED_VALIDATION, word for word (issue 31).
+    const missing = await t.request.post('/files').set(auth()).send({ filename_download: 'later.pdf' }).expect(400);
+    expect(missing.body.errors[0]).toMatchObject({ message: 'Validation failed for field "storage". Value is required.', extensions: { code: 'FAILED_VALIDATION', field: 'storage' } });
     expect(response.body.data).toMatchObject({ filename_download: 'later.pdf', title: 'Later', type: 'application/pdf', storage: 'local', filename_disk: null, filesize: null, description: 'to import' });
     await t.request.get(`/assets/${response.body.data.id}`).set(auth()).expect(403);
     const elsewhere = await t.request.post('/files').set(auth()).send({ filename_download: 'x.txt', storage: 'archive' }).expect(200);
     expect(elsewhere.body.data.storage).toBe('archive');
     expect((await t.request.post('/files').set(auth()).send({ filename_download: 'x.txt', storage: 'nowhere' }).expect(400)).body.errors[0].extensions.field).toBe('storage');
-    expect((await t.request.post('/files').set(auth()).send({ title: 'no name' }).expect(400)).body.errors[0].extensions.field).toBe('filename_download');
-    expect((await t.request.post('/files').set(auth()).send({ filename_download: 'x', filesize: 3 }).expect(400)).body.errors[0].extensions.field).toBe('filesize');
-    expect((await t.request.post('/files').set(auth()).send({ filename_download: 'x', type: 'not a type' }).expect(400)).body.errors[0].extensions.field).toBe('type');
+    expect((await t.request.post('/files').set(auth()).send({ title: 'no name', storage: 'local' }).expect(400)).body.errors[0].extensions.field).toBe('filename_download');
+    expect((await t.request.post('/files').set(auth()).send({ filename_download: 'x', filesize: 3, storage: 'local' }).expect(400)).body.errors[0].extensions.field).toBe('filesize');
+    expect((await t.request.post('/files').set(auth()).send({ filename_download: 'x', type: 'not a type', storage: 'local' }).expect(400)).body.errors[0].extensions.field).toBe('type');
     await t.request.post('/files').send({ filename_download: 'x.txt' }).expect(403);
   });
 

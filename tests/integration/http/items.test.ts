@@ -11,7 +11,7 @@ const COLLECTIONS: Array<[string, object[]]> = [
       { field: 'views', type: 'integer' },
       { field: 'published_on', type: 'timestamp' },
       { field: 'data', type: 'json' },
-      { field: 'labels', type: 'csv' },
+      { field: 'labels', type: 'csv', meta: { special: ['cast-csv'] } },
       { field: 'author', type: 'integer' },
       { field: 'created', type: 'timestamp', meta: { special: ['date-created'] } },
       { field: 'created_by', type: 'uuid', meta: { special: ['user-created'] } },

@@ -9,10 +9,10 @@ describe('server endpoints', () => {
   });
   afterAll(() => t.close());
 
-  it('answers /server/ping with pong', async () => {
+  it('answers /server/ping with pong as text/html, as Directus does (issue 31)', async () => {
     const response = await t.request.get('/server/ping').expect(200);
     expect(response.text).toBe('pong');
-    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
   });
 
   it('reports health ok with a database check', async () => {

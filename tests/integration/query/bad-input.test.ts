@@ -52,7 +52,8 @@ describe('wildcard expansion', () => {
     for (const levels of [9, 11]) {
       const started = performance.now();
       const response = await get(`fields=${Array.from({ length: levels }, () => '*').join('.')}`);
-      expectClientError(response, 'INVALID_QUERY', 'fields');
+      // 11 segments pass MAX_RELATIONAL_DEPTH (10), refused in Directus's words before any expansion.
+      expectClientError(response, 'INVALID_QUERY', levels > 10 ? undefined : 'fields');
       expect(response.body.errors?.[0]?.extensions.field).toBe('fields');
       expect(performance.now() - started).toBeLessThan(1000);
     }

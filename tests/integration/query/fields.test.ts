@@ -115,6 +115,12 @@ describe('relations in fields', () => {
     });
   });
 
+  it('applies an unscoped m2a path to every allowed collection that has the field, as Directus does (issue 31)', async () => {
+    expect(await first('fields=blocks.item.id,blocks.item.text')).toEqual({
+      blocks: [{ item: { id: 1, text: 'Intro text' } }, { item: { id: 1 } }, { item: { id: 2, text: 'SECRET block' } }],
+    });
+  });
+
   it('expands relations one level per *, and nests paths through several relations', async () => {
     const item = await first('fields=*.*');
     expect(item.author).toEqual({ id: 1, name: 'Ada Lovelace', active: true, born: '1815-12-10', owner: FIXTURE_IDS.ada, articles: [1, 3] });

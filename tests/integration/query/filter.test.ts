@@ -133,8 +133,15 @@ describe('relational filters', () => {
     ['m2a scoped', { blocks: { 'item:block_image': { alt: { _eq: 'A picture' } } } }, [1]],
     ['m2a scoped text', { blocks: { 'item:block_text': { text: { _contains: 'Intro' } } } }, [1, 2]],
     ['m2a junction column', { blocks: { collection: { _eq: 'block_image' } } }, [1]],
+    ['$FOLLOW, as Directus (issue 31)', { '$FOLLOW(comments,article)': { _some: { approved: { _eq: false } } } }, [1]],
+    ['$FOLLOW through a junction', { '$FOLLOW(articles_tags, articles_id)': { tags_id: { name: { _eq: 'tech' } } } }, [1, 2]],
   ])('%s', async (_name, filter, expected) => {
     expect(await ids(filter)).toEqual(expected);
+  });
+
+  it('refuses a $FOLLOW that names no many-to-one pointing at the collection, with 400 naming the key', async () => {
+    await expect(ids({ '$FOLLOW(comments,body)': { _some: {} } })).rejects.toMatchObject({ status: 400, extensions: { field: '$FOLLOW(comments,body)' } });
+    await expect(ids({ '$FOLLOW(tags,id)': { _some: {} } })).rejects.toBeInstanceOf(InvalidQueryError);
   });
 });
 

@@ -29,7 +29,7 @@ beforeAll(async () => {
     { field: 'clock', type: 'time' },
     { field: 'uid', type: 'uuid' },
     { field: 'data', type: 'json' },
-    { field: 'tags', type: 'csv' },
+    { field: 'tags', type: 'csv', meta: { special: ['cast-csv'] } },
     { field: 'parent', type: 'integer' },
   ];
   await t.request.post('/collections').set(auth()).send({ collection: 'things', fields }).expect(200);

@@ -70,13 +70,14 @@ describe('subscriptions', () => {
 
     // Moving out of the reader's rule arrives as a delete.
     await t.request.patch(`/items/articles/${id}`).set(auth(admin)).send({ status: 'draft' }).expect(200);
-    expect(await s.next((m) => m.uid === 'a')).toEqual({ type: 'subscription', event: 'delete', uid: 'a', data: [id] });
+    expect(await s.next((m) => m.uid === 'a')).toEqual({ type: 'subscription', event: 'delete', uid: 'a', data: [String(id)] });
 
     await t.request.delete('/items/articles/1').set(auth(admin)).expect(204);
-    expect(await s.next((m) => m.uid === 'a')).toEqual({ type: 'subscription', event: 'delete', uid: 'a', data: [1] });
+    expect(await s.next((m) => m.uid === 'a')).toEqual({ type: 'subscription', event: 'delete', uid: 'a', data: ['1'] });
 
     s.send({ type: 'unsubscribe', uid: 'a' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Confirmed as Directus confirms it (issue 31).
+    expect(await s.next((m) => m.uid === 'a')).toEqual({ type: 'subscription', event: 'unsubscribe', uid: 'a' });
     await t.request.post('/items/articles').set(auth(admin)).send({ title: 'After', status: 'published' }).expect(200);
     await s.nothing((m) => m.uid === 'a');
   });
@@ -88,6 +89,19 @@ describe('subscriptions', () => {
     await t.request.post('/items/articles').set(auth(admin)).send({ title: 'Red', status: 'published' }).expect(200);
     await t.request.post('/items/articles').set(auth(admin)).send({ title: 'Blue', status: 'published' }).expect(200);
     expect(await s.next((m) => m.uid === 'q')).toEqual({ type: 'subscription', event: 'create', uid: 'q', data: [{ title: 'Blue' }] });
+  });
+
+  it('sends a batch create as one create event per item, as Directus does (issue 31)', async () => {
+    const s = await socket(first, admin);
+    s.send({ type: 'subscribe', collection: 'articles', query: { fields: ['title'], filter: { title: { _starts_with: 'Batch' } } }, uid: 'b' });
+    expect((await s.next((m) => m.uid === 'b')).event).toBe('init');
+    await t.request.post('/items/articles').set(auth(admin)).send([{ title: 'Batch 1', status: 'published' }, { title: 'Batch 2', status: 'published' }]).expect(200);
+    const received = [await s.next((m) => m.uid === 'b'), await s.next((m) => m.uid === 'b')];
+    // In either order, as Directus's suite takes them.
+    expect(received).toEqual(expect.arrayContaining([
+      { type: 'subscription', event: 'create', uid: 'b', data: [{ title: 'Batch 1' }] },
+      { type: 'subscription', event: 'create', uid: 'b', data: [{ title: 'Batch 2' }] },
+    ]));
   });
 
   it('refuses a subscription to what the caller may not read, with a code', async () => {
@@ -119,7 +133,7 @@ describe('authentication', () => {
     s.send({ type: 'auth', email: TEST_ADMIN.email, password: TEST_ADMIN.password });
     expect(await s.next((m) => m.type === 'auth')).toMatchObject({ type: 'auth', status: 'ok', refresh_token: expect.any(String) });
     s.send({ type: 'auth', access_token: 'not-a-token' });
-    expect(await s.next((m) => m.type === 'auth')).toMatchObject({ type: 'auth', status: 'error', error: { code: 'AUTH_FAILED' } });
+    expect(await s.next((m) => m.type === 'auth')).toEqual({ type: 'auth', status: 'error', error: { code: 'AUTH_FAILED', message: 'Authentication handshake failed.' } });
   });
 
   it('accepts the token on the upgrade request', async () => {

@@ -21,7 +21,7 @@ describe('column defaults through snapshots', () => {
           { field: 'flag', type: 'boolean', schema: { default_value: true } },
           { field: 'label', type: 'string', schema: { default_value: "it's" } },
           { field: 'born', type: 'date', schema: { default_value: 'CURRENT_TIMESTAMP' } },
-          { field: 'tags', type: 'csv', schema: { default_value: 'a,b' } },
+          { field: 'tags', type: 'csv', meta: { special: ['cast-csv'] }, schema: { default_value: 'a,b' } },
           { field: 'doc', type: 'json', schema: { default_value: { a: 1 } } },
           { field: 'made', type: 'timestamp', schema: { default_value: 'CURRENT_TIMESTAMP', is_nullable: false } },
         ],

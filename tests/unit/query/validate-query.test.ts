@@ -48,6 +48,12 @@ describe('validateQuery: fields, sort and relations', () => {
   it('names unknown fields in fields, filter and sort', () => {
     invalid('fields=nope', 'Field "nope" in fields does not exist in collection "articles".', 'nope');
     invalid('fields=author.nope', 'Field "nope" in fields does not exist in collection "authors".');
+    // A path through a field the collection lacks is ignored, as Directus does (issue 31), except for
+    // callers with restricted fields, to whom an unknown field looks like a forbidden one.
+    check('fields=id,nope.id');
+    check('fields=author.nope.id');
+    invalid(`fields=${encodeURIComponent('nope.x" from vault')}`, /does not exist/);
+    forbidden('fields=id,nope.id');
     invalid('filter[nope][_eq]=1', /Field "nope" in filter does not exist/);
     invalid('sort=-nope', /Field "nope" in sort does not exist/);
   });
@@ -58,11 +64,12 @@ describe('validateQuery: fields, sort and relations', () => {
     invalid('sort=blocks.item.text', /many-to-any field "item" points to several collections/);
     invalid('sort=author.articles.meta', /Cannot sort by "author.articles.meta": json values through a one-to-many field have no order/);
     invalid('sort=comments', /try count\(comments\)/);
-    invalid('fields=blocks.item.text', /points to several collections: name one, e.g. item:block_text.id/);
+    invalid('fields=blocks.item.nope', /no collection "blocks.item" can point to has that field; name one, e.g. item:block_text.id/);
+    check('fields=blocks.item.text');
     invalid('fields=blocks.item:authors.name', /"authors" is not a collection "blocks.item" can point to/);
     invalid('fields=author:authors.name', /not a many-to-any field/);
-    invalid(`fields=${Array(6).fill('author.articles').join('.')}.id`, /crosses more than 10 relations/);
-    invalid(`filter=${encodeURIComponent(`${'{"author":{"articles":'.repeat(6)}{"id":{"_eq":1}}${'}}'.repeat(6)}`)}`, /crosses more than 10 relations/);
+    invalid(`fields=${Array(6).fill('author.articles').join('.')}.id`, /^Invalid query\. Max relational depth exceeded\.$/);
+    invalid(`filter=${encodeURIComponent(`${'{"author":{"articles":'.repeat(6)}{"id":{"_eq":1}}${'}}'.repeat(6)}`)}`, /^Invalid query\. Max relational depth exceeded\.$/);
   });
 
   it('checks functions against field types', () => {
@@ -179,14 +186,14 @@ describe('validateQuery: the read policy', () => {
     expect(unknown.message.replace('no_such_field', 'X')).toBe(hidden.message.replace('price', 'X'));
   });
 
-  it('forbids filtering, sorting, grouping and aggregating a concealed field, without a policy too', () => {
-    forbidden('filter[secret][_eq]=x', undefined);
-    forbidden('filter[secret][_null]=true&filter[secret][_contains]=x', undefined);
+  it('refuses filtering, sorting, grouping and aggregating a concealed field with a 400 naming it, without a policy too', () => {
+    invalid('filter[secret][_eq]=x', /is concealed/, 'secret');
+    invalid('filter[secret][_null]=true&filter[secret][_contains]=x', /is concealed/, 'secret');
     check('filter[secret][_null]=true');
     check('filter[secret][_nnull]=false');
-    forbidden('sort=secret', undefined);
-    forbidden('groupBy=secret', undefined);
-    forbidden('aggregate[min]=secret', undefined);
+    invalid('sort=secret', /is concealed/, 'secret');
+    invalid('groupBy=secret', /is concealed/, 'secret');
+    invalid('aggregate[min]=secret', /is concealed/, 'secret');
     check('aggregate[count]=secret');
     check('fields=secret');
   });

@@ -66,7 +66,7 @@ export function FieldDrawer({ collection, field, siblings, open, onClose, onSave
         if (sort !== null) payload.meta.sort = sort;
         await create({ url: `/fields/${encodeURIComponent(collection)}`, method: 'post', values: payload, successNotification: false, errorNotification: false });
       } else {
-        const payload = toFieldPayload(values, true);
+        const payload = toFieldPayload(values, field as FieldRecord);
         // An alias keeps its interface (its relation decides it); its options are the options form's.
         const body = alias ? { meta: { ...payload.meta, interface: field.meta?.interface ?? null, options: optionsFor({ ...values, interface: field.meta?.interface ?? '' }) } } : primaryKey ? { meta: payload.meta } : payload;
         await update({ resource: 'fields', id: `${collection}/${field.field}`, values: body, successNotification: false, errorNotification: false });

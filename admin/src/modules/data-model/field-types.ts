@@ -174,8 +174,19 @@ export function optionsFor(values: FieldFormValues): Record<string, unknown> | n
   return Object.keys(options).length > 0 ? options : null;
 }
 
-/** The field form's values as the API body; `existing` omits the name (PATCH). */
-export function toFieldPayload(values: FieldFormValues, existing = false): FieldPayload {
+/**
+ * The specials a field of the chosen type needs from the admin: a list field (csv, the tags interface)
+ * is split into a list only with `cast-csv`, which the API no longer adds itself (issue 31). Undefined
+ * leaves the stored specials as they are.
+ */
+function specialsFor(type: FieldType, previous: FieldRecord | undefined): string[] | undefined {
+  if (type !== 'csv' || previous?.type === 'csv') return undefined;
+  return [...new Set([...(previous?.meta?.special ?? []), 'cast-csv'])];
+}
+
+/** The field form's values as the API body; `previous` (the stored field) makes it a PATCH body without the name. */
+export function toFieldPayload(values: FieldFormValues, previous?: FieldRecord): FieldPayload {
+  const existing = previous !== undefined;
   const schema: Record<string, unknown> = {
     default_value: defaultValueFor(values.type, values.default_value),
     is_nullable: values.nullable ?? true,
@@ -205,6 +216,8 @@ export function toFieldPayload(values: FieldFormValues, existing = false): Field
     meta.display = values.display || null;
     meta.display_options = values.display ? compact(withoutDefaults(values.display, values.display_options ?? {}, DISPLAY_OPTIONS)) : null;
   }
+  const special = specialsFor(values.type, previous);
+  if (special) meta.special = special;
   return existing ? { type: values.type, meta, schema } : { field: values.field, type: values.type, meta, schema };
 }
 

@@ -81,9 +81,18 @@ describe('field payloads', () => {
     expect(toFieldPayload({ field: 'n', type: 'integer', interface: 'input', default_value: '5' }).schema.default_value).toBe(5);
     expect(toFieldPayload({ field: 'b', type: 'boolean', interface: 'boolean', default_value: 'true' }).schema.default_value).toBe(true);
     expect(toFieldPayload({ field: 'd', type: 'date', interface: 'datetime', default_value: '' }).schema.default_value).toBeNull();
-    const decimal = toFieldPayload({ field: 'price', type: 'decimal', interface: 'input', numeric_precision: 8, numeric_scale: 2 }, true);
+    const decimal = toFieldPayload({ field: 'price', type: 'decimal', interface: 'input', numeric_precision: 8, numeric_scale: 2 }, { collection: 'c', field: 'price', type: 'decimal', meta: null, schema: null });
     expect(decimal.field).toBeUndefined();
     expect(decimal.schema).toMatchObject({ numeric_precision: 8, numeric_scale: 2 });
+  });
+
+  it('asks for cast-csv when a field becomes a list (csv), and leaves the specials of other fields alone', () => {
+    expect(toFieldPayload({ field: 'tags', type: 'csv', interface: 'tags' }).meta.special).toEqual(['cast-csv']);
+    const note = { collection: 'c', field: 'note', type: 'text', meta: { special: ['conceal'] }, schema: {} };
+    expect(toFieldPayload({ ...toFieldFormValues(note), type: 'csv' }, note).meta.special).toEqual(['conceal', 'cast-csv']);
+    const tags = { collection: 'c', field: 'tags', type: 'csv', meta: { special: ['cast-csv'] }, schema: {} };
+    expect(toFieldPayload(toFieldFormValues(tags), tags).meta.special).toBeUndefined();
+    expect(toFieldPayload({ field: 'title', type: 'string', interface: 'input' }).meta.special).toBeUndefined();
   });
 
   it('round-trips a stored field through the form', () => {
@@ -94,7 +103,7 @@ describe('field payloads', () => {
     };
     const values = toFieldFormValues(record);
     expect(values).toMatchObject({ field: 'status', type: 'string', interface: 'select-dropdown', choices: [{ text: 'Draft', value: 'draft' }], max_length: 20, nullable: false });
-    expect(toFieldPayload(values, true).meta).toMatchObject({ options: record.meta.options, translations: record.meta.translations, note: 'n' });
+    expect(toFieldPayload(values, record).meta).toMatchObject({ options: record.meta.options, translations: record.meta.translations, note: 'n' });
   });
 });
 
@@ -131,10 +140,11 @@ describe('field order', () => {
 
 describe('group fields', () => {
   it('moves a field into a group and back out through meta.group', () => {
-    const values = toFieldFormValues({ collection: 'posts', field: 'slug', type: 'string', meta: { interface: 'input', group: 'seo' }, schema: {} });
+    const record = { collection: 'posts', field: 'slug', type: 'string', meta: { interface: 'input', group: 'seo' }, schema: {} };
+    const values = toFieldFormValues(record);
     expect(values.group).toBe('seo');
-    expect(toFieldPayload(values, true).meta.group).toBe('seo');
-    expect(toFieldPayload({ ...values, group: undefined }, true).meta.group).toBeNull();
+    expect(toFieldPayload(values, record).meta.group).toBe('seo');
+    expect(toFieldPayload({ ...values, group: undefined }, record).meta.group).toBeNull();
   });
 
   it('creates a group as an alias with the group special', () => {
