@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { AppContext } from '../app-context.ts';
 import { resolveAccess } from '../permissions/access.ts';
-import { itemPermissions } from '../permissions/item-permissions.ts';
+import { itemPermissions } from '../services/item-permissions.ts';
 import { PERMISSION_ACTIONS } from '../schema/system/constants.ts';
 import type { Permission } from '../permissions/types.ts';
 

@@ -2,10 +2,10 @@ import { ForbiddenError } from '../errors.ts';
 import { readByQuery } from '../query/run-query.ts';
 import type { Filter } from '../query/types.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
-import type { ServiceContext } from '../services/service-context.ts';
-import { normalizeKeys } from '../services/items/item-keys.ts';
-import { resolveAccess, type Access } from './access.ts';
-import type { PermissionAction } from './types.ts';
+import type { ServiceContext } from './service-context.ts';
+import { normalizeKeys } from './items/item-keys.ts';
+import { resolveAccess, type Access } from '../permissions/access.ts';
+import type { PermissionAction } from '../permissions/types.ts';
 
 /** What the caller may do with one item, in Directus's `/permissions/me/:collection/:pk?` shape. */
 export interface ItemPermissions {
