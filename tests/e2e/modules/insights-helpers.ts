@@ -72,7 +72,13 @@ export async function addPanel(page: Page, typeLabel: string, name?: string): Pr
 /** Saves the open panel editor and waits for it to close. */
 export async function savePanel(page: Page): Promise<void> {
   await page.getByTestId('panel-save').click();
-  await page.getByTestId('panel-form').waitFor({ state: 'detached' });
+  try {
+    await page.getByTestId('panel-form').waitFor({ state: 'detached' });
+  } catch (error) {
+    // Say why the editor stayed open (a refused save, a field the form flags), not only that it did.
+    const shown = await page.locator('.ant-form-item-explain-error, .ant-alert, .ant-message-notice').allInnerTexts();
+    throw new Error(`The panel editor stayed open after Save; it shows: ${JSON.stringify(shown)}`, { cause: error });
+  }
 }
 
 /** Adds a condition to the open editor's filter builder: a field, an operator label (or the field's first), and a value picked or typed. */
