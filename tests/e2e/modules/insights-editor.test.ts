@@ -108,6 +108,7 @@ describe('insights: building a dashboard in the editor', () => {
 
     // global-variable: a bad name is refused in the form, a good one saved with its default.
     await addPanel(page, 'Global variable', 'Situação');
+    await page.getByTestId('panel-option-defaultValue').waitFor();
     await page.getByTestId('panel-option-field').fill('Bad name');
     await page.getByTestId('panel-save').click();
     await page.getByText('Lowercase letters, digits and underscores, not starting with a digit.').waitFor();
@@ -117,6 +118,8 @@ describe('insights: building a dashboard in the editor', () => {
 
     // relational-variable over authors.
     await addPanel(page, 'Relational variable', 'Author');
+    // The options of the new type replace the previous type's on a later render: fill the new form's field.
+    await page.getByTestId('panel-option-displayTemplate').waitFor();
     await page.getByTestId('panel-option-field').fill('author');
     await choose(page, page.getByTestId('panel-option-collection'), 'Authors');
     await page.getByTestId('panel-option-displayTemplate').fill('{{name}}');
