@@ -31,6 +31,7 @@ import { preflight, runLoad, type Scenario } from './load.ts';
 import { connectInspector, formatSummary, summarize, type Inspector } from './profile.ts';
 import { benchPostgresPids } from './postgres-pids.ts';
 import { scenarios } from './scenarios.ts';
+import { fixed, LOAD_OPTIONS, markdownTable, median, medianOf, wholeNumber } from './side-by-side.ts';
 import { restrictedReader, seedStandardContent } from './seed.ts';
 import { createBenchDatabase, startServer, type BenchDatabase, type ServerProcess } from './server.ts';
 
@@ -44,30 +45,16 @@ const { values: args } = parseArgs({
     base: { type: 'string' },
     head: { type: 'string' },
     scenarios: { type: 'string', default: 'read_one,list_100,create,update' },
-    rounds: { type: 'string', default: '3' },
-    duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
-    warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '2' },
-    connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '10' },
-    articles: { type: 'string', default: process.env.BENCH_ARTICLES ?? '10000' },
-    authors: { type: 'string', default: process.env.BENCH_AUTHORS ?? '1000' },
+    ...LOAD_OPTIONS,
     statements: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
   },
 });
 
-function count(name: keyof typeof args, minimum: number): number {
-  const value = Number(args[name]);
-  if (!Number.isInteger(value) || value < minimum) throw new Error(`--${name} must be a whole number of at least ${minimum}, got "${String(args[name])}".`);
-  return value;
-}
+const count = (name: keyof typeof args, minimum: number) => wholeNumber(args, name, minimum);
 
 const git = (...gitArgs: string[]) => execFileSync('git', gitArgs, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 type Side = 'base' | 'head';
 
@@ -135,15 +122,9 @@ async function measure(contender: Contender, name: string, settings: { connectio
   }
 }
 
-const fixed = (value: number | null, digits: number) => (value === null ? '?' : value.toFixed(digits));
-
 function printTable(names: string[], runs: Map<string, Record<Side, Run[]>>, withStatements: boolean): void {
   const header = ['scenario', 'base req/s (runs)', 'head req/s (runs)', 'base median', 'head median', 'head/base', 'tessera ms/req b→h', 'postgres ms/req b→h'];
   if (withStatements) header.push('statements/req b→h');
-  const medianOf = (list: Run[], pick: (run: Run) => number | null) => {
-    const values = list.map(pick).filter((value): value is number => value !== null);
-    return values.length ? median(values) : null;
-  };
   const rows = names.map((name) => {
     const { base, head } = runs.get(name)!;
     const baseRps = median(base.map((run) => run.rps));
@@ -161,11 +142,7 @@ function printTable(names: string[], runs: Map<string, Record<Side, Run[]>>, wit
     if (withStatements) row.push(`${fixed(medianOf(base, (run) => run.statements), 2)} → ${fixed(medianOf(head, (run) => run.statements), 2)}`);
     return row;
   });
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
-  log(line(header));
-  log(`|${widths.map((width, i) => (i === 0 ? '-'.repeat(width + 2) : `${'-'.repeat(width + 1)}:`)).join('|')}|`);
-  for (const row of rows) log(line(row));
+  for (const line of markdownTable(header, rows)) log(line);
 }
 
 async function main(): Promise<number> {

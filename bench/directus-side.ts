@@ -26,6 +26,7 @@ import { snapshot, usageBetween } from './cpu.ts';
 import { preflight, runLoad, type Scenario } from './load.ts';
 import { benchPostgresPids } from './postgres-pids.ts';
 import { scenarios } from './scenarios.ts';
+import { fixed, LOAD_OPTIONS, markdownTable, median, medianOf, wholeNumber } from './side-by-side.ts';
 import { seedContent, seedStandardContent } from './seed.ts';
 import { createBenchDatabase, startServer, type BenchDatabase } from './server.ts';
 
@@ -36,26 +37,12 @@ const { values: args } = parseArgs({
   options: {
     directus: { type: 'string' },
     scenarios: { type: 'string' },
-    rounds: { type: 'string', default: '3' },
-    duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
-    warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '2' },
-    connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '10' },
-    articles: { type: 'string', default: process.env.BENCH_ARTICLES ?? '10000' },
-    authors: { type: 'string', default: process.env.BENCH_AUTHORS ?? '1000' },
+    ...LOAD_OPTIONS,
   },
 });
 
-function count(name: keyof typeof args, minimum: number): number {
-  const value = Number(args[name]);
-  if (!Number.isInteger(value) || value < minimum) throw new Error(`--${name} must be a whole number of at least ${minimum}, got "${String(args[name])}".`);
-  return value;
-}
+const count = (name: keyof typeof args, minimum: number) => wholeNumber(args, name, minimum);
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 type Side = 'tessera' | 'directus';
 
@@ -203,14 +190,8 @@ async function measure(contender: Contender, name: string, settings: { connectio
   return { rps: load.rps, serverMs: cpu.serverMs, postgresMs: cpu.postgresMs, failed: load.non2xx + load.errors + load.timeouts };
 }
 
-const fixed = (value: number | null, digits: number) => (value === null ? '?' : value.toFixed(digits));
-
 function printTable(names: string[], runs: Map<string, Record<Side, Run[]>>): void {
   const header = ['scenario', 'Tessera req/s (runs)', 'Directus req/s (runs)', 'Tessera median', 'Directus median', 'Tessera/Directus', 'server ms/req T · D', 'postgres ms/req T · D'];
-  const medianOf = (list: Run[], pick: (run: Run) => number | null) => {
-    const values = list.map(pick).filter((value): value is number => value !== null);
-    return values.length ? median(values) : null;
-  };
   const rows = names.map((name) => {
     const { tessera, directus } = runs.get(name)!;
     const t = median(tessera.map((run) => run.rps));
@@ -226,11 +207,7 @@ function printTable(names: string[], runs: Map<string, Record<Side, Run[]>>): vo
       `${fixed(medianOf(tessera, (run) => run.postgresMs), 2)} · ${fixed(medianOf(directus, (run) => run.postgresMs), 2)}`,
     ];
   });
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
-  log(line(header));
-  log(`|${widths.map((width, i) => (i === 0 ? '-'.repeat(width + 2) : `${'-'.repeat(width + 1)}:`)).join('|')}|`);
-  for (const row of rows) log(line(row));
+  for (const line of markdownTable(header, rows)) log(line);
 }
 
 async function main(): Promise<number> {
