@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdmin, type AdminHarness } from '../harness.ts';
+import type { AdminHarness } from '../harness.ts';
+import { startSignedInAdmin, type Send } from './interface-kit.ts';
 
 /**
  * A schema snapshot written by Directus that uses the catalogue's interface and display ids (radio buttons,
@@ -7,12 +8,7 @@ import { startAdmin, type AdminHarness } from '../harness.ts';
  * /schema/apply, and its fields render with those interfaces and displays.
  */
 let harness: AdminHarness;
-let token: string;
-const send = async (method: 'get' | 'post', path: string, body?: unknown) => {
-  const response = await harness.app.request[method](path).set('Authorization', `Bearer ${token}`).send(body as object);
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.data;
-};
+let send: Send;
 
 const meta = (collection: string, field: string, extra: Record<string, unknown> = {}) => ({
   id: 1, collection, field, conditions: null, display: null, display_options: null, group: null, hidden: false, interface: 'input', note: null, options: null,
@@ -78,8 +74,7 @@ const SNAPSHOT = {
 };
 
 beforeAll(async () => {
-  harness = await startAdmin();
-  token = await harness.app.login();
+  ({ harness, send } = await startSignedInAdmin());
 });
 afterAll(async () => {
   await harness?.close();

@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishLeaks } from '../english-leaks.ts';
-import { startAdmin, type AdminHarness } from '../harness.ts';
+import type { AdminHarness } from '../harness.ts';
+import { chooseOption, startSignedInAdmin, type Send } from './interface-kit.ts';
 
 /**
  * Many-to-any end to end: the relation built in the data model (junction, both relations, the list-m2a
@@ -10,17 +10,12 @@ import { startAdmin, type AdminHarness } from '../harness.ts';
  */
 let harness: AdminHarness;
 let token: string;
-const send = async (method: 'get' | 'post' | 'patch', path: string, body?: unknown) => {
-  const response = await harness.app.request[method](path).set('Authorization', `Bearer ${token}`).send(body as object);
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.data;
-};
+let send: Send;
 const blocksOf = async (id: number) =>
   (await send('get', `/items/pages/${id}?fields=blocks.collection,blocks.item:block_text.texto,blocks.item:block_image.legenda`)).blocks;
 
 beforeAll(async () => {
-  harness = await startAdmin();
-  token = await harness.app.login();
+  ({ harness, token, send } = await startSignedInAdmin());
   await send('post', '/collections', { collection: 'pages', meta: { display_template: '{{titulo}}' }, fields: [{ field: 'titulo', type: 'string' }] });
   await send('post', '/collections', { collection: 'block_text', meta: { display_template: '{{texto}}' }, fields: [{ field: 'texto', type: 'string' }] });
   await send('post', '/collections', { collection: 'block_image', meta: { display_template: 'Image: {{legenda}}' }, fields: [{ field: 'legenda', type: 'string' }] });
@@ -29,11 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.close();
 });
-
-async function openSelect(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option, { exact: true }).click();
-}
 
 describe('many-to-any', () => {
   it('is built in the data model, filled from two collections in the item form, listed, and read back through REST and GraphQL', async () => {
@@ -68,11 +58,11 @@ describe('many-to-any', () => {
     await page.goto('/admin/content/pages/+');
     await page.locator('#field-titulo').fill('Home');
     const blocks = page.getByTestId('many-to-any-blocks');
-    await openSelect(page, 'm2a-collection-blocks', 'Block Text');
+    await chooseOption(page, 'm2a-collection-blocks', 'Block Text');
     await blocks.getByTestId('m2a-item-blocks').locator('.ant-select').click();
     await page.locator('.ant-select-item-option', { hasText: 'Welcome aboard' }).click();
     await blocks.getByText('Welcome aboard').waitFor();
-    await openSelect(page, 'm2a-collection-blocks', 'Block Image');
+    await chooseOption(page, 'm2a-collection-blocks', 'Block Image');
     await page.getByTestId('create-related-blocks').click();
     const drawer = page.getByTestId('related-drawer-block_image');
     await drawer.locator('#field-legenda').fill('Harbour at dawn');

@@ -1,30 +1,19 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishLeaks } from '../english-leaks.ts';
-import { startAdmin, type AdminHarness } from '../harness.ts';
+import type { AdminHarness } from '../harness.ts';
+import { chooseOption, startSignedInAdmin, type Send } from './interface-kit.ts';
 
 /** The repeater (`list`): its own fields defined in the field drawer, rows edited, moved and removed in the item form. */
 let harness: AdminHarness;
-let token: string;
-const send = async (method: 'get' | 'post' | 'patch', path: string, body?: unknown) => {
-  const response = await harness.app.request[method](path).set('Authorization', `Bearer ${token}`).send(body as object);
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.data;
-};
+let send: Send;
 
 beforeAll(async () => {
-  harness = await startAdmin();
-  token = await harness.app.login();
+  ({ harness, send } = await startSignedInAdmin());
   await send('post', '/collections', { collection: 'recipes', meta: { display_template: '{{nome}}' }, fields: [{ field: 'nome', type: 'string' }] });
 });
 afterAll(async () => {
   await harness?.close();
 });
-
-async function choose(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option, { exact: true }).click();
-}
 
 describe('repeater', () => {
   it('defines its fields in the field drawer, then adds, moves and removes rows in the item form', async () => {
@@ -37,7 +26,7 @@ describe('repeater', () => {
     await page.getByTestId('field-type').click();
     await page.keyboard.type('json');
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('JSON (json)', { exact: true }).click();
-    await choose(page, 'field-interface', 'Repeater');
+    await chooseOption(page, 'field-interface', 'Repeater');
     const fields = page.getByTestId('repeater-fields');
     await fields.getByTestId('repeater-field-add').click();
     await fields.getByTestId('repeater-field-key-0').fill('action');
@@ -45,7 +34,7 @@ describe('repeater', () => {
     await fields.getByTestId('repeater-field-add').click();
     await fields.getByTestId('repeater-field-key-1').fill('minutes');
     await fields.getByTestId('repeater-field-name-1').fill('Minutes');
-    await choose(page, 'repeater-field-type-1', 'Integer');
+    await chooseOption(page, 'repeater-field-type-1', 'Integer');
     await page.getByTestId('option-template').locator('input').fill('{{action}} ({{minutes}} min)');
     await harness.screenshot(page, 'interfaces-repeater-options');
     await page.getByTestId('field-save').click();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishLeaks } from '../english-leaks.ts';
-import { startAdmin, type AdminHarness } from '../harness.ts';
+import type { AdminHarness } from '../harness.ts';
+import { startSignedInAdmin, type Send } from './interface-kit.ts';
 
 /**
  * The selection interfaces (radio buttons, checkboxes, checkbox tree, colour with presets, icon, toggle with a
@@ -8,12 +9,7 @@ import { startAdmin, type AdminHarness } from '../harness.ts';
  * relative date-time, file type) in the list; a display chosen with its options in the field drawer.
  */
 let harness: AdminHarness;
-let token: string;
-const send = async (method: 'get' | 'post' | 'patch', path: string, body?: unknown) => {
-  const response = await harness.app.request[method](path).set('Authorization', `Bearer ${token}`).send(body as object);
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.data;
-};
+let send: Send;
 /** The browser's window, typed for what the tests use (their TypeScript has no DOM types). */
 type StyledWindow = { getComputedStyle(element: unknown): { color: string; backgroundColor: string } };
 const choices = [
@@ -22,8 +18,7 @@ const choices = [
 ];
 
 beforeAll(async () => {
-  harness = await startAdmin();
-  token = await harness.app.login();
+  ({ harness, send } = await startSignedInAdmin());
   await send('post', '/collections', {
     collection: 'produtos',
     meta: { display_template: '{{nome}}' },

@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishLeaks } from '../english-leaks.ts';
-import { startAdmin, type AdminHarness } from '../harness.ts';
+import type { AdminHarness } from '../harness.ts';
+import { startSignedInAdmin, type Send } from './interface-kit.ts';
 
 /**
  * Slider, code (JSON linted, stored parsed), hash ("value set") and the presentation fields (divider,
  * notice and links with the item's values in them; the notice created and set up in the data model).
  */
 let harness: AdminHarness;
-let token: string;
-const send = async (method: 'get' | 'post' | 'patch', path: string, body?: unknown) => {
-  const response = await harness.app.request[method](path).set('Authorization', `Bearer ${token}`).send(body as object);
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.data;
-};
+let send: Send;
 
 beforeAll(async () => {
-  harness = await startAdmin();
-  token = await harness.app.login();
+  ({ harness, send } = await startSignedInAdmin());
   await send('post', '/collections', {
     collection: 'artigos',
     meta: { display_template: '{{titulo}}' },

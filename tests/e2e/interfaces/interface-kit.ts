@@ -1,0 +1,23 @@
+import type { Page } from 'playwright-core';
+import { startAdmin, type AdminHarness } from '../harness.ts';
+
+/** Sends as the administrator; any answer of 300 or more fails the test with its body. Answers `data`. */
+export type Send = (method: 'get' | 'post' | 'patch', path: string, body?: unknown) => Promise<any>;
+
+/** The admin harness of an interface test, and a way to set its data up through the API as the administrator. */
+export async function startSignedInAdmin(): Promise<{ harness: AdminHarness; token: string; send: Send }> {
+  const harness = await startAdmin();
+  const token = await harness.app.login();
+  const send: Send = async (method, path, body) => {
+    const response = await harness.app.request[method](path).set('Authorization', `Bearer ${token}`).send(body as object);
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body.data;
+  };
+  return { harness, token, send };
+}
+
+/** Picks `option` (by its title) in the select with this test id. */
+export async function chooseOption(page: Page, testId: string, option: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option, { exact: true }).click();
+}
