@@ -5,7 +5,7 @@ import { loadConfig } from '../../../server/config/index.ts';
 import { ConfigError } from '../../../server/errors.ts';
 import { eventually } from '../../helpers/eventually.ts';
 import { sampleValue } from '../../helpers/prometheus-text.ts';
-import { createTestApp, TEST_ENV, type TestApp } from '../../helpers/test-app.ts';
+import { createSecondInstance, createTestApp, TEST_ENV, type TestApp } from '../../helpers/test-app.ts';
 import { openSocket } from '../realtime/socket-client.ts';
 
 const TOKEN = 'metrics-scrape-token-0123456789';
@@ -155,27 +155,32 @@ describe('/metrics on', () => {
 });
 
 describe('/metrics by address', () => {
-  it('serves an address in METRICS_ALLOWED_IPS without a token and refuses everyone when neither list is set', async () => {
-    const allowed = await served({ METRICS_ENABLED: 'true', METRICS_ALLOWED_IPS: '10.0.0.0/8, 127.0.0.0/8' });
+  // One database for the three configurations: each is another instance of the same project, served by listen().
+  let base: TestApp;
+  beforeAll(async () => (base = await createTestApp()));
+  afterAll(() => base.close());
+
+  async function statusServedWith(env: Record<string, string>): Promise<{ status: number; body: string }> {
+    const instance = await createSecondInstance(base, { ...SERVE, ...env });
+    const server = await listen(instance.context);
     try {
-      expect((await fetch(`${allowed.url}/metrics`)).status).toBe(200);
+      const response = await fetch(`http://127.0.0.1:${server.port}/metrics`);
+      return { status: response.status, body: await response.text() };
     } finally {
-      await allowed.close();
+      await server.close();
+      await instance.close();
     }
-    const other = await served({ METRICS_ENABLED: 'true', METRICS_ALLOWED_IPS: '10.0.0.0/8' });
-    try {
-      expect((await fetch(`${other.url}/metrics`)).status).toBe(403);
-    } finally {
-      await other.close();
-    }
-    const nobody = await served({ METRICS_ENABLED: 'true' });
-    try {
-      const response = await fetch(`${nobody.url}/metrics`);
-      expect(response.status).toBe(403);
-      expect(((await response.json()) as any).errors[0].message).toBe('Metrics are enabled but nobody may read them: set METRICS_TOKENS or METRICS_ALLOWED_IPS.');
-    } finally {
-      await nobody.close();
-    }
+  }
+
+  it('serves an address in METRICS_ALLOWED_IPS without a token', async () => {
+    expect((await statusServedWith({ METRICS_ENABLED: 'true', METRICS_ALLOWED_IPS: '10.0.0.0/8, 127.0.0.0/8' })).status).toBe(200);
+    expect((await statusServedWith({ METRICS_ENABLED: 'true', METRICS_ALLOWED_IPS: '10.0.0.0/8' })).status).toBe(403);
+  });
+
+  it('refuses everyone when neither list is set, saying so', async () => {
+    const { status, body } = await statusServedWith({ METRICS_ENABLED: 'true' });
+    expect(status).toBe(403);
+    expect(JSON.parse(body).errors[0].message).toBe('Metrics are enabled but nobody may read them: set METRICS_TOKENS or METRICS_ALLOWED_IPS.');
   });
 
   it('refuses to start with an allow-list entry that is no address or range, naming the variable', () => {
