@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { DeferredTransaction } from '../../database/deferred-transaction.ts';
 import { runTransaction } from '../../database/transaction-retry.ts';
 import { withDatabaseErrors } from '../../database/translate-db-error.ts';
 import { ForbiddenError, InvalidPayloadError } from '../../errors.ts';
@@ -19,7 +20,7 @@ import { assertFieldRules } from './field-rules.ts';
 import { canCreateInOneStatement, createInOneStatement } from './single-statement-create.ts';
 import { assertPrivilegedDelete } from './privilege-rules.ts';
 import { planItemCopies } from './revision-payloads.ts';
-import { filterItemPayload, flushItemActions, hasItemFilters, queueItemActions, type PendingActions } from '../../events/item-events.ts';
+import { filterItemPayload, flushItemActions, hasItemFilters, itemFiltersNeedTransaction, queueItemActions, type PendingActions } from '../../events/item-events.ts';
 import { itemWriteHooks } from '../../events/item-write-hooks.ts';
 import { eventsRecorded } from '../../events/write-jobs.ts';
 import type { WriteTransaction } from '../../events/event-names.ts';
@@ -226,9 +227,10 @@ export class ItemsService {
   /**
    * The common create, in one statement: an item of a user collection with no nested relational values and
    * no create rule to check after the insert. Undefined when the create needs the general path (which runs
-   * the same checks inside a transaction). With item filters listening, the filters run first inside a
-   * transaction (they may refuse the write or join it through their context's database), and the insert
-   * stays one statement inside it; the actions are emitted after the commit.
+   * the same checks inside a transaction). With item filters listening, the filters run first (they may
+   * refuse the write or join it through their context's database): inside a transaction begun before them
+   * when one of them needs it (filter flows), else in one begun only if a filter joins the write; the insert
+   * stays one statement either way, and the actions are emitted after the commit.
    */
   async #createFlat(raw: unknown): Promise<ItemKey | undefined> {
     if (this.collection.startsWith('tessera_') || this.#db.isTransaction || this.#context.written || !canCreateInOneStatement(this.#overview)) return undefined;
@@ -238,14 +240,40 @@ export class ItemsService {
     const permission = await this.#permission('create');
     if (permission?.permissions) return undefined;
     if (!hasItemFilters(this.#context.events, this.collection, 'create')) return this.#insertFlat(permission, asPayload(raw, this.#overview));
-    return this.#inTransaction(async (service) => {
-      const filtered = await filterItemPayload(service.#context.events, service.collection, 'create', asPayload(raw, service.#overview), [], service.#context.accountability, service.#writeTransaction);
+    const insert = async (service: ItemsService, filtered: Payload) => {
       const key = await service.#insertFlat(permission, filtered);
       if (key !== undefined) return key;
       const written = await service.#insertRow(permission, filtered);
       await service.#record('create', [written]);
       return written.key;
-    });
+    };
+    if (itemFiltersNeedTransaction(this.#context.events, this.collection, 'create')) {
+      return this.#inTransaction(async (service) => insert(service, await filterItemPayload(service.#context.events, service.collection, 'create', asPayload(raw, service.#overview), [], service.#context.accountability, service.#writeTransaction)));
+    }
+    return this.#createAfterDeferringFilters(permission, asPayload(raw, this.#overview), insert);
+  }
+
+  /**
+   * A create whose filters all defer the write's transaction: they run first, on no connection; when none
+   * joined the write (the common payload-only filter) the insert is one statement, else it finishes inside
+   * the transaction the first joining filter began. That one is not retried on a conflict: its filters have
+   * run, and a rerun would run them twice.
+   */
+  async #createAfterDeferringFilters(permission: Permission | null, payload: Payload, insert: (service: ItemsService, filtered: Payload) => Promise<ItemKey>): Promise<ItemKey> {
+    const deferred = new DeferredTransaction(this.#db);
+    const scope = newWriteScope();
+    const open = async (): Promise<WriteTransaction> => ({ db: await deferred.open(), written: scope.written, pendingActions: scope.pendingActions });
+    try {
+      const filtered = await filterItemPayload(this.#context.events, this.collection, 'create', payload, [], this.#context.accountability, open);
+      if (!deferred.begun) return (await this.#insertFlat(permission, filtered)) ?? (await this.#inTransaction((service) => insert(service, filtered)));
+      const key = await insert(new ItemsService(this.collection, { ...this.#context, db: await deferred.open(), ...scope }), filtered);
+      await deferred.commit();
+      await this.#afterCommit(scope);
+      return key;
+    } catch (error) {
+      await deferred.rollback();
+      throw error;
+    }
   }
 
   /** The one-statement insert of a filtered payload; undefined when it has nested relational values. */
@@ -442,25 +470,28 @@ export class ItemsService {
   async #inTransaction<T>(work: (service: ItemsService) => Promise<T>): Promise<T> {
     await this.#access();
     if (this.#context.written) return work(this);
-    const written = new Set<string>();
-    const pendingActions: PendingActions = [];
-    const endedAccess: AccessStamps = new Map();
-    const mutations: MutationCount = { count: 0 };
+    const scope = newWriteScope();
     const result = this.#db.isTransaction
-      ? await work(new ItemsService(this.collection, { ...this.#context, written, pendingActions, endedAccess, mutations }))
+      ? await work(new ItemsService(this.collection, { ...this.#context, ...scope }))
       : await runTransaction(this.#db, (trx) => {
-          pendingActions.length = 0; // a retried transaction starts over
-          endedAccess.clear();
-          mutations.count = 0;
-          return work(new ItemsService(this.collection, { ...this.#context, db: trx, written, pendingActions, endedAccess, mutations }));
+          // A retried transaction starts over.
+          scope.pendingActions.length = 0;
+          scope.endedAccess.clear();
+          scope.mutations.count = 0;
+          return work(new ItemsService(this.collection, { ...this.#context, db: trx, ...scope }));
         });
+    await this.#afterCommit(scope);
+    return result;
+  }
+
+  /** What a committed write owes: its item actions, ended access, and the caches it made stale. */
+  async #afterCommit({ written, pendingActions, endedAccess }: WriteScope): Promise<void> {
     flushItemActions(pendingActions);
     this.#context.accessStamps?.publish(endedAccess);
     // After the commit, so no instance can re-read the permissions before the change is visible.
     if ([...written].some((collection) => ACCESS_COLLECTIONS.has(collection))) this.#context.schemaCache.invalidate();
     // An HTTP request purges what it wrote once it has finished; other writers (CLI, flows, jobs) here.
     if (!statementsRecorded()) await this.#context.responseCache?.purgeWritten(written);
-    return result;
   }
 
   async #record(action: 'create' | 'update' | 'delete', items: WrittenItem[]): Promise<void> {
@@ -470,6 +501,18 @@ export class ItemsService {
     // The relay moves the events once the transaction has committed (a rolled-back one drops its pending list).
     if (recorded > 0) this.#context.pendingActions?.push(eventsRecorded);
   }
+}
+
+/** What one write transaction collects as it goes, for after its commit. */
+interface WriteScope {
+  written: Set<string>;
+  pendingActions: PendingActions;
+  endedAccess: AccessStamps;
+  mutations: MutationCount;
+}
+
+function newWriteScope(): WriteScope {
+  return { written: new Set(), pendingActions: [], endedAccess: new Map(), mutations: { count: 0 } };
 }
 
 /**
