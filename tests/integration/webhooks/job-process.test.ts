@@ -131,6 +131,26 @@ it('a server killed with SIGKILL leaves no job process behind: the child notices
   });
 });
 
+it('JOBS_WORKER=process: a job process that dies is replaced, and the new one delivers', { timeout: 150_000 }, async () => {
+  await withEmptyDatabase(async (database) => {
+    const server = startServer(database.url, { JOBS_WORKER: 'process' });
+    const create = await hookedCollection(server, '/replaced');
+    const [first] = await until(() => jobChildren(server.child.pid!), (pids) => pids.length === 1);
+    // A delivery proves the first job process ready (one that dies before that stops the server instead).
+    expect(await create('before')).toBe(200);
+    await receiver.waitFor(1, '/replaced', 30_000);
+    process.kill(first!, 'SIGKILL');
+    await server.waitFor(/the job process stopped; starting a new one/);
+    const [second] = await until(() => jobChildren(server.child.pid!), (pids) => pids.length === 1 && pids[0] !== first);
+    expect(second).not.toBe(first);
+    expect(await create('after the restart')).toBe(200);
+    const deliveries = await receiver.waitFor(2, '/replaced', 30_000);
+    expect(deliveries[1]!.body).toMatchObject({ payload: { name: 'after the restart' } });
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(running(second!)).toBe(false);
+  });
+});
+
 it('JOBS_WORKER=process: the job process holds a delivery while reads saturate the server (it hears so over IPC), then sends it', { timeout: 150_000 }, async () => {
   await withEmptyDatabase(async (database) => {
     const server = startServer(database.url, { JOBS_WORKER: 'process', JOBS_BUSY_RATE: '0' });
