@@ -128,7 +128,8 @@ export function responseCache(app: AppContext): Middleware {
     }
     const query = normalisedQuery(ctx.querystring);
     const permissions = accountability.admin ? null : await app.permissions.forRole(accountability.role, accountability.app);
-    const identity = permissionIdentity(accountability, permissions, query);
+    // A rule's `$CURRENT_USER` separates users only for the reads that resolve it (noted while they run).
+    const identity = permissionIdentity(accountability, permissions, query, false, 'as-read');
     if (identity === null) {
       await purgeAfter(app, ctx, next);
       return withValidator(ctx);
@@ -136,7 +137,7 @@ export function responseCache(app: AppContext): Middleware {
 
     const sharedKey = cacheKey(ctx.method, ctx.path, query, identity);
     const ownKey = (): string | null => {
-      const own = permissionIdentity(accountability, permissions, query, true);
+      const own = permissionIdentity(accountability, permissions, query, true, 'as-read');
       return own === null || own === identity ? null : cacheKey(ctx.method, ctx.path, query, own);
     };
     let key = sharedKey;

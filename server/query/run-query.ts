@@ -5,7 +5,7 @@ import { cancellable } from '../database/request-signal.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
 import { compileAggregateQuery } from './compile-aggregate.ts';
 import { compileReadQuery, type CompiledRead } from './compile-read.ts';
-import { noteDynamicValues } from '../cache/answer-dependence.ts';
+import { noteAgain, noteDynamicValues, noteWhile } from '../cache/answer-dependence.ts';
 import { reusableRead, reuseKey, type ReusableRead } from './compiled-reads.ts';
 import { translateQueryError } from './query-db-errors.ts';
 import { InvalidQueryError } from '../errors.ts';
@@ -44,11 +44,17 @@ function compile(db: Kysely<any>, schema: SchemaOverview, collection: string, qu
   // Whoever built the query (a URL, a panel's options, a service), the response cache learns that this
   // request's answer depends on the caller or the clock.
   noteDynamicValues(query);
-  return reusableRead(schema, reuseKey(collection, query, options), () => {
-    const { meta, counts, statement } = compileRead(schema, collection, query, options);
-    const { sql, parameters } = compileStatement(db, statement);
-    return { meta, counts, statement: CompiledQuery.raw(sql, [...parameters]), keys: boundKeysIn(query.filter) };
+  const read = reusableRead(schema, reuseKey(collection, query, options), () => {
+    // What the compile resolved (a rule's `$CURRENT_USER`, `$NOW`) stays with the kept read, for every reuse.
+    const { result, noted } = noteWhile(() => {
+      const { meta, counts, statement } = compileRead(schema, collection, query, options);
+      const { sql, parameters } = compileStatement(db, statement);
+      return { meta, counts, statement: CompiledQuery.raw(sql, [...parameters]), keys: boundKeysIn(query.filter) };
+    });
+    return { ...result, dependsOn: noted };
   });
+  noteAgain(read.dependsOn);
+  return read;
 }
 
 /** The statement with this read's keys in place of those it was compiled with (bound-keys.ts). */

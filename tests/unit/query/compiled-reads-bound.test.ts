@@ -3,7 +3,7 @@ import { keptReads, reusableRead, type ReusableRead } from '../../../server/quer
 import type { SchemaOverview } from '../../../server/schema/overview.ts';
 
 /** A compiled read standing for the one `key` would compile to (only its identity matters here). */
-const compiled = (key: string): ReusableRead => ({ meta: {} as ReusableRead['meta'], counts: {} as ReusableRead['counts'], statement: { sql: key, parameters: [] } as unknown as ReusableRead['statement'], keys: [] });
+const compiled = (key: string): ReusableRead => ({ meta: {} as ReusableRead['meta'], counts: {} as ReusableRead['counts'], statement: { sql: key, parameters: [] } as unknown as ReusableRead['statement'], keys: [], dependsOn: { user: false, now: false } });
 
 describe('compiled reads kept per schema', () => {
   it('keeps at most 500, dropping the least recently used', () => {
