@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { packageVersion } from '../version.ts';
 import { registerSchemaResources } from './schema-resources.ts';
 import type { ToolContext } from './tool-kit.ts';
@@ -13,9 +14,13 @@ const INSTRUCTIONS = [
   'Writes (items create/update/delete, files import, trigger-flow) need "confirm": true, which you send only after the user agreed to that change.',
 ].join('\n');
 
+// The SDK builds an Ajv instance per server unless given one (it validates only elicitation answers, which
+// these tools never ask for): one for every request's server.
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
 /** An MCP server whose tools and resources run as one caller (built per request: the transport is stateless). */
 export function createMcpServer(tools: ToolContext): McpServer {
-  const server = new McpServer({ name: 'tessera', version: packageVersion() }, { instructions: INSTRUCTIONS, capabilities: { tools: {}, resources: {} } });
+  const server = new McpServer({ name: 'tessera', version: packageVersion() }, { instructions: INSTRUCTIONS, capabilities: { tools: {}, resources: {} }, jsonSchemaValidator });
   registerSchemaTools(server, tools);
   registerItemsTool(server, tools);
   registerFilesTool(server, tools);

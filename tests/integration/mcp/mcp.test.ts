@@ -109,6 +109,10 @@ describe('an administrator through an MCP client', () => {
     const read = await call(client, 'items', { action: 'read', collection: 'articles', query: { fields: ['title'], filter: { status: { _eq: 'published' } }, sort: ['-title'], meta: 'filter_count' } });
     expect(read).toEqual({ isError: false, data: { data: [{ title: 'Second' }, { title: 'First' }], meta: { filter_count: 2 } } });
     expect((await call(client, 'items', { action: 'read', collection: 'articles', keys: [articleIds['Hidden draft']], query: { fields: 'status' } })).data).toEqual([{ status: 'draft' }]);
+    // Arguments the tool does not take are refused by the SDK's validation, naming the argument.
+    const badAction = await call(client, 'items', { action: 'fly', collection: 'articles' });
+    expect(badAction.isError).toBe(true);
+    expect(String(badAction.data)).toMatch(/Invalid arguments for tool items[\s\S]*action/);
     const badQuery = errorOf(await call(client, 'items', { action: 'read', collection: 'articles', query: { filter: { nope: { _eq: 1 } } } }));
     expect(badQuery.code).toBe('INVALID_QUERY');
     // System collections are not items of this tool, as on /items.
