@@ -2,11 +2,10 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import * as yup from 'yup';
 import type { AppContext } from '../app-context.ts';
-import { FailedValidationError, InvalidPayloadError, isTesseraError, UnsupportedMediaTypeError } from '../errors.ts';
+import { FailedValidationError, InvalidPayloadError, UnsupportedMediaTypeError } from '../errors.ts';
 import { assertClientFields } from '../files/file-fields.ts';
 import { FilesService } from '../files/files-service.ts';
-import { fetchRemote } from '../files/import/fetch-remote.ts';
-import { parseAllowList } from '../outbound/address-policy.ts';
+import { importFromUrl } from '../files/import/import-from-url.ts';
 import { isMultipart } from '../files/upload/read-multipart.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import type { ItemKey } from '../services/items/items-service.ts';
@@ -71,21 +70,8 @@ export function filesController(app: AppContext): Router {
 
   router.post('/files/import', async (ctx) => {
     const { url, data } = validatePayload(importSchema, ctx.request.body ?? {});
-    const files = new FilesService(app, ctx.state.accountability);
-    // Check before downloading: the caller must be allowed to create files, and may not set server-managed fields.
-    await files.assertCanCreate();
-    assertClientFields(data as Record<string, unknown>);
-    const remote = await fetchRemote(url, { allowedHosts: app.config.files.importAllowedHosts, outbound: parseAllowList(app.config.outbound.allowedHosts), timeoutMs: app.config.files.importTimeoutMs, maxSize: app.config.files.maxUploadSize });
-    let key: ItemKey;
-    try {
-      key = await files.createFromStream(remote.stream, { filename: remote.filename, declaredType: remote.declaredType, payload: data as Record<string, unknown>, field: 'url' });
-    } catch (error) {
-      // Whatever failed, the download is closed now (its timer with it), not left to error later.
-      remote.stream.destroy();
-      if (isTesseraError(error)) throw error;
-      throw new InvalidPayloadError(`Could not fetch "url": ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}.`, { field: 'url' });
-    }
-    await readBack(ctx, files, [key], true);
+    const key = await importFromUrl(app, ctx.state.accountability, url, data as Record<string, unknown>);
+    await readBack(ctx, new FilesService(app, ctx.state.accountability), [key], true);
   });
 
   router.patch('/files/:id', async (ctx, next) => {
