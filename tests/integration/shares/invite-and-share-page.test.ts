@@ -25,12 +25,14 @@ describe('POST /shares/invite', () => {
     t = await createTestApp({ ...ses.env, PUBLIC_URL });
     admin = await t.login();
     await t.request.patch('/users/me').set(auth(admin)).send({ first_name: 'Ana', last_name: 'Souza' }).expect(200);
-    await t.request.post('/collections').set(auth(admin)).send({ collection: 'articles', fields: [{ field: 'title', type: 'string' }] }).expect(200);
+    await t.request.post('/collections').set(auth(admin)).send({ collection: 'articles', meta: { display_template: '{{title}}' }, fields: [{ field: 'title', type: 'string' }, { field: 'secret_note', type: 'string' }] }).expect(200);
+    await t.request.post('/collections').set(auth(admin)).send({ collection: 'private_notes', fields: [{ field: 'body', type: 'string' }] }).expect(200);
     await t.request.post('/items/articles').set(auth(admin)).send([{ title: 'Harbour at dawn' }, { title: 'Second' }]).expect(200);
     // Editors may share articles and create shares; the app defaults let each read only their own shares (SPEC §6).
     const editorRole = (await t.request.post('/roles').set(auth(admin)).send({ name: 'Editor', app_access: true }).expect(200)).body.data.id;
     for (const permission of [
-      { action: 'read', collection: 'articles', fields: '*' },
+      { action: 'read', collection: 'articles', fields: 'id,title' },
+      { action: 'read', collection: 'private_notes', fields: '*' },
       { action: 'share', collection: 'articles', fields: '*' },
       { action: 'create', collection: 'tessera_shares', fields: '*' },
     ]) {
@@ -118,5 +120,25 @@ describe('POST /shares/invite', () => {
     }
     await t.context.mailer.idle();
     expect(await ses.emails()).toHaveLength(0);
+  });
+
+  it('a share session reads the schema of the shared collection only, with its readable fields (the share page)', async () => {
+    const session = (await t.request.post('/shares/auth').send({ share: aliceShare }).expect(200)).body.data.access_token;
+    const collection = await t.request.get('/collections/articles').set(auth(session)).expect(200);
+    expect(collection.body.data.meta.display_template).toBe('{{title}}');
+    const fields = await t.request.get('/fields/articles').set(auth(session)).expect(200);
+    expect(fields.body.data.map((field: { field: string }) => field.field).sort()).toEqual(['id', 'title']);
+    const item = await t.request.get('/items/articles/1').set(auth(session)).expect(200);
+    expect(item.body.data).toEqual({ id: 1, title: 'Harbour at dawn' });
+    // Nothing the share does not reach, though its role reads private_notes: not its schema, not its items.
+    await t.request.get('/collections/private_notes').set(auth(session)).expect(403);
+    await t.request.get('/fields/private_notes').set(auth(session)).expect(403);
+    const listed = await t.request.get('/collections').set(auth(session)).expect(200);
+    expect(listed.body.data.map((entry: { collection: string }) => entry.collection)).toEqual(['articles']);
+    const allFields = await t.request.get('/fields').set(auth(session)).expect(200);
+    expect(new Set(allFields.body.data.map((field: { collection: string }) => field.collection))).toEqual(new Set(['articles']));
+    await t.request.get('/items/private_notes').set(auth(session)).expect(403);
+    // Nor any schema write.
+    await t.request.post('/fields/articles').set(auth(session)).send({ field: 'sneaky', type: 'string' }).expect(403);
   });
 });
