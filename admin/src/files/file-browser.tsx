@@ -195,13 +195,13 @@ export function FileBrowser({ onPick, pageSize = PAGE_SIZE }: { onPick?: (file: 
       ) : (
         <Row gutter={[16, 16]}>
           {folders && (
-            <Col xs={24} md={7} xl={5}>
+            <Col xs={24} md={7} xl={6}>
               <Card size="small" title={translate('files.folders')} styles={{ body: { padding: 8 } }}>
                 <FolderTree folders={folders} selected={folder} onSelect={showFolder} onDropFile={canUpdate?.can ? (id, target) => void move(id, target) : undefined} />
               </Card>
             </Col>
           )}
-          <Col xs={24} md={folders ? 17 : 24} xl={folders ? 19 : 24}>
+          <Col xs={24} md={folders ? 17 : 24} xl={folders ? 18 : 24}>
             {toolbar}
             <UploadProgressList uploads={uploads} />
             <UploadDropZone onFiles={(dropped) => void upload(dropped)} disabled={!canUpload?.can}>

@@ -185,6 +185,11 @@ describe("a file's page", () => {
     const after = await harness.app.request.get(`/assets/${harbourId}?width=40&height=40&format=png`).set('Authorization', `Bearer ${token}`).buffer(true).expect(200);
     expect(await pixelAt(after.body, 20, 20)).toEqual([0x1c, 0x7e, 0xd6]);
     await expect.poll(() => image.evaluate((element) => (element as unknown as ImageElement).naturalWidth), { timeout: 20_000 }).toBe(300);
+    // The image editor opens on the stored picture, from the page.
+    await page.getByTestId('file-open-editor').click();
+    await page.getByTestId('image-size').filter({ hasText: '300×200' }).waitFor();
+    await page.locator('.ant-modal-close').click();
+    await page.getByTestId('image-size').waitFor({ state: 'detached' });
     // Download asks for the attachment.
     expect(await page.getByTestId('file-download').getAttribute('href')).toBe(`/assets/${harbourId}?download=true`);
     await harness.screenshot(page, 'file-page-replaced');
