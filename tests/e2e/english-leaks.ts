@@ -11,6 +11,7 @@ import { flowsMessages } from '../../admin/src/modules/flows/messages.ts';
 import { insightsMessages } from '../../admin/src/modules/insights/messages.ts';
 import { rolesMessages } from '../../admin/src/modules/roles/messages.ts';
 import { settingsMessages } from '../../admin/src/modules/settings/messages.ts';
+import { shareMessages } from '../../admin/src/content/items/share-messages.ts';
 import { sharedMessages } from '../../admin/src/modules/shared/messages.ts';
 import { usersMessages } from '../../admin/src/modules/users/messages.ts';
 import { webhooksMessages } from '../../admin/src/modules/webhooks/messages.ts';
@@ -28,7 +29,7 @@ function flatten(value: unknown, prefix = '', into: Map<string, string> = new Ma
 }
 
 function englishTexts(): string[] {
-  const pairs: Array<[Record<string, string>, Record<string, string>]> = [[enUS, ptBR], ...[activityMessages, dataModelMessages, filesMessages, rolesMessages, settingsMessages, sharedMessages, usersMessages, webhooksMessages, flowsMessages, insightsMessages, extensionsMessages].map((messages) => [messages['en-US'], messages['pt-BR']] as [Record<string, string>, Record<string, string>])];
+  const pairs: Array<[Record<string, string>, Record<string, string>]> = [[enUS, ptBR], ...[activityMessages, dataModelMessages, filesMessages, rolesMessages, settingsMessages, sharedMessages, usersMessages, webhooksMessages, flowsMessages, insightsMessages, extensionsMessages, shareMessages].map((messages) => [messages['en-US'], messages['pt-BR']] as [Record<string, string>, Record<string, string>])];
   const texts = new Set<string>();
   for (const [english, portuguese] of pairs) for (const [key, text] of Object.entries(english)) if (portuguese[key] !== text) texts.add(text);
   const antdEnglish = flatten((antdEnUS as { default?: unknown }).default ?? antdEnUS);

@@ -18,6 +18,7 @@ import { VersionSwitcher } from './version-switcher.tsx';
 import { saveToVersion, type VersionRecord } from './versions-api.ts';
 import { RevisionsDrawer } from './revisions-drawer.tsx';
 import { ManualFlowButtons } from '../../modules/flows/manual-flow-buttons.tsx';
+import { ShareButton } from './share-button.tsx';
 import { useCollection } from './use-collection.ts';
 
 /** The item form: `/content/:collection/+` creates, `/content/:collection/:id` edits; singletons edit their one item. */
@@ -127,6 +128,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
           {!creating && !singleton && <ManualFlowButtons collection={collection} keys={[String(id)]} location="item" />}
           {previewUrl && <PreviewToggle open={previewOpen} onToggle={() => setPreviewOpen(!previewOpen)} />}
           {!creating && !singleton && <CommentsDrawer collection={collection} id={String(id)} />}
+          {!creating && !singleton && <ShareButton collection={collection} id={String(id)} />}
           {!creating && !singleton && archiveField && model.canField('update', archiveField.field) && (
             <ArchiveButton collection={collection} id={String(id)} item={initial} field={archiveField} archive={meta?.archive_value ?? null} unarchive={meta?.unarchive_value ?? null} onDone={() => void query?.refetch()} />
           )}
