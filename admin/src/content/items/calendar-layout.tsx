@@ -1,12 +1,13 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
-import { Alert, App, Button, Calendar, Empty, List, Space, Spin, Typography, theme } from 'antd';
+import { Alert, App, Button, Calendar, ConfigProvider, Empty, List, Space, Spin, Typography, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState, type DragEvent } from 'react';
 import { usePreferences } from '../../app/preferences.tsx';
 import { useNarrow } from '../../app/layout/use-narrow.ts';
 import type { LayoutProps } from '../../extensions/kinds.ts';
 import { apiRequest, type ApiHttpError } from '../../providers/http-client.ts';
+import { itemPath, resourcePath } from '../../providers/resource-paths.ts';
 import { renderTemplate, templateFields } from '../display-template.ts';
 import { fieldLabel } from '../field-label.ts';
 import { daysOf, monthSpan, reschedule, spanFilter, DATE_TYPES, type DateType } from './calendar-dates.ts';
@@ -58,7 +59,7 @@ export default function CalendarLayout({ collection, primaryKey, allFields, quer
     const own = spanFilter(span, { field: start.field, type: start.type as DateType }, end ? { field: end.field, type: end.type as DateType } : null);
     const fields = [...new Set([primaryKey, start.field, ...(end ? [end.field] : []), ...templateFields(template)])];
     setState((previous) => ({ ...previous, loading: true }));
-    apiRequest<{ data: Item[]; meta?: { filter_count?: number } }>(`/items/${encodeURIComponent(collection)}`, {
+    apiRequest<{ data: Item[]; meta?: { filter_count?: number } }>(resourcePath(collection), {
       query: { fields, filter: query.filter ? { _and: [query.filter, own] } : own, search: query.search || undefined, sort: [start.field], limit: CALENDAR_LIMIT, meta: 'filter_count' },
     }).then(
       (body) => !cancelled && setState({ items: body?.data ?? [], total: Number(body?.meta?.filter_count ?? 0), loading: false, error: null }),
@@ -86,7 +87,7 @@ export default function CalendarLayout({ collection, primaryKey, allFields, quer
     if (dayjs(item[start.field] as string).format('YYYY-MM-DD') === day) return;
     const body = reschedule(day, { field: start.field, type: start.type as DateType, value: item[start.field] as string }, end ? { field: end.field, type: end.type as DateType, value: item[end.field] } : null);
     try {
-      await apiRequest(`/items/${encodeURIComponent(collection)}/${encodeURIComponent(String(key))}`, { method: 'PATCH', body, query: { fields: primaryKey } });
+      await apiRequest(itemPath(collection, key), { method: 'PATCH', body, query: { fields: primaryKey } });
     } catch (failure) {
       message.error((failure as ApiHttpError).message);
     }
@@ -167,8 +168,10 @@ export default function CalendarLayout({ collection, primaryKey, allFields, quer
             )}
           />
         ) : (
+          // The calendar's "selected" day is today when it is in the month shown, so no other day looks picked.
+          <ConfigProvider theme={{ components: { Calendar: { itemActiveBg: 'transparent' } } }}>
           <Calendar
-            value={month}
+            value={dayjs().isSame(month, 'month') ? dayjs() : month}
             headerRender={() => null}
             onSelect={(date, info) => info.source === 'date' && !date.isSame(month, 'month') && showMonth(date)}
             cellRender={(date, info) => {
@@ -181,6 +184,7 @@ export default function CalendarLayout({ collection, primaryKey, allFields, quer
               );
             }}
           />
+          </ConfigProvider>
         )}
       </Spin>
     </div>

@@ -7,6 +7,7 @@ import { assetUrl } from '../../app/project-settings.tsx';
 import type { LayoutProps } from '../../extensions/kinds.ts';
 import { formatDate } from '../../i18n/format.ts';
 import { apiRequest, type ApiHttpError } from '../../providers/http-client.ts';
+import { itemPath } from '../../providers/resource-paths.ts';
 import { renderTemplate } from '../display-template.ts';
 import { fieldLabel } from '../field-label.ts';
 import { isToMany } from '../field-kinds.ts';
@@ -51,7 +52,7 @@ export default function KanbanLayout({ collection, primaryKey, allFields, query,
 
   const move = async (item: Key, from: Key | null, to: Key | null, before: Key | null) => {
     try {
-      if (from !== to) await apiRequest(`/items/${encodeURIComponent(collection)}/${encodeURIComponent(String(item))}`, { method: 'PATCH', body: { [groupField!.field]: to }, query: { fields: primaryKey } });
+      if (from !== to) await apiRequest(itemPath(collection, item), { method: 'PATCH', body: { [groupField!.field]: to }, query: { fields: primaryKey } });
       if (sortField && before !== null && before !== item) await apiRequest(`/utils/sort/${encodeURIComponent(collection)}`, { method: 'POST', body: { item, to: before } });
     } catch (failure) {
       message.error((failure as ApiHttpError).message);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { resolveText } from '../../i18n/custom-texts.ts';
 import { apiRequest, type ApiHttpError } from '../../providers/http-client.ts';
+import { resourcePath } from '../../providers/resource-paths.ts';
 import { renderTemplate } from '../display-template.ts';
 import { isToMany } from '../field-kinds.ts';
 import { choicesOf } from '../interfaces/dropdown.tsx';
@@ -50,13 +51,13 @@ async function readColumnValues(query: ColumnsQuery): Promise<Array<{ value: str
   if (!target) return choicesOf(groupField.meta?.options ?? {}).map((choice) => ({ value: choice.value, title: resolveText(choice.label, locale) }));
   const template = groupTitle ? `{{${groupTitle}}}` : target.template;
   const fields = [target.primaryKey, ...[...template.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1]!)];
-  const body = await apiRequest<{ data: Item[] }>(`/items/${encodeURIComponent(target.collection)}`, { query: { fields: [...new Set(fields)], limit: KANBAN_COLUMN_LIMIT } });
+  const body = await apiRequest<{ data: Item[] }>(resourcePath(target.collection), { query: { fields: [...new Set(fields)], limit: KANBAN_COLUMN_LIMIT } });
   return (body?.data ?? []).map((item) => ({ value: item[target.primaryKey] as string | number, title: renderTemplate(template, item, target.primaryKey) }));
 }
 
 async function readColumn(query: ColumnsQuery, value: string | number | null): Promise<{ items: Item[]; total: number }> {
   const own = columnFilter(query.groupField.field, value);
-  const body = await apiRequest<{ data: Item[]; meta?: { filter_count?: number } }>(`/items/${encodeURIComponent(query.collection)}`, {
+  const body = await apiRequest<{ data: Item[]; meta?: { filter_count?: number } }>(resourcePath(query.collection), {
     query: { fields: query.fields, filter: query.filter ? { _and: [query.filter, own] } : own, search: query.search || undefined, sort: query.sort.length > 0 ? query.sort : undefined, limit: KANBAN_COLUMN_LIMIT, meta: 'filter_count' },
   });
   return { items: body?.data ?? [], total: Number(body?.meta?.filter_count ?? body?.data?.length ?? 0) };
