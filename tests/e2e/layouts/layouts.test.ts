@@ -11,6 +11,7 @@ let harness: AdminHarness;
 let send: Send;
 let adminId: string;
 let roleId: string;
+let bruno: number;
 const VIEWER = { email: 'leitora@example.com', password: 'leitora-senha-segura-1' };
 const LONG_WAIT = { timeout: 20_000 };
 // Items fall in the month the calendar opens on (the current one).
@@ -42,7 +43,7 @@ async function atPhoneWidth(page: Page, check: () => Promise<void>): Promise<voi
 }
 
 const ownPreset = async () => ((await send('get', `/presets?filter[user][_eq]=${adminId}&filter[collection][_eq]=tarefas&filter[bookmark][_null]=true&fields=layout,layout_query,layout_options`)) as Array<Record<string, any>>)[0] ?? null;
-const task = async (title: string) => ((await send('get', `/items/tarefas?filter[titulo][_eq]=${encodeURIComponent(title)}&fields=estado,prazo,ordem`)) as Array<Record<string, any>>)[0];
+const task = async (title: string) => ((await send('get', `/items/tarefas?filter[titulo][_eq]=${encodeURIComponent(title)}&fields=estado,prazo,ordem,responsavel`)) as Array<Record<string, any>>)[0];
 const todoOrder = async () => ((await send('get', '/items/tarefas?filter[estado][_eq]=a_fazer&sort=ordem&fields=titulo')) as Array<{ titulo: string }>).map((row) => row.titulo);
 
 async function openList(page: Page, layout?: string): Promise<void> {
@@ -65,12 +66,17 @@ beforeAll(async () => {
       { field: 'ordem', type: 'integer', meta: { hidden: true } },
     ],
   });
+  await send('post', '/collections', { collection: 'pessoas', meta: { display_template: '{{nome}}' }, fields: [{ field: 'id', type: 'integer', schema: { is_primary_key: true, has_auto_increment: true } }, { field: 'nome', type: 'string' }] });
+  const [ana, second] = await send('post', '/items/pessoas', [{ nome: 'Ana' }, { nome: 'Bruno' }]);
+  bruno = second.id;
+  await send('post', '/fields/tarefas', { field: 'responsavel', type: 'integer', meta: { interface: 'select-dropdown-m2o', special: ['m2o'] } });
+  await send('post', '/relations', { collection: 'tarefas', field: 'responsavel', related_collection: 'pessoas' });
   await send('post', '/fields/tarefas', { field: 'capa', type: 'uuid', meta: { interface: 'file-image', special: ['m2o'] } });
   await send('post', '/relations', { collection: 'tarefas', field: 'capa', related_collection: 'tessera_files' });
   const upload = await harness.app.request.post('/files').set('Authorization', `Bearer ${(await harness.app.login())}`).attach('file', await pngImage(96, 96, '#2f9e44'), 'capa.png');
   expect(upload.status).toBe(200);
   await send('post', '/items/tarefas', [
-    { titulo: 'Alfa', estado: 'a_fazer', prazo: `${month}-10`, ordem: 1, capa: upload.body.data.id },
+    { titulo: 'Alfa', estado: 'a_fazer', prazo: `${month}-10`, ordem: 1, capa: upload.body.data.id, responsavel: ana.id },
     { titulo: 'Beta', estado: 'a_fazer', prazo: `${month}-12`, ordem: 2 },
     { titulo: 'Gama', estado: 'a_fazer', prazo: `${month}-12`, ordem: 3 },
     { titulo: 'Delta', estado: 'fazendo', prazo: `${month}-14`, ordem: 4 },
@@ -79,6 +85,7 @@ beforeAll(async () => {
   const role = await send('post', '/roles', { name: 'Leitores', app_access: true });
   roleId = role.id;
   await send('post', '/permissions', { role: role.id, collection: 'tarefas', action: 'read', fields: '*' });
+  await send('post', '/permissions', { role: role.id, collection: 'pessoas', action: 'read', fields: '*' });
   // Readers may rename a task, not move it: neither its state nor its date.
   await send('post', '/permissions', { role: role.id, collection: 'tarefas', action: 'update', fields: ['titulo'] });
   await send('post', '/users', { ...VIEWER, role: role.id, status: 'active', language: 'pt-BR' });
@@ -130,7 +137,7 @@ describe('layouts', () => {
     await page.getByTestId('cards-layout').waitFor();
   });
 
-  it('kanban: columns from a dropdown, drag between columns writes the field, drag within a column sorts; a reader without the permission is told so', async () => {
+  it('kanban: columns from a dropdown or a many-to-one, drag between columns writes the field, drag within a column sorts; a reader without the permission is told so', async () => {
     const page = await harness.newPage();
     await harness.signIn(page);
     await openList(page, 'kanban');
@@ -158,6 +165,15 @@ describe('layouts', () => {
     await chooseOption(page, 'default-preset-role', 'Leitores');
     await page.getByTestId('default-preset-save').click();
     await expect.poll(async () => (await send('get', `/presets?filter[role][_eq]=${roleId}&filter[user][_null]=true&fields=layout,bookmark`)) as unknown[], LONG_WAIT).toEqual([{ layout: 'kanban', bookmark: null }]);
+
+    // Grouped by a many-to-one: a column per related item, titled by its template; a drag writes the key.
+    await page.getByTestId('layout-options').click();
+    await chooseOption(page, 'layout-option-field-groupField', 'Responsavel');
+    await page.keyboard.press('Escape');
+    await expect.poll(titles, LONG_WAIT).toEqual(['Ana', 'Bruno', 'No value']);
+    await card('Beta').dragTo(column(String(bruno)));
+    await expect.poll(async () => (await task('Beta'))?.responsavel, LONG_WAIT).toBe(bruno);
+    await column(String(bruno)).getByText('Beta').waitFor(LONG_WAIT);
 
     const reader = await harness.newPage();
     await harness.signIn(reader, VIEWER.email, VIEWER.password);

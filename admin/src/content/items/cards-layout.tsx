@@ -1,6 +1,8 @@
 import { SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { Button, Card, Checkbox, Pagination, Select, Space, Spin, Typography, theme } from 'antd';
+import { useState } from 'react';
+import { useNarrow } from '../../app/layout/use-narrow.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { assetUrl } from '../../app/project-settings.tsx';
 import { CollectionIcon, ICON_NAMES } from '../../components/collection-icon.tsx';
@@ -17,6 +19,8 @@ import { PAGE_SIZES } from './list-preset.ts';
 /** Card widths by Directus's `size` option (2 small … 5 large). */
 const CARD_WIDTHS: Record<number, number> = { 2: 140, 3: 180, 4: 220, 5: 280 };
 const DEFAULT_SIZE = 4;
+const PHONE_QUERY = '(max-width: 575.98px)';
+const PHONE_CARD_WIDTH = 150;
 
 /** Directus's `cards` layout: a grid of cards, each with an image (`imageSource`), a title and a subtitle (display templates). */
 export default function CardsLayout({ primaryKey, allFields, query, onQueryChange, items, total, loading, selection, onSelectionChange, options, onOptionsChange, onOpen, empty }: LayoutProps) {
@@ -31,7 +35,10 @@ export default function CardsLayout({ primaryKey, allFields, query, onQueryChang
   const size = typeof options.size === 'number' && CARD_WIDTHS[options.size] ? options.size : DEFAULT_SIZE;
   const imageFit = options.imageFit === 'contain' ? 'contain' : 'crop';
   const icon = stringOption(options, 'icon');
-  const width = CARD_WIDTHS[size]!;
+  // Phones show two cards a row whatever the size.
+  const phone = useNarrow(PHONE_QUERY);
+  const width = phone ? Math.min(CARD_WIDTHS[size]!, PHONE_CARD_WIDTH) : CARD_WIDTHS[size]!;
+  const [broken, setBroken] = useState<ReadonlySet<string>>(() => new Set());
   const set = (name: string) => (value: unknown) => onOptionsChange(withOption(options, name, value));
   const sortField = query.sort[0]?.replace(/^-/, '');
   const descending = query.sort[0]?.startsWith('-') ?? false;
@@ -82,8 +89,15 @@ export default function CardsLayout({ primaryKey, allFields, query, onQueryChang
                   style={selected ? { borderColor: token.colorPrimary } : undefined}
                   cover={
                     <div style={{ aspectRatio: '1 / 1', background: token.colorFillQuaternary, display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}>
-                      {file ? (
-                        <img src={assetUrl(file, { width: width * 2, height: width * 2, fit: imageFit === 'crop' ? 'cover' : 'contain' })} alt="" loading="lazy" style={{ width: '100%', height: '100%', objectFit: imageFit === 'crop' ? 'cover' : 'contain' }} />
+                      {file && !broken.has(file) ? (
+                        <img
+                          src={assetUrl(file, { width: width * 2, height: width * 2, fit: imageFit === 'crop' ? 'cover' : 'contain' })}
+                          alt=""
+                          loading="lazy"
+                          // A file the user may not see (or gone) shows the icon instead of a broken image.
+                          onError={() => setBroken((previous) => new Set([...previous, file]))}
+                          style={{ width: '100%', height: '100%', objectFit: imageFit === 'crop' ? 'cover' : 'contain' }}
+                        />
                       ) : (
                         <span style={{ fontSize: 40, color: token.colorTextQuaternary }}>
                           <CollectionIcon name={icon} />
