@@ -4,6 +4,7 @@ import { useDeleteMany, useTranslate, type BaseKey } from '@refinedev/core';
 import { App, Alert, Button, Empty, Input, Popconfirm, Result, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNarrow } from '../../app/layout/use-narrow.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { resolveText } from '../../i18n/custom-texts.ts';
 import { formatNumber } from '../../i18n/format.ts';
@@ -21,11 +22,12 @@ import ItemEditPage from './item-edit-page.tsx';
 import { useCollection } from './use-collection.ts';
 import { ManualFlowButtons } from '../../modules/flows/manual-flow-buttons.tsx';
 import { BookmarkButton } from './bookmark-button.tsx';
+import { DefaultPresetButton } from './default-preset-button.tsx';
 import { announceBookmarksChanged } from './bookmarks.ts';
 import { fromPreset, type ListView, type PresetRow } from './list-preset.ts';
 import { useListPreset } from './use-list-preset.ts';
 import './built-in-layouts.tsx';
-import { manualSortField, tableLayout } from './table-layout.tsx';
+import { tableLayout } from './table-layout.tsx';
 import { layouts } from '../../extensions/kinds.ts';
 import { useRegistry } from '../../extensions/registry.ts';
 
@@ -49,6 +51,7 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
   const navigate = useNavigate();
   const { message } = App.useApp();
   const { locale } = usePreferences();
+  const narrow = useNarrow();
   const model = useCollection(collection);
   const meta = model.info?.meta;
   // The saved view this list starts from (a bookmark, or the default preset), as far as it still applies.
@@ -66,7 +69,12 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
   const openItem = useCallback((key: string | number) => navigate(`/content/${collection}/${encodeURIComponent(String(key))}`), [navigate, collection]);
   const [visible, setVisible] = useVisibleColumns(collection, defaults, listable.map((field) => field.field), initialView.fields);
   const sortField = meta?.sort_field ?? null;
-  const manualSort = manualSortField(model, collection) !== null;
+
+  // Layouts (built-in and extensions') that can show this collection; the table when the chosen one cannot.
+  const fitting = useRegistry(layouts).filter((entry) => !entry.fits || entry.fits(listable));
+  const [layoutId, setLayoutId] = useState(initialView.layout ?? tableLayout.id);
+  const [layoutOptions, setLayoutOptions] = useState<Record<string, Record<string, unknown>>>(initialView.layoutOptions ?? {});
+  const layout = fitting.find((entry) => entry.id === layoutId) ?? layouts.get(tableLayout.id) ?? tableLayout;
 
   const readFields = useMemo(() => {
     const paths = new Set([model.primaryKey]);
@@ -82,8 +90,10 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
       else for (const label of [...model.labelFieldsOf(target.collection), ...displayReadFields(field!)]) paths.add(`${name}.${label}`);
     }
     if (sortField) paths.add(sortField);
+    // What the layout shows besides the columns (a card's title and image), as far as the fields exist.
+    for (const path of layout.readFields?.(layoutOptions[layout.id] ?? {}, listable) ?? []) if (listable.some((field) => field.field === path.split('.')[0])) paths.add(path);
     return [...paths];
-  }, [visible, listable, model, sortField]);
+  }, [visible, listable, model, sortField, layout, layoutOptions]);
 
   const archiveFilter: TesseraFilter | null = useMemo(() => {
     if (!meta?.archive_field || archiveView === 'all') return null;
@@ -93,32 +103,29 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
   const userFilter = toFilter(filter);
   const combined = userFilter && archiveFilter ? { _and: [userFilter, archiveFilter] } : (userFilter ?? archiveFilter);
 
-  // Layouts (built-in and extensions') that can show this collection; the table when the chosen one cannot.
-  const fitting = useRegistry(layouts).filter((entry) => !entry.fits || entry.fits(listable));
-  const [layoutId, setLayoutId] = useState(initialView.layout ?? tableLayout.id);
-  const [layoutOptions, setLayoutOptions] = useState<Record<string, Record<string, unknown>>>(initialView.layoutOptions ?? {});
-  const layout = fitting.find((entry) => entry.id === layoutId) ?? layouts.get(tableLayout.id) ?? tableLayout;
 
   const { tableQuery, sorters, setSorters, currentPage, setCurrentPage, pageSize, setPageSize } = useTable<Item>({
     resource: collection,
     syncWithLocation: false,
-    pagination: { pageSize: initialView.pageSize ?? 25 },
-    sorters: { initial: sortField && manualSort ? [{ field: sortField, order: 'asc' }] : (initialView.sort ?? []) },
+    pagination: { pageSize: initialView.pageSize ?? 25, currentPage: initialView.page ?? 1 },
+    // The saved sort, else the collection's manual order (`sort_field`), as Directus lists it.
+    sorters: { initial: initialView.sort?.length ? initialView.sort : sortField ? [{ field: sortField, order: 'asc' }] : [] },
     meta: { fields: readFields, search: search || undefined, filter: combined },
     queryOptions: { enabled: visible.length > 0 },
   });
   const rows = (tableQuery.data?.data ?? []) as Item[];
   const total = tableQuery.data?.total ?? rows.length;
 
+  const currentView: ListView = { fields: visible, sort: sorters.map((entry) => ({ field: entry.field, order: entry.order })), pageSize, page: currentPage, search, filter, layout: layoutId, layoutOptions };
   // Every change of the view (columns, sort, page size, search, filter, layout) is remembered (use-list-preset.ts).
-  const viewKey = JSON.stringify([visible, sorters, pageSize, search, filter, layoutId, layoutOptions]);
+  const viewKey = JSON.stringify([visible, sorters, pageSize, currentPage, search, filter, layoutId, layoutOptions]);
   // Only a view that differs from the last one saved (or the one the list opened with) is written.
   const savedView = useRef(viewKey);
   useEffect(() => {
     if (viewKey === savedView.current) return;
     savedView.current = viewKey;
-    onViewChange({ fields: visible, sort: manualSort ? [] : sorters.map((entry) => ({ field: entry.field, order: entry.order })), pageSize, search, filter, layout: layoutId, layoutOptions });
-  }, [viewKey, onViewChange, visible, manualSort, sorters, pageSize, search, filter, layoutId, layoutOptions]);
+    onViewChange(currentView);
+  }, [viewKey, onViewChange]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!model.info || !model.can('read')) return <Result status="403" subTitle={translate('app.forbidden')} />;
 
@@ -173,13 +180,18 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
               ]}
             />
           )}
-          <BookmarkButton collection={collection} current={{ fields: visible, sort: manualSort ? [] : sorters.map((entry) => ({ field: entry.field, order: entry.order })), pageSize, search, filter, layout: layoutId, layoutOptions }} />
+          <BookmarkButton collection={collection} current={currentView} />
+          <DefaultPresetButton collection={collection} current={currentView} />
           <ManualFlowButtons collection={collection} keys={selected as Array<string | number>} location="collection" />
           {fitting.length > 1 && (
             <Segmented
               value={layout.id}
               onChange={(next) => setLayoutId(String(next))}
-              options={fitting.map((entry) => ({ value: entry.id, icon: entry.icon, label: <span data-testid={`layout-option-${entry.id}`}>{entry.builtIn ? translate(entry.name) : entry.name}</span> }))}
+              // Below 992 px the layouts are icons only (their names as tooltips), so the switch fits a phone.
+              options={fitting.map((entry) => {
+                const name = entry.builtIn ? translate(entry.name) : entry.name;
+                return { value: entry.id, label: <span data-testid={`layout-option-${entry.id}`} title={name} aria-label={name}>{entry.icon}{narrow && entry.icon ? null : <span style={{ marginInlineStart: entry.icon ? 6 : 0 }}>{name}</span>}</span> };
+              })}
               data-testid="layout-switch"
             />
           )}
