@@ -81,14 +81,14 @@ function canonicalDefault(type: string, value: unknown): unknown {
 
 /** Column settings with every key present; sizes kept only where the type has one (string 255, decimal 10,5 by default). */
 function normalizeColumn(type: string, column: Partial<SnapshotColumn>): SnapshotColumn {
-  const size = fieldTypeTraits(type).size;
+  const { size, primaryKey } = fieldTypeTraits(type);
   return {
     default_value: canonicalDefault(type, column.default_value),
     is_nullable: column.is_primary_key ? false : (column.is_nullable ?? true),
     is_unique: column.is_primary_key ? true : (column.is_unique ?? false),
     is_indexed: column.is_primary_key ? false : (column.is_indexed ?? null),
     is_primary_key: column.is_primary_key ?? false,
-    has_auto_increment: column.has_auto_increment ?? (Boolean(column.is_primary_key) && (type === 'integer' || type === 'bigInteger')),
+    has_auto_increment: column.has_auto_increment ?? (Boolean(column.is_primary_key) && primaryKey === 'identity'),
     max_length: size === 'length' ? (column.max_length ?? 255) : null,
     numeric_precision: size === 'precision' ? (column.numeric_precision ?? 10) : null,
     numeric_scale: size === 'precision' ? (column.numeric_scale ?? 5) : null,
