@@ -78,6 +78,7 @@ const AS_COLUMN = {
   geometry: asJsonText,
 } satisfies Record<ValueKind, (value: unknown) => unknown>;
 
+/** A sent value as its field's check sees it. */
 function asText(field: FieldOverview, value: unknown): unknown {
   return AS_SENT[fieldTypeTraits(field.type).value](value);
 }
