@@ -9,10 +9,8 @@ import { DISPLAY_OPTIONS, withOptionDefaults, withoutDefaults } from '../../cont
 import { orderFields, type Sortable } from '../../content/schema/field-order.ts';
 import { parseFilter, toJsonText } from '../shared/json-rules.ts';
 
-const PICKER_TYPES = (Object.keys(FIELD_TYPE_TABLE) as FieldTypeName[]).filter((type): type is PickerType => FIELD_TYPE_TABLE[type].group !== null);
-
 /** Storage types a new field can have (docs/api.md "Fields"), in the picker's order; alias fields come from relations. */
-export const FIELD_TYPES: readonly PickerType[] = PICKER_TYPES;
+export const FIELD_TYPES: readonly PickerType[] = (Object.keys(FIELD_TYPE_TABLE) as FieldTypeName[]).filter((type): type is PickerType => FIELD_TYPE_TABLE[type].group !== null);
 /** A storage type offered by the picker. */
 export type FieldType = PickerType;
 
