@@ -8,6 +8,7 @@ import { apiRequest, type ApiHttpError } from '../../providers/http-client.ts';
 import { fieldLabel } from '../field-label.ts';
 import { isToMany } from '../field-kinds.ts';
 import { CellValue } from './cell-value.tsx';
+import { rowKeyHandler } from './row-keyboard.ts';
 import { useCollection } from './use-collection.ts';
 import { useRowDrag } from './use-row-drag.ts';
 
@@ -91,7 +92,9 @@ function TableLayout({ collection, primaryKey, fields, query, onQueryChange, ite
       }}
       onRow={(item, index = 0) => {
         const dragProps = drag.rowProps(item, index, token.colorPrimary);
-        return { ...dragProps, onClick: () => onOpen(item[primaryKey] as string | number), style: { cursor: 'pointer', ...dragProps.style } } as React.HTMLAttributes<HTMLElement>;
+        const key = item[primaryKey] as string | number;
+        const toggle = onSelectionChange ? () => onSelectionChange(selection.includes(key) ? selection.filter((entry) => entry !== key) : [...selection, key]) : undefined;
+        return { ...dragProps, tabIndex: 0, onKeyDown: rowKeyHandler({ open: () => onOpen(key), toggle }), onClick: () => onOpen(key), style: { cursor: 'pointer', ...dragProps.style }, 'data-testid': 'list-row' } as React.HTMLAttributes<HTMLElement>;
       }}
       pagination={{ current: query.page, pageSize: query.limit, total, showSizeChanger: true, pageSizeOptions: [25, 50, 100] }}
     />
