@@ -159,7 +159,7 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
               </>
             )}
           </Typography.Title>
-          <Typography.Text type="secondary">{translate('content.list.count', { count: total })}</Typography.Text>
+          <Typography.Text type="secondary" data-testid="list-count">{translate('content.list.count', { count: total })}</Typography.Text>
         </div>
         <Space wrap>
           <Input.Search allowClear defaultValue={initialView.search} placeholder={translate('content.list.search')} onSearch={setSearch} style={{ width: 240 }} data-testid="search" />

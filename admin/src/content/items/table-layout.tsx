@@ -43,6 +43,8 @@ function TableLayout({ collection, primaryKey, fields, query, onQueryChange, ite
     const neighbour = items[items.indexOf(item) + direction];
     if (neighbour) void moveTo(item, neighbour);
   };
+  // Row keys are text (rowKey); the selection holds the items' own keys, numbers stay numbers for batch writes.
+  const itemKey = (rowKey: React.Key) => (items.find((item) => String(item[primaryKey]) === String(rowKey))?.[primaryKey] ?? rowKey) as string | number;
   const drag = useRowDrag<Item>(manualSort && !loading, (item, target) => void moveTo(item, target));
 
   const orderOf = (field: string) => {
@@ -82,7 +84,7 @@ function TableLayout({ collection, primaryKey, fields, query, onQueryChange, ite
       columns={columns}
       size="middle"
       scroll={{ x: 'max-content' }}
-      rowSelection={onSelectionChange ? { selectedRowKeys: selection, onChange: (keys) => onSelectionChange(keys as Array<string | number>) } : undefined}
+      rowSelection={onSelectionChange ? { selectedRowKeys: selection.map(String), onChange: (keys) => onSelectionChange(keys.map(itemKey)) } : undefined}
       onChange={(pagination, _filters, sorter, extra) => {
         if (extra.action === 'paginate') onQueryChange({ page: pagination.current ?? 1, limit: pagination.pageSize ?? query.limit });
         if (extra.action === 'sort') {
