@@ -149,7 +149,6 @@ export const enUS: Messages = {
   'content.filter.related': '{{relation}} → {{field}}',
   'content.filter.some': '{{relation}} (any) → {{field}}',
   'content.filter.none': '{{relation}} (none) → {{field}}',
-  'content.list.keyboard': 'Rows: ↑ ↓ move, Enter opens, Space selects',
   'content.item.createTitle': 'New {{collection}}',
   'content.item.createTitleUnnamed': 'New item',
   'content.item.confirmDelete': 'Delete this item? This cannot be undone.',

@@ -146,7 +146,6 @@ export const ptBR: Messages = {
   'content.filter.related': '{{relation}} → {{field}}',
   'content.filter.some': '{{relation}} (algum) → {{field}}',
   'content.filter.none': '{{relation}} (nenhum) → {{field}}',
-  'content.list.keyboard': 'Linhas: ↑ ↓ movem, Enter abre, Espaço seleciona',
   'content.item.createTitle': 'Criar {{collection}}',
   'content.item.createTitleUnnamed': 'Novo item',
   'content.item.confirmDelete': 'Excluir este item? Isso não pode ser desfeito.',
