@@ -1,5 +1,5 @@
 import { useInvalidate, useTranslate } from '@refinedev/core';
-import { Alert, App, Button, Drawer, Empty, Form, Grid, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Drawer, Empty, Form, Grid, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { usePreferences } from '../../app/preferences.tsx';
 import { resolveText } from '../../i18n/custom-texts.ts';
@@ -107,11 +107,7 @@ export function BulkEditDrawer({ collection, target, count, open, onClose, onDon
           })}
         </Form>
       )}
-      {failure && (
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Alert type="error" showIcon message={translate('content.bulk.failed')} description={<Typography.Text>{failure}</Typography.Text>} data-testid="bulk-edit-error" />
-        </Space>
-      )}
+      {failure && <Alert type="error" showIcon message={translate('content.bulk.failed')} description={failure} data-testid="bulk-edit-error" />}
     </Drawer>
   );
 }
