@@ -114,7 +114,7 @@ export function FilterRules({ fields, value, onChange, variables, block = false,
           <div key={index} style={block ? { display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr)) auto', gap: 8, alignItems: 'center' } : { display: 'flex', flexWrap: 'wrap', gap: 8 }} data-testid={`filter-rule-${index}`}>
             <Select
               value={rule.field}
-              style={{ width: block ? '100%' : 230 }}
+              style={{ width: block ? '100%' : 170 }}
               // Related paths (Comments (any) → Approved) are longer than the box: the list shows them whole.
               popupMatchSelectWidth={false}
               showSearch
