@@ -3,6 +3,7 @@ import antdPtBR from 'antd/lib/locale/pt_BR.js';
 import type { Page } from 'playwright-core';
 import { enUS } from '../../admin/src/i18n/en-US.ts';
 import { ptBR } from '../../admin/src/i18n/pt-BR.ts';
+import { pluralForms } from '../../admin/src/i18n/plural.ts';
 import { activityMessages } from '../../admin/src/modules/activity/messages.ts';
 import { dataModelMessages } from '../../admin/src/modules/data-model/messages.ts';
 import { extensionsMessages } from '../../admin/src/modules/extensions/messages.ts';
@@ -31,7 +32,8 @@ function flatten(value: unknown, prefix = '', into: Map<string, string> = new Ma
 function englishTexts(): string[] {
   const pairs: Array<[Record<string, string>, Record<string, string>]> = [[enUS, ptBR], ...[activityMessages, dataModelMessages, filesMessages, rolesMessages, settingsMessages, sharedMessages, usersMessages, webhooksMessages, flowsMessages, insightsMessages, extensionsMessages, shareMessages].map((messages) => [messages['en-US'], messages['pt-BR']] as [Record<string, string>, Record<string, string>])];
   const texts = new Set<string>();
-  for (const [english, portuguese] of pairs) for (const [key, text] of Object.entries(english)) if (portuguese[key] !== text) texts.add(text);
+  // A plural text is looked for in each of its forms (`# item`, `# items`).
+  for (const [english, portuguese] of pairs) for (const [key, text] of Object.entries(english)) if (portuguese[key] !== text) for (const form of pluralForms(text)) if (!pluralForms(portuguese[key] ?? '').includes(form)) texts.add(form);
   const antdEnglish = flatten((antdEnUS as { default?: unknown }).default ?? antdEnUS);
   const antdPortuguese = flatten((antdPtBR as { default?: unknown }).default ?? antdPtBR);
   for (const [key, text] of antdEnglish) if (key !== 'locale' && antdPortuguese.get(key) !== text) texts.add(text);

@@ -1,5 +1,6 @@
 import type { Locale, Messages } from '../app/module.ts';
 import { DEFAULT_LOCALE } from './locales.ts';
+import { formatPlurals } from './plural.ts';
 
 /** Fills `{{name}}` placeholders from `values`; unknown placeholders stay as they are. */
 export function interpolate(text: string, values?: Record<string, unknown>): string {
@@ -23,11 +24,11 @@ export function mergeCatalogues(...catalogues: Partial<Catalogue>[]): Catalogue 
 
 /**
  * Looks a key up in the locale, then in en-US, then uses the caller's default text, then the key itself;
- * `options` fill placeholders.
+ * `options` fill `{{name}}` placeholders and choose ICU plural forms (`{count, plural, one {…} other {…}}`).
  */
 export function translateFrom(catalogue: Catalogue, locale: Locale, key: string, options?: unknown, defaultMessage?: string): string {
   const values = options && typeof options === 'object' ? (options as Record<string, unknown>) : undefined;
   const fallback = typeof options === 'string' ? options : defaultMessage;
   const text = catalogue[locale][key] ?? catalogue[DEFAULT_LOCALE][key] ?? fallback ?? key;
-  return interpolate(text, values);
+  return interpolate(values ? formatPlurals(text, values, locale) : text, values);
 }

@@ -1,23 +1,25 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
-import { useDeleteMany, useTranslate, type BaseKey } from '@refinedev/core';
+import { useTranslate } from '@refinedev/core';
 import { App, Alert, Button, Empty, Input, Popconfirm, Result, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useNarrow } from '../../app/layout/use-narrow.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { resolveText } from '../../i18n/custom-texts.ts';
-import { formatNumber } from '../../i18n/format.ts';
 import { apiRequest, type ApiHttpError } from '../../providers/http-client.ts';
 import { fieldLabel } from '../field-label.ts';
 import { isPresentational, isToMany } from '../field-kinds.ts';
 import { anyReadPaths, isAnyTarget } from '../interfaces/many-to-any-rows.ts';
 import { displayReadFields } from '../displays/related-displays.tsx';
 import { FilterBuilder } from '../filter-builder/filter-builder.tsx';
-import { choicesOf } from '../interfaces/dropdown.tsx';
+import { filterableFields } from '../filter-builder/filterable-fields.ts';
 import { toFilter, type FilterGroup } from '../filter-builder/filter-model.ts';
 import type { TesseraFilter } from '../../providers/query-mapping.ts';
 import { ColumnsChooser, useVisibleColumns } from './columns-chooser.tsx';
+import { useBulkSelection } from './bulk-selection.ts';
+import { BulkToolbar } from './bulk-toolbar.tsx';
+import { ListTransfer } from './list-transfer.tsx';
 import ItemEditPage from './item-edit-page.tsx';
 import { useCollection } from './use-collection.ts';
 import { ManualFlowButtons } from '../../modules/flows/manual-flow-buttons.tsx';
@@ -61,8 +63,6 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
   // Until the user picks one: active items, unless the collection turns the app's archive filter off.
   const [pickedArchiveView, setArchiveView] = useState<ArchiveView | null>(null);
   const archiveView: ArchiveView = pickedArchiveView ?? (meta?.archive_app_filter === false ? 'all' : 'active');
-  const [selected, setSelected] = useState<BaseKey[]>([]);
-  const { mutate: deleteMany, mutation: deletion } = useDeleteMany();
 
   const listable = useMemo(() => model.fields.filter((field) => !isPresentational(field) && !field.meta?.hidden), [model.fields]);
   const defaults = useMemo(() => listable.filter((field) => !isToMany(field) && field.type !== 'json' && field.type !== 'text' && !field.type.startsWith('geometry')).slice(0, 6).map((field) => field.field), [listable]);
@@ -102,6 +102,7 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
   }, [meta, archiveView]);
   const userFilter = toFilter(filter);
   const combined = userFilter && archiveFilter ? { _and: [userFilter, archiveFilter] } : (userFilter ?? archiveFilter);
+  const selection = useBulkSelection({ filter: combined, search });
 
 
   const { tableQuery, sorters, setSorters, currentPage, setCurrentPage, pageSize, setPageSize } = useTable<Item>({
@@ -114,6 +115,7 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
     queryOptions: { enabled: visible.length > 0 },
   });
   const rows = (tableQuery.data?.data ?? []) as Item[];
+  const pageKeys = rows.map((row) => row[model.primaryKey] as string | number);
   const total = tableQuery.data?.total ?? rows.length;
 
   const currentView: ListView = { fields: visible, sort: sorters.map((entry) => ({ field: entry.field, order: entry.order })), pageSize, page: currentPage, search, filter, layout: layoutId, layoutOptions };
@@ -164,11 +166,11 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
               </>
             )}
           </Typography.Title>
-          <Typography.Text type="secondary">{total === 1 ? translate('content.list.countOne') : translate('content.list.count', { count: formatNumber(total, locale) })}</Typography.Text>
+          <Typography.Text type="secondary" data-testid="list-count">{translate('content.list.count', { count: total })}</Typography.Text>
         </div>
         <Space wrap>
           <Input.Search allowClear defaultValue={initialView.search} placeholder={translate('content.list.search')} onSearch={setSearch} style={{ width: 240 }} data-testid="search" />
-          <FilterBuilder fields={listable.filter((field) => !isToMany(field)).map((field) => ({ field: field.field, label: fieldLabel(field, locale), type: field.type, choices: choicesOf(field.meta?.options ?? {}) }))} value={filter} onChange={setFilter} />
+          <FilterBuilder fields={filterableFields(model.schema, listable, locale, translate)} value={filter} onChange={setFilter} />
           {meta?.archive_field && (
             <Segmented
               value={archiveView}
@@ -182,7 +184,8 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
           )}
           <BookmarkButton collection={collection} current={currentView} />
           <DefaultPresetButton collection={collection} current={currentView} />
-          <ManualFlowButtons collection={collection} keys={selected as Array<string | number>} location="collection" />
+          <ManualFlowButtons collection={collection} keys={selection.allMatching ? pageKeys : selection.keys} location="collection" />
+          <ListTransfer collection={collection} view={{ fields: readFields.filter((path) => visible.includes(path.split('.')[0]!)), filter: combined, search, sort: sorters.map((entry) => `${entry.order === 'desc' ? '-' : ''}${entry.field}`) }} />
           {fitting.length > 1 && (
             <Segmented
               value={layout.id}
@@ -204,20 +207,7 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
         </Space>
       </Space>
       {meta?.note && <Alert type="info" showIcon message={resolveText(meta.note, locale)} style={{ marginBottom: 16 }} />}
-      {selected.length > 0 && model.can('delete') && (
-        <Space style={{ marginBottom: 12 }}>
-          <Typography.Text>{translate('content.list.selected', { count: selected.length })}</Typography.Text>
-          <Popconfirm
-            title={translate('content.list.confirmBulkDelete', { count: selected.length })}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => deleteMany({ resource: collection, ids: selected }, { onSuccess: () => setSelected([]) })}
-          >
-            <Button danger icon={<DeleteOutlined />} loading={deletion.isPending} data-testid="bulk-delete">
-              {translate('content.list.deleteSelected')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      )}
+      <BulkToolbar collection={collection} selection={selection} pageKeys={pageKeys} total={total} canUpdate={model.can('update')} canDelete={model.can('delete')} />
       <div data-testid={`layout-${layout.id}`}>
         <Layout
           collection={collection}
@@ -233,8 +223,8 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
           items={rows}
           total={total}
           loading={tableQuery.isFetching}
-          selection={selected as Array<string | number>}
-          onSelectionChange={model.can('delete') ? (keys) => setSelected(keys) : undefined}
+          selection={selection.allMatching ? pageKeys : selection.keys}
+          onSelectionChange={model.can('delete') || model.can('update') ? selection.setKeys : undefined}
           options={layoutOptions[layout.id] ?? {}}
           onOptionsChange={(options) => setLayoutOptions((previous) => ({ ...previous, [layout.id]: options }))}
           onOpen={openItem}

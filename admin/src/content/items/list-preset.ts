@@ -107,12 +107,15 @@ export function fromFilter(filter: TesseraFilter): FilterGroup | null {
   return { logic: logic ?? 'and', rules };
 }
 
+const QUANTIFIERS = new Set(['_some', '_none']);
+
 function ruleOf(part: unknown, path: string[]): FilterRule | null {
   if (typeof part !== 'object' || part === null || Array.isArray(part)) return null;
   const entries = Object.entries(part as Record<string, unknown>);
   if (entries.length !== 1) return null;
   const [key, value] = entries[0]!;
-  if (key.startsWith('_')) {
+  // `_some`/`_none` quantify a one-to-many path (`comments._some.approved`): part of the field, not the operator.
+  if (key.startsWith('_') && !(QUANTIFIERS.has(key) && path.length > 0 && typeof value === 'object')) {
     if (path.length === 0) return null;
     const shown = !needsValue(key) ? '' : Array.isArray(value) ? value.join(', ') : value;
     return { field: path.join('.'), operator: key, value: shown };

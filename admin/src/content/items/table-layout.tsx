@@ -11,6 +11,7 @@ import { isToMany } from '../field-kinds.ts';
 import { CellValue } from './cell-value.tsx';
 import { ResizableHeaderCell, type ResizableHeaderProps } from './column-resize.tsx';
 import { ChoiceOption, LayoutOptionsButton } from './layout-options.tsx';
+import { rowKeyHandler } from './row-keyboard.ts';
 import { useCollection } from './use-collection.ts';
 import { useRowDrag } from './use-row-drag.ts';
 
@@ -65,6 +66,8 @@ function TableLayout({ collection, primaryKey, fields, query, onQueryChange, ite
     const neighbour = items[items.indexOf(item) + direction];
     if (neighbour) void moveTo(item, neighbour);
   };
+  // Row keys are text (rowKey); the selection holds the items' own keys, numbers stay numbers for batch writes.
+  const itemKey = (rowKey: React.Key) => (items.find((item) => String(item[primaryKey]) === String(rowKey))?.[primaryKey] ?? rowKey) as string | number;
   const drag = useRowDrag<Item>(manualSort && !loading, (item, target) => void moveTo(item, target));
 
   const orderOf = (field: string) => {
@@ -126,7 +129,7 @@ function TableLayout({ collection, primaryKey, fields, query, onQueryChange, ite
       columns={columns}
       size={SPACINGS[spacing]}
       scroll={{ x: 'max-content' }}
-      rowSelection={onSelectionChange ? { selectedRowKeys: selection, onChange: (keys) => onSelectionChange(keys as Array<string | number>) } : undefined}
+      rowSelection={onSelectionChange ? { selectedRowKeys: selection.map(String), onChange: (keys) => onSelectionChange(keys.map(itemKey)) } : undefined}
       onChange={(pagination, _filters, sorter, extra) => {
         if (extra.action === 'paginate') onQueryChange({ page: pagination.current ?? 1, limit: pagination.pageSize ?? query.limit });
         if (extra.action === 'sort') {
@@ -137,7 +140,9 @@ function TableLayout({ collection, primaryKey, fields, query, onQueryChange, ite
       }}
       onRow={(item, index = 0) => {
         const dragProps = drag.rowProps(item, index, token.colorPrimary);
-        return { ...dragProps, onClick: () => onOpen(item[primaryKey] as string | number), style: { cursor: 'pointer', ...dragProps.style } } as React.HTMLAttributes<HTMLElement>;
+        const key = item[primaryKey] as string | number;
+        const toggle = onSelectionChange ? () => onSelectionChange(selection.includes(key) ? selection.filter((entry) => entry !== key) : [...selection, key]) : undefined;
+        return { ...dragProps, tabIndex: 0, onKeyDown: rowKeyHandler({ open: () => onOpen(key), toggle }), onClick: () => onOpen(key), style: { cursor: 'pointer', ...dragProps.style }, 'data-testid': 'list-row' } as React.HTMLAttributes<HTMLElement>;
       }}
       pagination={{ current: query.page, pageSize: query.limit, total, showSizeChanger: true, pageSizeOptions: [25, 50, 100] }}
     />
