@@ -8,7 +8,7 @@ import { createRedisClient, redisNamespace } from '../redis/redis-client.ts';
 import { ItemsService } from '../services/items/items-service.ts';
 import { collabAccess, type CollabAccess } from './collab-access.ts';
 import { COLLAB_COLORS, type CollabColor, type CollabMember } from './collab-messages.ts';
-import { createRedisCollabStore } from './collab-redis-store.ts';
+import { COLLAB_HEARTBEAT_MS, createRedisCollabStore } from './collab-redis-store.ts';
 import { createMemoryCollabStore, type CollabStore, type RoomRef, type StoredMember } from './collab-store.ts';
 import type { ItemChange } from './realtime-hub.ts';
 
@@ -129,6 +129,16 @@ export function createCollabHub(app: AppContext): CollabHub {
     if (await store.leave(entry.ref, participant.connection)) await announce({ ref: entry.ref, message: { action: 'leave', connection: participant.connection }, except: participant.connection, presence: true });
   };
 
+  // Members of a dead instance leave the rooms this instance has sockets in within a heartbeat of expiring.
+  const sweep = async () => {
+    for (const [room, participants] of rooms) {
+      const ref = [...participants][0]?.rooms.get(room)?.ref;
+      if (ref) await pruneDead(ref);
+    }
+  };
+  const sweeper = redis ? setInterval(() => void sweep().catch((error: unknown) => app.logger.warn({ err: error }, 'collab sweep failed')), COLLAB_HEARTBEAT_MS) : undefined;
+  sweeper?.unref();
+
   const displayName = async (user: string): Promise<string | null> => {
     const service = new ItemsService('tessera_users', { ...app.servicesContext(systemAccountability()), schema: await app.schema.get() });
     const [row] = await service.readMany([user], { fields: ['first_name', 'last_name'] });
@@ -242,6 +252,7 @@ export function createCollabHub(app: AppContext): CollabHub {
     ready: broadcast?.ready ?? Promise.resolve(),
 
     async close() {
+      clearInterval(sweeper);
       await store.close();
       await broadcast?.close();
       if (redis) {
