@@ -23,7 +23,7 @@ export function useLiveMerge(form: FormInstance | undefined, item: Item | null, 
     const waiting = pending.current;
     if (!waiting || !form) {
       // A read of this user's own (after a save): marks from before are settled.
-      if (!waiting) setConflicts(new Set());
+      if (!waiting) setConflicts((current) => (current.size === 0 ? current : new Set()));
       return;
     }
     pending.current = null;
