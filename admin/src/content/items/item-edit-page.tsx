@@ -20,6 +20,9 @@ import { RevisionsDrawer } from './revisions-drawer.tsx';
 import { ManualFlowButtons } from '../../modules/flows/manual-flow-buttons.tsx';
 import { ShareButton } from './share-button.tsx';
 import { useCollection } from './use-collection.ts';
+import { CollabFieldsProvider } from './collab-field.tsx';
+import { PresenceAvatars } from './presence-avatars.tsx';
+import { useItemCollab } from './use-item-collab.ts';
 
 /** The item form: `/content/:collection/+` creates, `/content/:collection/:id` edits; singletons edit their one item. */
 export default function ItemEditPage({ singleton = false }: { singleton?: boolean }) {
@@ -61,6 +64,17 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
   });
 
   const initial = (query?.data?.data ?? null) as Record<string, unknown> | null;
+  // Who else has this item open, their field locks and their saves (after useForm: it merges into its form).
+  const collab = useItemCollab({
+    collection,
+    item: singleton ? null : (id ?? null),
+    version: version?.key ?? null,
+    enabled: !creating && Boolean(model.info) && model.can('read'),
+    form: formProps.form,
+    loaded: initial,
+    reload: async () => (await query?.refetch())?.data?.data as Record<string, unknown> | undefined,
+    onGone: () => navigate(`/content/${collection}`),
+  });
   const action = creating ? 'create' : 'update';
   const canSave = creating ? model.can('create') : model.can('update') || (singleton && model.can('create'));
   const writable = (field: { field: string }) => model.canField(action, field.field) || (singleton && model.canField('create', field.field));
@@ -119,6 +133,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
           </div>
         </Space>
         <Space wrap>
+          <PresenceAvatars users={collab.others} />
           {versioned && <VersionSwitcher collection={collection} item={String(id)} value={version} onChange={setVersion} />}
           {versioned && version && (
             <Button icon={<DiffOutlined />} onClick={() => setComparing(true)} data-testid="version-compare">
@@ -171,7 +186,9 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
                 onFinish(payload).catch(() => undefined);
               }}
             >
-              <ItemFields fields={model.fields} creating={creating} canWrite={writable} />
+              <CollabFieldsProvider value={collab.fields}>
+                <ItemFields fields={model.fields} creating={creating} canWrite={writable} />
+              </CollabFieldsProvider>
             </Form>
           </Card>
         </Col>

@@ -11,7 +11,9 @@ import { isToMany } from '../field-kinds.ts';
 import { CellValue } from './cell-value.tsx';
 import { ResizableHeaderCell, type ResizableHeaderProps } from './column-resize.tsx';
 import { ChoiceOption, LayoutOptionsButton } from './layout-options.tsx';
+import { PresenceAvatars } from './presence-avatars.tsx';
 import { rowKeyHandler } from './row-keyboard.ts';
+import { useCollectionPresence } from './use-collection-presence.ts';
 import { useCollection } from './use-collection.ts';
 import { useRowDrag } from './use-row-drag.ts';
 
@@ -51,6 +53,8 @@ function TableLayout({ collection, primaryKey, fields, query, onQueryChange, ite
   const [dragging, setDragging] = useState<{ field: string; width: number } | null>(null);
   const widths = dragging ? { ...saved, [dragging.field]: dragging.width } : saved;
   const spacing: Spacing = typeof options.spacing === 'string' && options.spacing in SPACINGS ? (options.spacing as Spacing) : 'cozy';
+  // Avatars of whoever has a row's item open, beside its first value (collaborative editing).
+  const presence = useCollectionPresence(collection, model.can('read'));
 
   /** Moves `item` to the place of `target` (`/utils/sort` shifts the rows in between). */
   const moveTo = async (item: Item, target: Item) => {
@@ -90,7 +94,11 @@ function TableLayout({ collection, primaryKey, fields, query, onQueryChange, ite
           onOptionsChange({ ...options, widths: { ...saved, [field.field]: width } });
         },
       }) as ResizableHeaderProps,
-    render: (value: unknown) => <CellValue field={field} value={value} target={model.targetOf(field)} locale={locale} />,
+    render: (value: unknown, item: Item) => {
+      const cell = <CellValue field={field} value={value} target={model.targetOf(field)} locale={locale} />;
+      const here = field === fields[0] ? presence[String(item[primaryKey])] : undefined;
+      return here && here.length > 0 ? <Space size={6}><PresenceAvatars users={here} size="small" testId={`row-presence-${String(item[primaryKey])}`} />{cell}</Space> : cell;
+    },
   }));
   if (manualSort) {
     columns.unshift({
