@@ -155,13 +155,21 @@ describe('item versions: ETag and If-Match', () => {
     await t.request.get(related).set(auth()).set('If-None-Match', version).expect(200);
   });
 
-  it('system collections carry versions through the same routes (/users/:id)', async () => {
+  it('system collections carry versions through the same routes (/users/:id, /files/:id)', async () => {
     const me = (await t.request.get('/users/me').set(auth(editor)).expect(200)).body.data.id as string;
     const version = await etagOf(`/users/${me}`);
     await patch(`/users/${me}`, { first_name: 'Ed' }, version).expect(200);
     const stale = await patch(`/users/${me}`, { first_name: 'Eddie' }, version).expect(412);
     expect(stale.body.errors[0].extensions.conflicts[0].item.first_name).toBe('Ed');
     expect(stale.body.errors[0].extensions.conflicts[0].item.password).toBe('**********');
+
+    // Files: metadata PATCH through the item routes, DELETE through the files service (content removed too).
+    const file = (await t.request.post('/files').set(auth()).attach('file', Buffer.from('hello'), { filename: 'hello.txt', contentType: 'text/plain' }).expect(200)).body.data;
+    const fileVersion = await etagOf(`/files/${file.id}`);
+    await patch(`/files/${file.id}`, { title: 'Greeting' }, fileVersion).expect(200);
+    const staleDelete = await t.request.delete(`/files/${file.id}`).set(auth()).set('If-Match', fileVersion).expect(412);
+    expect(staleDelete.body.errors[0].extensions.conflicts[0].item.title).toBe('Greeting');
+    await t.request.delete(`/files/${file.id}`).set(auth()).set('If-Match', staleDelete.headers.etag).expect(204);
   });
 
   it('GraphQL: <collection>_etag reads the version, if_match on update and delete mutations (single and batch)', async () => {
