@@ -109,12 +109,16 @@ export class ItemsService {
     return this.#readJson(query, false);
   }
 
-  /** readJsonByQuery, kept compiled for callers with the same rules; `byKeys`: a read of given keys (queryByKeys). */
-  async #readJson(query: Query, byKeys: boolean): Promise<{ data: string[]; meta?: ReadMeta }> {
+  /**
+   * readJsonByQuery, kept compiled for callers with the same rules; `byKeys`: a read of given keys (queryByKeys);
+   * `versioned`: with each item's version (item-version.ts).
+   */
+  async #readJson(query: Query, byKeys: boolean, versioned = false): Promise<{ data: string[]; meta?: ReadMeta; versions?: string[] }> {
     const options = await this.#readOptions();
     options.reuseIdentity = this.#reuseIdentity();
     // A read of given keys: no index would serve it better, so no shape timing for the index advice.
     if (byKeys) options.shapes = undefined;
+    if (versioned) options.versionKey = this.#versionKey;
     const copies = planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query);
     if (!copies) return readJsonByQuery(this.#db, this.#context.schema, this.collection, query, options);
     const result = await readJsonByQuery(this.#db, this.#context.schema, this.collection, copies.query, options);
@@ -140,13 +144,9 @@ export class ItemsService {
 
   /** readOneJson with the item's version (its ETag, without quotes), read in the same statement. */
   async readOneJsonVersioned(key: ItemKey, query: Query = {}): Promise<{ item: string; version: string }> {
-    const options = { ...(await this.#readOptions()), reuseIdentity: this.#reuseIdentity(), shapes: undefined, versionKey: this.#versionKey };
-    const byKey = queryByKeys(this.#overview, [key], query, 1);
-    const copies = planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, byKey);
-    const result = await readJsonByQuery(this.#db, this.#context.schema, this.collection, copies?.query ?? byKey, options);
-    const [item] = copies ? (await copies.attach(result.data.map((text) => JSON.parse(text) as Record<string, unknown>))).map((value) => JSON.stringify(value)) : result.data;
-    if (item === undefined) throw new ForbiddenError();
-    return { item, version: result.versions![0]! };
+    const { data, versions } = await this.#readJson(queryByKeys(this.#overview, [key], query, 1), true, true);
+    if (data[0] === undefined) throw new ForbiddenError();
+    return { item: data[0], version: versions![0]! };
   }
 
   /** readMany with each item's version (its ETag, without quotes), in the same order. */

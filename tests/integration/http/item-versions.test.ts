@@ -73,6 +73,8 @@ describe('item versions: ETag and If-Match', () => {
       await holder.query('select id from notes where id = $1 for update', [note.id]);
       const both = Promise.all([patch(path, { body: 'first' }, version).then((response) => response), patch(path, { body: 'second' }, version).then((response) => response)]);
       await eventually(async () => {
+        // Inside the holder's transaction the activity view is a snapshot taken once; take a fresh one.
+        await holder.query('select pg_stat_clear_snapshot()');
         const waiting = await holder.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike 'update%notes%'");
         expect(waiting.rows[0].n).toBe(2);
       }, 60_000);
@@ -169,7 +171,7 @@ describe('item versions: ETag and If-Match', () => {
     await patch(`/files/${file.id}`, { title: 'Greeting' }, fileVersion).expect(200);
     const staleDelete = await t.request.delete(`/files/${file.id}`).set(auth()).set('If-Match', fileVersion).expect(412);
     expect(staleDelete.body.errors[0].extensions.conflicts[0].item.title).toBe('Greeting');
-    await t.request.delete(`/files/${file.id}`).set(auth()).set('If-Match', staleDelete.headers.etag).expect(204);
+    await t.request.delete(`/files/${file.id}`).set(auth()).set('If-Match', staleDelete.headers.etag as string).expect(204);
   });
 
   it('GraphQL: <collection>_etag reads the version, if_match on update and delete mutations (single and batch)', async () => {
