@@ -11,6 +11,7 @@ import { parseQuery } from '../query/parse-query.ts';
 import type { ItemKey } from '../services/items/items-service.ts';
 import { validatePayload } from '../services/validate-payload.ts';
 import { registerItemRoutes, respondWithReadBack } from './items-controller.ts';
+import { expectedVersions, withCurrentItems } from './item-versions.ts';
 
 const importSchema = yup.object({
   url: yup.string().required('"url" is required'),
@@ -99,7 +100,9 @@ export function filesController(app: AppContext): Router {
   });
 
   router.delete('/files/:id', async (ctx) => {
-    await new FilesService(app, ctx.state.accountability).delete([ctx.params.id!]);
+    const files = new FilesService(app, ctx.state.accountability);
+    const expected = expectedVersions(ctx);
+    await withCurrentItems(ctx, await files.items(), {}, true, () => files.delete([ctx.params.id!], expected));
     ctx.status = 204;
   });
 
@@ -109,7 +112,8 @@ export function filesController(app: AppContext): Router {
     let keys = deleteKeys(body);
     if (!keys && isObject(body) && isObject(body.query)) keys = await (await files.items()).keysByQuery(parseQuery(body.query, { maxLimit: maxLimit() }));
     if (!keys) throw new InvalidPayloadError('Send an array of keys, { keys } or { query }.', { field: 'keys' });
-    await files.delete(keys);
+    const expected = expectedVersions(ctx);
+    await withCurrentItems(ctx, await files.items(), {}, false, () => files.delete(keys, expected));
     ctx.status = 204;
   });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ExpectedVersions } from '../services/items/expected-versions.ts';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../app-context.ts';
@@ -222,11 +223,11 @@ export class FilesService {
   }
 
   /** Deletes files (rows in one transaction, then their content and cached transforms). */
-  async delete(keys: ItemKey[]): Promise<void> {
+  async delete(keys: ItemKey[], expected?: ExpectedVersions): Promise<void> {
     const service = await this.items();
     const ids = keys.map(String).filter((key) => /^[0-9a-f-]{36}$/i.test(key));
     const rows = ids.length > 0 ? await this.#app.database.kysely().selectFrom(FILES).select(['id', 'storage', 'filename_disk']).where('id', 'in', ids).execute() : [];
-    await service.deleteMany(keys);
+    await service.deleteMany(keys, expected);
     for (const row of rows) {
       if (row.filename_disk) await this.#removeContent([{ storage: row.storage as string, filename_disk: row.filename_disk as string }]);
       await this.#removeTransforms(row.storage as string, row.id as string);

@@ -40,7 +40,7 @@ export function reuseKey(collection: string, query: Query, options: ReadOptions)
   const text = JSON.stringify(query);
   if (text.includes('$NOW')) return null;
   const user = text.includes('$CURRENT_USER') ? (options.accountability?.user ?? '') : '';
-  return `${collection}\n${options.asText ? 'text' : 'json'}\n${options.timeZone ?? ''}\n${options.reuseIdentity}\n${user}\n${text}`;
+  return `${collection}\n${options.asText ? 'text' : 'json'}${options.versionKey ? '+version' : ''}\n${options.timeZone ?? ''}\n${options.reuseIdentity}\n${user}\n${text}`;
 }
 
 /** The read compiled under `key`, compiling and keeping it on first use. */

@@ -20,9 +20,12 @@ import { RevisionsDrawer } from './revisions-drawer.tsx';
 import { ManualFlowButtons } from '../../modules/flows/manual-flow-buttons.tsx';
 import { ShareButton } from './share-button.tsx';
 import { useCollection } from './use-collection.ts';
+import { itemPath, resourcePath } from '../../providers/resource-paths.ts';
 import { CollabFieldsProvider } from './collab-field.tsx';
 import { PresenceAvatars } from './presence-avatars.tsx';
+import { SaveConflictDialog } from './save-conflict-dialog.tsx';
 import { useItemCollab } from './use-item-collab.ts';
+import { useSaveConflict } from './use-save-conflict.ts';
 
 /** The item form: `/content/:collection/+` creates, `/content/:collection/:id` edits; singletons edit their one item. */
 export default function ItemEditPage({ singleton = false }: { singleton?: boolean }) {
@@ -42,16 +45,26 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
   const [versionSaving, setVersionSaving] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
   const { message } = App.useApp();
+  // No lost updates: saves send the ETag the item was read with; a 412 opens the merge dialog.
+  const conflict = useSaveConflict({
+    resource: collection,
+    id: singleton ? 'singleton' : id,
+    path: creating ? null : singleton ? resourcePath(collection) : itemPath(collection, id!),
+    meta: { fields: readFields, singleton },
+    onSaved: () => void query?.refetch(),
+  });
 
   const { formProps, saveButtonProps, query, onFinish, formLoading } = useForm({
     resource: collection,
     action: creating ? 'create' : 'edit',
     id: singleton ? 'singleton' : id,
     meta: { fields: readFields, singleton, query: version ? { version: version.key } : undefined },
+    mutationMeta: creating ? undefined : conflict.mutationMeta,
     redirect: false,
     queryOptions: { enabled: !creating && model.fields.length > 0 },
     // A refusal that names fields of this form shows on them; a second message in a card would repeat it.
     errorNotification: (error) => {
+      if (conflict.caught(error as ApiHttpError | undefined)) return false;
       const named = Object.keys((error as ApiHttpError | undefined)?.errors ?? {});
       if (named.length > 0 && named.every((name) => model.fields.some((field) => field.field === name))) return false;
       return { type: 'error', message: translate(creating ? 'notifications.createError' : 'notifications.editError'), description: error?.message };
@@ -182,6 +195,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
               onFinish={(values) => {
                 const payload = toPayload(model.fields, values as Record<string, unknown>, creating ? null : initial, writable, model.targetOf, (name) => model.schema.fieldsOf(name).map((entry) => entry.field));
                 if (version) return void saveVersion(payload);
+                conflict.beforeSave(payload);
                 // A refused save shows its errors on the fields (Refine maps the HttpError); nothing else to do.
                 onFinish(payload).catch(() => undefined);
               }}
@@ -201,6 +215,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
           </Col>
         )}
       </Row>
+      <SaveConflictDialog {...conflict.dialog} fields={model.fields} base={initial} />
       {versioned && version && (
         <VersionCompare
           version={version}
