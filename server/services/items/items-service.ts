@@ -1,62 +1,36 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { DeferredTransaction } from '../../database/deferred-transaction.ts';
 import { runTransaction } from '../../database/transaction-retry.ts';
 import { withDatabaseErrors } from '../../database/translate-db-error.ts';
 import { ForbiddenError, InvalidPayloadError } from '../../errors.ts';
-import { Access, resolveAccess } from '../../permissions/access.ts';
 import { applyWritePermission, assertWritableFields } from '../../permissions/write-permission.ts';
 import type { Permission, PermissionAction } from '../../permissions/types.ts';
-import { readByQuery, readJsonByQuery } from '../../query/run-query.ts';
-import { queryShapesFor } from '../../indexes/query-shapes.ts';
-import type { Query, ReadMeta, ReadOptions, ReadResult } from '../../query/types.ts';
-import type { CollectionOverview, SchemaOverview } from '../../schema/overview.ts';
-import type { ServiceContext } from '../service-context.ts';
-import { normalizeKeys, queryByKeys, uniqueKeys, type ItemKey } from './item-keys.ts';
+import { readByQuery } from '../../query/run-query.ts';
+import type { Query } from '../../query/types.ts';
+import type { CollectionOverview } from '../../schema/overview.ts';
+import { normalizeKeys, uniqueKeys, type ItemKey } from './item-keys.ts';
+import { ItemReads } from './item-reads.ts';
 import { ItemRows } from './item-rows.ts';
-import { readableKeys } from './readable-keys.ts';
 import { recordActivity, type WrittenItem } from './record-activity.ts';
 import { linkedKey, relationOf } from './relations.ts';
 import { assertFieldRules } from './field-rules.ts';
 import { canCreateInOneStatement, createInOneStatement } from './single-statement-create.ts';
 import { assertPrivilegedDelete } from './privilege-rules.ts';
-import { planItemCopies } from './revision-payloads.ts';
 import { filterItemPayload, flushItemActions, hasItemFilters, itemFiltersNeedTransaction, queueItemActions, type PendingActions } from '../../events/item-events.ts';
 import { itemWriteHooks } from '../../events/item-write-hooks.ts';
 import { eventsRecorded } from '../../events/write-jobs.ts';
 import type { WriteTransaction } from '../../events/event-names.ts';
 import { statementsRecorded } from '../../cache/statement-recorder.ts';
-import { permissionIdentity } from '../../cache/cache-key.ts';
 import type { AccessStamps } from '../../auth/access-stamps.ts';
 import { accessEndedByDelete } from './ended-access.ts';
 import { countMutations, type MutationCount } from './mutation-limit.ts';
 import { setsGeneratedKey } from './generated-keys.ts';
 import type { ExpectedVersions } from './expected-versions.ts';
 import { refuseStale } from './stale-items.ts';
-import { itemVersionKey } from '../../query/item-version.ts';
 
 export type { ItemKey };
 
-/** A service context plus the schema overview the service works against. */
-export interface ItemsContext extends ServiceContext {
-  schema: SchemaOverview;
-  /** Revision of the write that caused this one, for nested writes. */
-  parentRevision?: number | null;
-  /** The caller's resolved permissions (null: unrestricted), shared by the services of one call. */
-  access?: Access | null;
-  /** Collections written in the current transaction, to invalidate caches once it commits. */
-  written?: Set<string>;
-  /**
-   * The files service writing columns it computed from stored content (server-managed columns of
-   * tessera_files). Applies to this service only: nested writes never inherit it.
-   */
-  serverColumns?: boolean;
-  /** Item actions of the current transaction, emitted once it commits. */
-  pendingActions?: PendingActions;
-  /** Users whose access the current transaction ended, published once it commits (docs/auth.md "Ending access"). */
-  endedAccess?: AccessStamps;
-  /** Items the current transaction has written, against MAX_BATCH_MUTATION. */
-  mutations?: MutationCount;
-}
+export type { ItemsContext } from './item-reads.ts';
 
 /** Collections whose writes change what callers may do: the permission caches are dropped after them. */
 const ACCESS_COLLECTIONS = new Set(['tessera_permissions', 'tessera_roles']);
@@ -67,168 +41,11 @@ type Payload = Record<string, unknown>;
  * The write side of the data engine, shared by every collection, system ones included: validation,
  * specials, nested relational writes, activity and revisions, all in one transaction per call.
  */
-export class ItemsService {
-  readonly collection: string;
-  #context: ItemsContext;
-  readonly #overview: CollectionOverview;
-
-  constructor(collection: string, context: ItemsContext) {
-    const overview = context.schema.collections[collection];
-    if (!overview || !overview.table) throw new ForbiddenError();
-    this.collection = collection;
-    this.#context = context;
-    this.#overview = overview;
-  }
-
-  /** Name of the primary-key field. */
-  get primaryKeyField(): string {
-    return this.#overview.primary;
-  }
-
-  /** Reads items by query (fields, filter, sort, search, deep, aggregate, meta …) in one statement. */
-  async readByQuery(query: Query, extra: Pick<ReadOptions, 'timeZone' | 'maxLimit'> = {}): Promise<ReadResult> {
-    return this.#read(query, { ...(await this.#readOptions()), ...extra });
-  }
-
-  /** A read of given keys (queryByKeys): compiled once per item shape (its keys are bound per run), and no shape timing. */
-  async #readByKeys(query: Query): Promise<ReadResult> {
-    const options = await this.#readOptions();
-    options.reuseIdentity = this.#reuseIdentity();
-    options.shapes = undefined;
-    return this.#read(query, options);
-  }
-
-  async #read(query: Query, options: ReadOptions): Promise<ReadResult> {
-    const copies = planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query);
-    if (!copies) return readByQuery(this.#db, this.#context.schema, this.collection, query, options);
-    const result = await readByQuery(this.#db, this.#context.schema, this.collection, copies.query, options);
-    return { ...result, data: await copies.attach(result.data) };
-  }
-
-  /** readByQuery with each item as JSON text, for responses that pass items through unparsed. */
-  async readJsonByQuery(query: Query): Promise<{ data: string[]; meta?: ReadMeta }> {
-    return this.#readJson(query, false);
-  }
-
-  /**
-   * readJsonByQuery, kept compiled for callers with the same rules; `byKeys`: a read of given keys (queryByKeys);
-   * `versioned`: with each item's version (item-version.ts).
-   */
-  async #readJson(query: Query, byKeys: boolean, versioned = false): Promise<{ data: string[]; meta?: ReadMeta; versions?: string[] }> {
-    const options = await this.#readOptions();
-    options.reuseIdentity = this.#reuseIdentity();
-    // A read of given keys: no index would serve it better, so no shape timing for the index advice.
-    if (byKeys) options.shapes = undefined;
-    if (versioned) options.versionKey = this.#versionKey;
-    const copies = planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query);
-    if (!copies) return readJsonByQuery(this.#db, this.#context.schema, this.collection, query, options);
-    const result = await readJsonByQuery(this.#db, this.#context.schema, this.collection, copies.query, options);
-    const items = await copies.attach(result.data.map((text) => JSON.parse(text) as Record<string, unknown>));
-    return { ...result, data: items.map((item) => JSON.stringify(item)) };
-  }
-
-  /**
-   * readJsonByQuery with each item built by PostgreSQL as JSON text in `textShape` (a GraphQL response
-   * shape); null when the read needs item copies attached in Node, which the shape does not know.
-   */
-  async readShapedJson(query: Query, textShape: NonNullable<ReadOptions['textShape']>): Promise<string[] | null> {
-    if (planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query)) return null;
-    return (await readJsonByQuery(this.#db, this.#context.schema, this.collection, query, { ...(await this.#readOptions()), textShape })).data;
-  }
-
-  /** readOne as JSON text. */
-  async readOneJson(key: ItemKey, query: Query = {}): Promise<string> {
-    const [item] = (await this.#readJson(queryByKeys(this.#overview, [key], query, 1), true)).data;
-    if (item === undefined) throw new ForbiddenError();
-    return item;
-  }
-
-  /** readOneJson with the item's version (its ETag, without quotes), read in the same statement. */
-  async readOneJsonVersioned(key: ItemKey, query: Query = {}): Promise<{ item: string; version: string }> {
-    const { data, versions } = await this.#readJson(queryByKeys(this.#overview, [key], query, 1), true, true);
-    if (data[0] === undefined) throw new ForbiddenError();
-    return { item: data[0], version: versions![0]! };
-  }
-
-  /** readMany with each item's version (its ETag, without quotes), in the same order. */
-  async readManyVersioned(keys: ItemKey[], query: Query = {}): Promise<{ items: Record<string, unknown>[]; versions: string[] }> {
-    if (keys.length === 0) return { items: [], versions: [] };
-    const options = { ...(await this.#readOptions()), reuseIdentity: this.#reuseIdentity(), shapes: undefined, versionKey: this.#versionKey };
-    const result = await this.#read(queryByKeys(this.#overview, keys, query, -1), options);
-    return { items: result.data, versions: result.versions ?? [] };
-  }
-
-  get #versionKey(): string {
-    return itemVersionKey(this.#context.config.secret);
-  }
-
-  async #readOptions(): Promise<ReadOptions> {
-    const access = await this.#access();
-    access?.require(this.collection, 'read');
-    return {
-      accountability: this.#context.accountability,
-      policy: access?.readPolicy(),
-      maxLimit: this.#context.config.query.limitMax ?? undefined,
-      defaultLimit: this.#context.config.query.limitDefault,
-      maxFields: this.#context.config.query.maxFields,
-      maxRelations: this.#context.config.query.maxRelations,
-      maxRelationalDepth: this.#context.config.query.maxRelationalDepth,
-      shapes: queryShapesFor(this.#context.config),
-    };
-  }
-
-  /**
-   * Who a compiled read may be reused for: callers with the same role and flags read with the same rules
-   * (and the same user, when a rule reads `$CURRENT_USER`); null when the rules are a share's or read
-   * `$NOW`, or when this service runs with rules set by its caller rather than the accountability's.
-   */
-  #reuseIdentity(): string | null {
-    const accountability = this.#context.accountability;
-    const access = this.#context.access ?? null;
-    if (!accountability || (access === null && !accountability.admin) || access?.shared) return null;
-    return permissionIdentity(accountability, access?.permissions ?? null, '');
-  }
-
-  /** Reads one item; a missing or invisible item is FORBIDDEN, so existence never leaks. */
-  async readOne(key: ItemKey, query: Query = {}): Promise<Record<string, unknown>> {
-    const [item] = (await this.#readByKeys(queryByKeys(this.#overview, [key], query, 1))).data;
-    if (!item) throw new ForbiddenError();
-    return item;
-  }
-
-  /** Reads the listed items (in the query's sort order). */
-  async readMany(keys: ItemKey[], query: Query = {}): Promise<Record<string, unknown>[]> {
-    if (keys.length === 0) return [];
-    return (await this.#readByKeys(queryByKeys(this.#overview, keys, query, -1))).data;
-  }
-
-  /** Of `keys`, those the caller may read now (its read rule; unrestricted callers: those that exist), in order. */
-  async readableKeys(keys: ItemKey[]): Promise<ItemKey[]> {
-    return readableKeys(this.#db, this.#context.schema, this.#overview, await this.#access(), keys);
-  }
-
-  /** Whether the caller may read the item with `key`; false for one that does not exist. */
-  async isReadable(key: ItemKey): Promise<boolean> {
-    return (await this.readableKeys([key])).length === 1;
-  }
-
-  /** Reads a singleton collection's one item, or null before it has been saved. */
-  async readSingleton(query: Query = {}): Promise<Record<string, unknown> | null> {
-    const [item] = (await this.readByQuery({ ...query, limit: 1, offset: 0, page: undefined })).data;
-    return item ?? null;
-  }
-
-  /** readSingleton with the item's version (its ETag, without quotes). */
-  async readSingletonVersioned(query: Query = {}): Promise<{ item: Record<string, unknown>; version: string } | null> {
-    const options = { ...(await this.#readOptions()), versionKey: this.#versionKey };
-    const result = await this.#read({ ...query, limit: 1, offset: 0, page: undefined }, options);
-    return result.data[0] ? { item: result.data[0], version: result.versions![0]! } : null;
-  }
-
+export class ItemsService extends ItemReads {
   /** Creates or updates a singleton's one item; returns its key. With `expected`, the item must exist at one of those versions. */
   async upsertSingleton(payload: unknown, expected?: ExpectedVersions): Promise<ItemKey> {
     return this.#inTransaction(async (service) => {
-      const [existing] = await service.#db.selectFrom(service.collection).select(sql.ref(service.primaryKeyField).as('key')).limit(1).execute();
+      const [existing] = await service.db.selectFrom(service.collection).select(sql.ref(service.primaryKeyField).as('key')).limit(1).execute();
       if (!existing && expected) throw new ForbiddenError();
       return existing ? service.updateOne(existing.key as ItemKey, payload, expected) : service.createOne(payload);
     });
@@ -267,13 +84,13 @@ export class ItemsService {
    * stays one statement either way, and the actions are emitted after the commit.
    */
   async #createFlat(raw: unknown): Promise<ItemKey | undefined> {
-    if (this.collection.startsWith('tessera_') || this.#db.isTransaction || this.#context.written || !canCreateInOneStatement(this.#overview)) return undefined;
+    if (this.collection.startsWith('tessera_') || this.db.isTransaction || this.context.written || !canCreateInOneStatement(this.overview)) return undefined;
     // A collection rule sees the payload before the write: such creates take the general path.
-    if (this.#context.rules.has(this.collection)) return undefined;
-    await this.#access();
+    if (this.context.rules.has(this.collection)) return undefined;
+    await this.access();
     const permission = await this.#permission('create');
     if (permission?.permissions) return undefined;
-    if (!hasItemFilters(this.#context.events, this.collection, 'create')) return this.#insertFlat(permission, asPayload(raw, this.#overview));
+    if (!hasItemFilters(this.context.events, this.collection, 'create')) return this.#insertFlat(permission, asPayload(raw, this.overview));
     const insert = async (service: ItemsService, filtered: Payload) => {
       const key = await service.#insertFlat(permission, filtered);
       if (key !== undefined) return key;
@@ -281,10 +98,10 @@ export class ItemsService {
       await service.#record('create', [written]);
       return written.key;
     };
-    if (itemFiltersNeedTransaction(this.#context.events, this.collection, 'create')) {
-      return this.#inTransaction(async (service) => insert(service, await filterItemPayload(service.#context.events, service.collection, 'create', asPayload(raw, service.#overview), [], service.#context.accountability, service.#writeTransaction)));
+    if (itemFiltersNeedTransaction(this.context.events, this.collection, 'create')) {
+      return this.#inTransaction(async (service) => insert(service, await filterItemPayload(service.context.events, service.collection, 'create', asPayload(raw, service.overview), [], service.context.accountability, service.#writeTransaction)));
     }
-    return this.#createAfterDeferringFilters(permission, asPayload(raw, this.#overview), insert);
+    return this.#createAfterDeferringFilters(permission, asPayload(raw, this.overview), insert);
   }
 
   /**
@@ -294,13 +111,13 @@ export class ItemsService {
    * run, and a rerun would run them twice.
    */
   async #createAfterDeferringFilters(permission: Permission | null, payload: Payload, insert: (service: ItemsService, filtered: Payload) => Promise<ItemKey>): Promise<ItemKey> {
-    const deferred = new DeferredTransaction(this.#db);
+    const deferred = new DeferredTransaction(this.db);
     const scope = newWriteScope();
     const open = async (): Promise<WriteTransaction> => ({ db: await deferred.open(), written: scope.written, pendingActions: scope.pendingActions });
     try {
-      const filtered = await filterItemPayload(this.#context.events, this.collection, 'create', payload, [], this.#context.accountability, open);
+      const filtered = await filterItemPayload(this.context.events, this.collection, 'create', payload, [], this.context.accountability, open);
       if (!deferred.begun) return (await this.#insertFlat(permission, filtered)) ?? (await this.#inTransaction((service) => insert(service, filtered)));
-      const key = await insert(new ItemsService(this.collection, { ...this.#context, db: await deferred.open(), ...scope }), filtered);
+      const key = await insert(new ItemsService(this.collection, { ...this.context, db: await deferred.open(), ...scope }), filtered);
       await deferred.commit();
       await this.#afterCommit(scope);
       return key;
@@ -314,19 +131,19 @@ export class ItemsService {
   async #insertFlat(permission: Permission | null, raw: Payload): Promise<ItemKey | undefined> {
     const payload = this.#permitted(permission, raw, 'create');
     const nested = Object.entries(payload).some(([field, value]) => {
-      const relation = relationOf(this.#context.schema, this.collection, field);
+      const relation = relationOf(this.context.schema, this.collection, field);
       return relation !== null && (relation.kind === 'o2m' || (value !== null && typeof value === 'object'));
     });
     // A client-chosen integer key moves the key's sequence on, which the general path does.
-    if (nested || setsGeneratedKey(this.#overview, payload)) return undefined;
+    if (nested || setsGeneratedKey(this.overview, payload)) return undefined;
     const { columns } = await this.#rows.prepare(payload, 'create');
-    const insert = Object.keys(columns).length > 0 ? this.#db.insertInto(this.collection).values(columns) : this.#db.insertInto(this.collection).defaultValues();
-    const { key, recorded } = await withDatabaseErrors(() => createInOneStatement(this.#db, this.#overview, insert, payload, this.#context.accountability, this.#context.parentRevision ?? null));
-    this.#context.written?.add(this.collection);
-    queueItemActions(this.#context.events, this.#context.pendingActions, this.collection, 'create', [key], payload, this.#context.accountability);
+    const insert = Object.keys(columns).length > 0 ? this.db.insertInto(this.collection).values(columns) : this.db.insertInto(this.collection).defaultValues();
+    const { key, recorded } = await withDatabaseErrors(() => createInOneStatement(this.db, this.overview, insert, payload, this.context.accountability, this.context.parentRevision ?? null));
+    this.context.written?.add(this.collection);
+    queueItemActions(this.context.events, this.context.pendingActions, this.collection, 'create', [key], payload, this.context.accountability);
     // Inside a transaction the relay moves the recorded events once it has committed.
     if (recorded > 0) {
-      if (this.#context.pendingActions) this.#context.pendingActions.push(eventsRecorded);
+      if (this.context.pendingActions) this.context.pendingActions.push(eventsRecorded);
       else eventsRecorded();
     }
     return key;
@@ -339,7 +156,7 @@ export class ItemsService {
       service.#countMutations(payloads.length);
       const written: WrittenItem[] = [];
       for (const payload of payloads) {
-        const filtered = await filterItemPayload(service.#context.events, service.collection, 'create', asPayload(payload, service.#overview), [], service.#context.accountability, service.#writeTransaction);
+        const filtered = await filterItemPayload(service.context.events, service.collection, 'create', asPayload(payload, service.overview), [], service.context.accountability, service.#writeTransaction);
         written.push(await service.#insertRow(permission, filtered));
       }
       // A create rule is checked on the rows as written (relational rules included), before the commit.
@@ -351,7 +168,7 @@ export class ItemsService {
 
   /** The general insert of one filtered payload (collection rules, nested writes), inside the caller's transaction. */
   async #insertRow(permission: Permission | null, payload: Payload): Promise<WrittenItem> {
-    return this.#rows.insert(await this.#context.rules.apply(this.#context, this.collection, this.#permitted(permission, payload, 'create'), 'create'));
+    return this.#rows.insert(await this.context.rules.apply(this.context, this.collection, this.#permitted(permission, payload, 'create'), 'create'));
   }
 
   /**
@@ -359,10 +176,10 @@ export class ItemsService {
    * `expected` (If-Match) when one is at none of those versions (PRECONDITION_FAILED).
    */
   async updateMany(rawKeys: ItemKey[], payload: unknown, expected?: ExpectedVersions): Promise<ItemKey[]> {
-    const keys = uniqueKeys(normalizeKeys(this.#overview, rawKeys));
+    const keys = uniqueKeys(normalizeKeys(this.overview, rawKeys));
     return this.#inTransaction(async (service) => {
-      const filtered = await filterItemPayload(service.#context.events, service.collection, 'update', asPayload(payload, service.#overview), keys, service.#context.accountability, service.#writeTransaction);
-      const data = await service.#context.rules.apply(service.#context, service.collection, service.#permitted(await service.#permission('update'), filtered, 'update'), 'update', keys);
+      const filtered = await filterItemPayload(service.context.events, service.collection, 'update', asPayload(payload, service.overview), keys, service.context.accountability, service.#writeTransaction);
+      const data = await service.context.rules.apply(service.context, service.collection, service.#permitted(await service.#permission('update'), filtered, 'update'), 'update', keys);
       // Nothing to update (no keys, or a query that matched nothing): `in ()` is not SQL.
       if (keys.length === 0) return keys;
       service.#countMutations(keys.length);
@@ -382,12 +199,12 @@ export class ItemsService {
   /** Updates several items, each with its own data (each object carries its key; each at one of the `expected` versions, when given). */
   async updateBatch(items: unknown[], expected?: ExpectedVersions): Promise<ItemKey[]> {
     return this.#inTransaction(async (service) => {
-      const keyOf = (item: unknown) => asPayload(item, service.#overview)[service.primaryKeyField];
+      const keyOf = (item: unknown) => asPayload(item, service.overview)[service.primaryKeyField];
       const valid = items.map(keyOf).filter((key): key is ItemKey => typeof key === 'string' || typeof key === 'number');
-      if (valid.length === items.length) await service.#rows.lockInKeyOrder(uniqueKeys(normalizeKeys(service.#overview, valid)));
+      if (valid.length === items.length) await service.#rows.lockInKeyOrder(uniqueKeys(normalizeKeys(service.overview, valid)));
       const keys: ItemKey[] = [];
       for (const item of items) {
-        const { [service.primaryKeyField]: key, ...data } = asPayload(item, service.#overview);
+        const { [service.primaryKeyField]: key, ...data } = asPayload(item, service.overview);
         if (typeof key !== 'string' && typeof key !== 'number') throw new InvalidPayloadError(`Each item needs its "${service.primaryKeyField}".`, { field: service.primaryKeyField });
         await service.updateMany([key], data, expected);
         keys.push(key);
@@ -398,18 +215,18 @@ export class ItemsService {
 
   /** Deletes the listed items; refuses the whole batch when one does not exist, or with `expected` when one is at none of those versions. */
   async deleteMany(rawKeys: ItemKey[], expected?: ExpectedVersions): Promise<ItemKey[]> {
-    const keys = uniqueKeys(normalizeKeys(this.#overview, rawKeys));
+    const keys = uniqueKeys(normalizeKeys(this.overview, rawKeys));
     return this.#inTransaction(async (service) => {
       await service.#permission('delete');
       if (keys.length === 0) return keys;
       service.#countMutations(keys.length);
-      await filterItemPayload(service.#context.events, service.collection, 'delete', { keys }, keys, service.#context.accountability, service.#writeTransaction);
+      await filterItemPayload(service.context.events, service.collection, 'delete', { keys }, keys, service.context.accountability, service.#writeTransaction);
       await service.#rows.lockInKeyOrder(keys);
-      await assertPrivilegedDelete(service.#db, service.#context.access ?? null, service.collection, keys);
-      const endAccess = await accessEndedByDelete(service.#context, service.collection, keys);
+      await assertPrivilegedDelete(service.db, service.context.access ?? null, service.collection, keys);
+      const endAccess = await accessEndedByDelete(service.context, service.collection, keys);
       const check = expected ? service.#rows.staleCheck('delete') : null;
       const deleted = await withDatabaseErrors(() => {
-        const statement = service.#rows.withinRule(service.#db.deleteFrom(service.collection).where(sql.ref(service.primaryKeyField), 'in', keys), 'delete');
+        const statement = service.#rows.withinRule(service.db.deleteFrom(service.collection).where(sql.ref(service.primaryKeyField), 'in', keys), 'delete');
         return (check ? statement.where(check.atVersion(expected!)) : statement).returning(sql.ref(service.primaryKeyField).as('key')).execute();
       });
       // A key that matched nothing refuses the whole batch: the transaction rolls the deletes back.
@@ -432,10 +249,10 @@ export class ItemsService {
    */
   async normalizeAndCheck(rawKeys: ItemKey[], fields: string[] = [], options: { everyItem?: boolean } = {}): Promise<ItemKey[]> {
     const permission = await this.#permission('update');
-    if (permission) assertWritableFields(permission, this.#overview, fields);
+    if (permission) assertWritableFields(permission, this.overview, fields);
     // A change that shifts other items too (manual sorting) needs update rights on every item.
     if (options.everyItem && permission?.permissions) throw new ForbiddenError(`You may update only some items of "${this.collection}", so you cannot reorder them.`);
-    const keys = normalizeKeys(this.#overview, rawKeys);
+    const keys = normalizeKeys(this.overview, rawKeys);
     await this.#rows.assertExist(keys, 'update');
     return keys;
   }
@@ -447,7 +264,7 @@ export class ItemsService {
   async exists(key: ItemKey): Promise<boolean> {
     let normalized: ItemKey;
     try {
-      [normalized] = normalizeKeys(this.#overview, [key]) as [ItemKey];
+      [normalized] = normalizeKeys(this.overview, [key]) as [ItemKey];
     } catch {
       return false;
     }
@@ -456,65 +273,55 @@ export class ItemsService {
 
   /** Keys of the items whose `field` equals `value` (used to find an o2m parent's children). */
   async keysWhere(field: string, value: unknown): Promise<ItemKey[]> {
-    const rows = await this.#db.selectFrom(this.collection).select(sql.ref(this.primaryKeyField).as('key')).where(sql.ref(field), '=', value).execute();
+    const rows = await this.db.selectFrom(this.collection).select(sql.ref(this.primaryKeyField).as('key')).where(sql.ref(field), '=', value).execute();
     return rows.map((row) => row.key as ItemKey);
-  }
-
-  /** The caller's permissions, resolved once per call and shared with sibling services (null: unrestricted). */
-  async #access(): Promise<Access | null> {
-    if (this.#context.access === undefined) this.#context = { ...this.#context, access: await resolveAccess(this.#context, this.#context.schema) };
-    return this.#context.access ?? null;
   }
 
   /** The caller's permission for `action` here (FORBIDDEN without one); null for unrestricted callers. */
   async #permission(action: PermissionAction): Promise<Permission | null> {
-    const access = await this.#access();
+    const access = await this.access();
     return access ? access.require(this.collection, action) : null;
   }
 
   /** The payload as the permission allows it (only permitted fields, presets as defaults, its validation met) and meeting the fields' own rules. */
   #permitted(permission: Permission | null, payload: Payload, mode: 'create' | 'update'): Payload {
-    const keyOf = (path: string, value: Payload) => linkedKey(this.#context.schema, this.collection, path, value);
-    const allowed = permission ? applyWritePermission(permission, this.#overview, payload, mode, this.#context.accountability, keyOf) : payload;
-    assertFieldRules(this.#overview, allowed, this.#context.accountability, keyOf);
+    const keyOf = (path: string, value: Payload) => linkedKey(this.context.schema, this.collection, path, value);
+    const allowed = permission ? applyWritePermission(permission, this.overview, payload, mode, this.context.accountability, keyOf) : payload;
+    assertFieldRules(this.overview, allowed, this.context.accountability, keyOf);
     return allowed;
   }
 
   #countMutations(count: number): void {
-    countMutations(this.#context.mutations, this.#context.config.items.maxBatchMutation, count);
-  }
-
-  get #db(): Kysely<any> {
-    return this.#context.db;
+    countMutations(this.context.mutations, this.context.config.items.maxBatchMutation, count);
   }
 
   /** This write's transaction as filters may join it (filter flows' item operations). */
   get #writeTransaction(): WriteTransaction {
-    return { db: this.#context.db, written: this.#context.written, pendingActions: this.#context.pendingActions };
+    return { db: this.context.db, written: this.context.written, pendingActions: this.context.pendingActions };
   }
 
   /** A service for another collection that shares this one's transaction and caller. */
   #sibling(collection: string): ItemsService {
-    return new ItemsService(collection, { ...this.#context, serverColumns: undefined });
+    return new ItemsService(collection, { ...this.context, serverColumns: undefined });
   }
 
   /** The statements of this collection's writes, in this service's transaction and for its caller. */
   get #rows(): ItemRows {
-    return new ItemRows(this.collection, this.#overview, this.#context, (collection) => this.#sibling(collection));
+    return new ItemRows(this.collection, this.overview, this.context, (collection) => this.#sibling(collection));
   }
 
   async #inTransaction<T>(work: (service: ItemsService) => Promise<T>): Promise<T> {
-    await this.#access();
-    if (this.#context.written) return work(this);
+    await this.access();
+    if (this.context.written) return work(this);
     const scope = newWriteScope();
-    const result = this.#db.isTransaction
-      ? await work(new ItemsService(this.collection, { ...this.#context, ...scope }))
-      : await runTransaction(this.#db, (trx) => {
+    const result = this.db.isTransaction
+      ? await work(new ItemsService(this.collection, { ...this.context, ...scope }))
+      : await runTransaction(this.db, (trx) => {
           // A retried transaction starts over.
           scope.pendingActions.length = 0;
           scope.endedAccess.clear();
           scope.mutations.count = 0;
-          return work(new ItemsService(this.collection, { ...this.#context, db: trx, ...scope }));
+          return work(new ItemsService(this.collection, { ...this.context, db: trx, ...scope }));
         });
     await this.#afterCommit(scope);
     return result;
@@ -523,19 +330,19 @@ export class ItemsService {
   /** What a committed write owes: its item actions, ended access, and the caches it made stale. */
   async #afterCommit({ written, pendingActions, endedAccess }: WriteScope): Promise<void> {
     flushItemActions(pendingActions);
-    this.#context.accessStamps?.publish(endedAccess);
+    this.context.accessStamps?.publish(endedAccess);
     // After the commit, so no instance can re-read the permissions before the change is visible.
-    if ([...written].some((collection) => ACCESS_COLLECTIONS.has(collection))) this.#context.schemaCache.invalidate();
+    if ([...written].some((collection) => ACCESS_COLLECTIONS.has(collection))) this.context.schemaCache.invalidate();
     // An HTTP request purges what it wrote once it has finished; other writers (CLI, flows, jobs) here.
-    if (!statementsRecorded()) await this.#context.responseCache?.purgeWritten(written);
+    if (!statementsRecorded()) await this.context.responseCache?.purgeWritten(written);
   }
 
   async #record(action: 'create' | 'update' | 'delete', items: WrittenItem[]): Promise<void> {
-    this.#context.written?.add(this.collection);
-    const hooks = itemWriteHooks(this.#context.events, this.#context.pendingActions, this.collection, action, items, this.#context.accountability);
-    const recorded = await recordActivity(this.#db, this.#overview, action, items, this.#context.accountability, this.#context.parentRevision ?? null, hooks);
+    this.context.written?.add(this.collection);
+    const hooks = itemWriteHooks(this.context.events, this.context.pendingActions, this.collection, action, items, this.context.accountability);
+    const recorded = await recordActivity(this.db, this.overview, action, items, this.context.accountability, this.context.parentRevision ?? null, hooks);
     // The relay moves the events once the transaction has committed (a rolled-back one drops its pending list).
-    if (recorded > 0) this.#context.pendingActions?.push(eventsRecorded);
+    if (recorded > 0) this.context.pendingActions?.push(eventsRecorded);
   }
 }
 
