@@ -159,7 +159,12 @@ export function FilterBuilder({ fields, value, onChange }: { fields: FilterableF
   // centred placements; a corner placement flips, which put it off the left edge at 768 px).
   const wide = Grid.useBreakpoint().lg ?? true;
   return (
-    <Popover open={open} onOpenChange={setOpen} trigger="click" placement={wide ? 'bottomLeft' : 'bottom'} arrow={wide} styles={{ root: { maxWidth: 'calc(100vw - 16px)' } }} content={<FilterRules fields={fields} value={value} onChange={onChange} />} title={translate('content.filter.title')}>
+    <Popover open={open} onOpenChange={setOpen} trigger="click" placement={wide ? 'bottomLeft' : 'bottom'} arrow={wide} styles={{ root: { maxWidth: 'calc(100vw - 16px)' } }} content={
+        // Escape closes the pop-up (keyboard users); an open select inside takes the first one.
+        <div onKeyDown={(event) => event.key === 'Escape' && !event.defaultPrevented && setOpen(false)}>
+          <FilterRules fields={fields} value={value} onChange={onChange} />
+        </div>
+      } title={translate('content.filter.title')}>
       <Badge count={activeRules(value)} size="small">
         <Button icon={<FilterOutlined />} data-testid="open-filter">
           {translate('buttons.filter')}
