@@ -1,10 +1,14 @@
 import type { Locale, Messages } from '../app/module.ts';
 import { DEFAULT_LOCALE } from './locales.ts';
+import { resolvePlurals } from './plural.ts';
 
-/** Fills `{{name}}` placeholders from `values`; unknown placeholders stay as they are. */
-export function interpolate(text: string, values?: Record<string, unknown>): string {
+/**
+ * Fills ICU plural blocks (`{count, plural, one {# item} other {# items}}`, chosen for `locale`), then
+ * `{{name}}` placeholders from `values`; unknown placeholders stay as they are.
+ */
+export function interpolate(text: string, values?: Record<string, unknown>, locale: string = DEFAULT_LOCALE): string {
   if (!values) return text;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return resolvePlurals(text, values, locale).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
 /** A catalogue per locale, built from the built-in messages, the modules' messages and overrides. */
@@ -29,5 +33,5 @@ export function translateFrom(catalogue: Catalogue, locale: Locale, key: string,
   const values = options && typeof options === 'object' ? (options as Record<string, unknown>) : undefined;
   const fallback = typeof options === 'string' ? options : defaultMessage;
   const text = catalogue[locale][key] ?? catalogue[DEFAULT_LOCALE][key] ?? fallback ?? key;
-  return interpolate(text, values);
+  return interpolate(text, values, locale);
 }

@@ -26,6 +26,32 @@ describe('translations', () => {
     expect(translateFrom(catalogue, 'pt-BR', 'd')).toBe('d');
   });
 
+  it('chooses ICU plural branches with the locale rules, exact matches first, # as the formatted number', () => {
+    const catalogue = mergeCatalogues({
+      'en-US': { n: 'Delete {count, plural, =0 {nothing} one {# item} other {# items}}?', nest: '{{who}} has {count, plural, one {# file} other {# files}}' },
+      'pt-BR': { n: 'Excluir {count, plural, one {# item} other {# itens}}?' },
+    });
+    expect(translateFrom(catalogue, 'en-US', 'n', { count: 1 })).toBe('Delete 1 item?');
+    expect(translateFrom(catalogue, 'en-US', 'n', { count: 0 })).toBe('Delete nothing?');
+    expect(translateFrom(catalogue, 'en-US', 'n', { count: 1234 })).toBe('Delete 1,234 items?');
+    expect(translateFrom(catalogue, 'pt-BR', 'n', { count: 0 })).toBe('Excluir 0 item?');
+    expect(translateFrom(catalogue, 'pt-BR', 'n', { count: 1234 })).toBe('Excluir 1.234 itens?');
+    expect(translateFrom(catalogue, 'en-US', 'nest', { who: 'Ana', count: 2 })).toBe('Ana has 2 files');
+    // Without the value the block stays as written rather than guessing.
+    expect(translateFrom(catalogue, 'en-US', 'n', { other: 1 })).toBe('Delete {count, plural, =0 {nothing} one {# item} other {# items}}?');
+  });
+
+  it('has no "(s)" plurals left and every plural block in both languages parses', () => {
+    for (const { messages } of catalogues) {
+      for (const [locale, texts] of Object.entries(messages)) {
+        for (const [key, text] of Object.entries(texts)) {
+          expect([key, /\w\(s\)|\(ões\)/.test(text)]).toEqual([key, false]);
+          if (text.includes(', plural,')) expect([locale, key, translateFrom(mergeCatalogues({ [locale]: { [key]: text } }), locale as 'en-US', key, { count: 2, total: 2, shown: 1 }).includes('plural')]).toEqual([locale, key, false]);
+        }
+      }
+    }
+  });
+
   it('prefers the user language over the project default and maps any Portuguese to pt-BR', () => {
     expect(pickLocale('pt-BR', 'en-US')).toBe('pt-BR');
     expect(pickLocale(null, 'pt-PT')).toBe('pt-BR');

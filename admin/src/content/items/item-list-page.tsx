@@ -6,7 +6,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePreferences } from '../../app/preferences.tsx';
 import { resolveText } from '../../i18n/custom-texts.ts';
-import { formatNumber } from '../../i18n/format.ts';
 import { apiRequest, type ApiHttpError } from '../../providers/http-client.ts';
 import { fieldLabel } from '../field-label.ts';
 import { isPresentational, isToMany } from '../field-kinds.ts';
@@ -157,7 +156,7 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
               </>
             )}
           </Typography.Title>
-          <Typography.Text type="secondary">{total === 1 ? translate('content.list.countOne') : translate('content.list.count', { count: formatNumber(total, locale) })}</Typography.Text>
+          <Typography.Text type="secondary">{translate('content.list.count', { count: total })}</Typography.Text>
         </div>
         <Space wrap>
           <Input.Search allowClear defaultValue={initialView.search} placeholder={translate('content.list.search')} onSearch={setSearch} style={{ width: 240 }} data-testid="search" />
