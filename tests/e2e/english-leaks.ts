@@ -3,6 +3,7 @@ import antdPtBR from 'antd/lib/locale/pt_BR.js';
 import type { Page } from 'playwright-core';
 import { enUS } from '../../admin/src/i18n/en-US.ts';
 import { ptBR } from '../../admin/src/i18n/pt-BR.ts';
+import { resolvePlurals } from '../../admin/src/i18n/plural.ts';
 import { activityMessages } from '../../admin/src/modules/activity/messages.ts';
 import { dataModelMessages } from '../../admin/src/modules/data-model/messages.ts';
 import { extensionsMessages } from '../../admin/src/modules/extensions/messages.ts';
@@ -27,10 +28,19 @@ function flatten(value: unknown, prefix = '', into: Map<string, string> = new Ma
   return into;
 }
 
+/** A text with ICU plural blocks as each of its English forms, the number as a `{{n}}` placeholder; others as they are. */
+function pluralForms(text: string): string[] {
+  const names = [...text.matchAll(/\{\s*(\w+)\s*,\s*plural\s*,/g)].map((match) => match[1]!);
+  if (names.length === 0) return [text];
+  // '#' is hidden from the resolver so it survives as the placeholder.
+  const hidden = text.replace(/#/g, '\u0000');
+  return [0, 1, 2].map((count) => resolvePlurals(hidden, Object.fromEntries(names.map((name) => [name, count])), 'en-US').replace(/\u0000/g, '{{n}}'));
+}
+
 function englishTexts(): string[] {
   const pairs: Array<[Record<string, string>, Record<string, string>]> = [[enUS, ptBR], ...[activityMessages, dataModelMessages, filesMessages, rolesMessages, settingsMessages, sharedMessages, usersMessages, webhooksMessages, flowsMessages, insightsMessages, extensionsMessages].map((messages) => [messages['en-US'], messages['pt-BR']] as [Record<string, string>, Record<string, string>])];
   const texts = new Set<string>();
-  for (const [english, portuguese] of pairs) for (const [key, text] of Object.entries(english)) if (portuguese[key] !== text) texts.add(text);
+  for (const [english, portuguese] of pairs) for (const [key, text] of Object.entries(english)) if (portuguese[key] !== text) for (const form of pluralForms(text)) texts.add(form);
   const antdEnglish = flatten((antdEnUS as { default?: unknown }).default ?? antdEnUS);
   const antdPortuguese = flatten((antdPtBR as { default?: unknown }).default ?? antdPtBR);
   for (const [key, text] of antdEnglish) if (key !== 'locale' && antdPortuguese.get(key) !== text) texts.add(text);

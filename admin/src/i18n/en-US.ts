@@ -257,6 +257,8 @@ export const enUS: Messages = {
   'content.item.saveAndStay': 'Save and stay',
   'content.item.saveAndCreateNew': 'Save and create new',
   'content.item.moreSaveOptions': 'More ways to save',
+  'content.fieldHistory.title': 'Saved values, newest first',
+  'content.fieldHistory.none': 'No change recorded for this field yet.',
   'content.unsaved.title': 'Unsaved changes',
   'content.unsaved.message': 'You changed this item and have not saved it. Leave and lose those changes?',
   'content.unsaved.discard': 'Discard changes',

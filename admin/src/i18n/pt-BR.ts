@@ -254,6 +254,8 @@ export const ptBR: Messages = {
   'content.item.saveAndStay': 'Salvar e continuar',
   'content.item.saveAndCreateNew': 'Salvar e criar outro',
   'content.item.moreSaveOptions': 'Outras formas de salvar',
+  'content.fieldHistory.title': 'Valores salvos, do mais recente',
+  'content.fieldHistory.none': 'Nenhuma alteração registrada neste campo ainda.',
   'content.unsaved.title': 'Alterações não salvas',
   'content.unsaved.message': 'Você alterou este item e não o salvou. Sair e perder essas alterações?',
   'content.unsaved.discard': 'Descartar alterações',

@@ -138,11 +138,37 @@ describe('forms that never lose work', () => {
     await page.close();
   });
 
+  it('shows the project logo and name while the app loads, never a bare spinner', async () => {
+    await send('patch', '/users/me', { language: 'en-US' });
+    const page = await harness.newPage();
+    await harness.signIn(page);
+    // Hold the session check until the loading screen has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/auth/session', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    const loading = page.getByTestId('app-loading');
+    await loading.waitFor({ timeout: 20_000 });
+    expect(await loading.innerText()).toMatch(/Tessera[\s\S]*Loading…/);
+    await harness.screenshot(page, 'app-loading');
+    release();
+    await page.getByTestId('user-menu').waitFor({ timeout: 20_000 });
+    await page.close();
+  });
+
   it('saves a copy with its many-to-many tags and translations, as item_duplication_fields says', async () => {
     const page = await openAs('en-US', 1360, 860);
     await page.goto('/admin/content/articles/1');
     const title = page.locator('#field-title');
     await expect.poll(() => title.inputValue(), { timeout: 15_000 }).not.toBe('');
+    // Hovering a field's history mark lists its earlier values, newest first.
+    await page.getByTestId('field-history-title').hover();
+    const history = page.getByTestId('field-history-list-title');
+    await expect.poll(() => history.innerText(), { timeout: 15_000 }).toMatch(/Bees pt-BR[\s\S]*Bees en-US[\s\S]*Bees/);
+    await harness.screenshot(page, 'forms-field-history');
     await title.fill('Bees (copy)');
     await page.getByTestId('save-options').click();
     await harness.screenshot(page, 'forms-save-menu');

@@ -10,6 +10,7 @@ import { useNavigate, useParams } from 'react-router';
 import { renderTemplate } from '../display-template.ts';
 import { templateOf } from '../interfaces/related.ts';
 import { ItemFields } from './item-fields.tsx';
+import { FieldHistoryProvider } from './field-history.tsx';
 import { defaultValues, formReadFields, toPayload } from './payload.ts';
 import { CommentsDrawer } from './comments-drawer.tsx';
 import { ArchiveButton, PreviewToggle, useSaveAsCopy } from './item-extra-actions.tsx';
@@ -104,7 +105,8 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
   };
 
   const save = (after: AfterSave) => {
-    afterSave.current = after;
+    // A save into a version stays on it.
+    afterSave.current = version ? 'stay' : after;
     formProps.form?.submit();
   };
   const copyable = !creating && !singleton && !version && model.can('create');
@@ -167,6 +169,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
               label={version ? translate('content.versions.saveTo', { name: version.name || version.key }) : translate('buttons.save')}
               buttonProps={{ ...saveButtonProps, loading: saveButtonProps.loading || versionSaving }}
               onSave={save}
+              createNew={!singleton && !version && model.can('create')}
               onCopy={copyable ? () => void saveAsCopy.copy() : undefined}
               copying={saveAsCopy.busy}
             />
@@ -190,7 +193,9 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
                 onFinish(payload).catch(() => unsaved.markDirty());
               }}
             >
-              <ItemFields fields={model.fields} creating={creating} canWrite={writable} />
+              <FieldHistoryProvider collection={collection} item={!creating && !singleton && model.info.meta?.accountability === 'all' ? String(id) : null} version={query?.dataUpdatedAt}>
+                <ItemFields fields={model.fields} creating={creating} canWrite={writable} />
+              </FieldHistoryProvider>
             </Form>
           </Card>
         </Col>

@@ -6,15 +6,15 @@ import { Button, Dropdown, Space, type ButtonProps, type MenuProps } from 'antd'
 export type AfterSave = 'stay' | 'new';
 
 /**
- * The Save button (saves and stays; Ctrl/Cmd+S does the same) and its menu: save and create new, save as
- * copy (when `onCopy` is given). `label` names where the save goes (a version, when one is edited).
+ * The Save button (saves and stays; Ctrl/Cmd+S does the same) and its menu: save and create new (when
+ * `createNew`), save as copy (when `onCopy` is given). `label` names where the save goes (a version, when one is edited).
  */
-export function ItemSaveMenu({ label, buttonProps, onSave, onCopy, copying }: { label: string; buttonProps: ButtonProps; onSave(after: AfterSave): void; onCopy?: () => void; copying?: boolean }) {
+export function ItemSaveMenu({ label, buttonProps, onSave, createNew, onCopy, copying }: { label: string; buttonProps: ButtonProps; onSave(after: AfterSave): void; createNew: boolean; onCopy?: () => void; copying?: boolean }) {
   const translate = useTranslate();
   const shortcut = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘S' : 'Ctrl+S';
   const items: MenuProps['items'] = [
     { key: 'stay', icon: <SaveOutlined />, label: <span data-testid="item-save-stay">{translate('content.item.saveAndStay')}</span>, extra: shortcut },
-    { key: 'new', icon: <PlusOutlined />, label: <span data-testid="item-save-new">{translate('content.item.saveAndCreateNew')}</span> },
+    ...(createNew ? [{ key: 'new', icon: <PlusOutlined />, label: <span data-testid="item-save-new">{translate('content.item.saveAndCreateNew')}</span> }] : []),
     ...(onCopy ? [{ key: 'copy', icon: <CopyOutlined />, label: <span data-testid="item-save-copy">{translate('content.item.saveAsCopy')}</span> }] : []),
   ];
   const onMenu: MenuProps['onClick'] = ({ key }) => {
