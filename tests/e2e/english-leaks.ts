@@ -28,19 +28,26 @@ function flatten(value: unknown, prefix = '', into: Map<string, string> = new Ma
   return into;
 }
 
-/** A text with ICU plural blocks as each of its English forms, the number as a `{{n}}` placeholder; others as they are. */
-function pluralForms(text: string): string[] {
+/** A text with ICU plural blocks as each of its forms, the number as a `{{#}}` placeholder (digits only); others as they are. */
+function pluralForms(text: string, locale: string): string[] {
   const names = [...text.matchAll(/\{\s*(\w+)\s*,\s*plural\s*,/g)].map((match) => match[1]!);
   if (names.length === 0) return [text];
   // '#' is hidden from the resolver so it survives as the placeholder.
   const hidden = text.replace(/#/g, '\u0000');
-  return [0, 1, 2].map((count) => resolvePlurals(hidden, Object.fromEntries(names.map((name) => [name, count])), 'en-US').replace(/\u0000/g, '{{n}}'));
+  return [0, 1, 2].map((count) => resolvePlurals(hidden, Object.fromEntries(names.map((name) => [name, count])), locale).replace(/\u0000/g, '{{#}}'));
 }
 
 function englishTexts(): string[] {
   const pairs: Array<[Record<string, string>, Record<string, string>]> = [[enUS, ptBR], ...[activityMessages, dataModelMessages, filesMessages, rolesMessages, settingsMessages, sharedMessages, usersMessages, webhooksMessages, flowsMessages, insightsMessages, extensionsMessages].map((messages) => [messages['en-US'], messages['pt-BR']] as [Record<string, string>, Record<string, string>])];
   const texts = new Set<string>();
-  for (const [english, portuguese] of pairs) for (const [key, text] of Object.entries(english)) if (portuguese[key] !== text) for (const form of pluralForms(text)) texts.add(form);
+  for (const [english, portuguese] of pairs) {
+    for (const [key, text] of Object.entries(english)) {
+      if (portuguese[key] === text) continue;
+      // "1 item" is English and Portuguese alike: only the forms Portuguese does not share are leaks.
+      const shared = new Set(pluralForms(portuguese[key] ?? '', 'pt-BR'));
+      for (const form of pluralForms(text, 'en-US')) if (!shared.has(form)) texts.add(form);
+    }
+  }
   const antdEnglish = flatten((antdEnUS as { default?: unknown }).default ?? antdEnUS);
   const antdPortuguese = flatten((antdPtBR as { default?: unknown }).default ?? antdPtBR);
   for (const [key, text] of antdEnglish) if (key !== 'locale' && antdPortuguese.get(key) !== text) texts.add(text);
@@ -52,7 +59,10 @@ function englishTexts(): string[] {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `Delete {{count}} items?` → a pattern a whole visible text must match; placeholders match anything. */
-const PATTERNS = englishTexts().map((text) => ({ text, pattern: new RegExp(`^${escape(text.trim()).replace(/\\\{\\\{\s*\w+\s*\\\}\\\}|\\\$\\\{\w+\\\}/g, '.+?')}$`) }));
+const PATTERNS = englishTexts().map((text) => ({
+  text,
+  pattern: new RegExp(`^${escape(text.trim()).replace(/\\\{\\\{#\\\}\\\}/g, '[\\d.,]+').replace(/\\\{\\\{\s*\w+\s*\\\}\\\}|\\\$\\\{\w+\\\}/g, '.+?')}$`),
+}));
 
 /** The English texts visible on the page now (whole text nodes, placeholders and button values), with where. */
 export async function englishLeaks(page: Page): Promise<string[]> {

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseOption, startSignedInAdmin, type Send } from '../interfaces/interface-kit.ts';
 import type { AdminHarness } from '../harness.ts';
+import { englishLeaks } from '../english-leaks.ts';
 
 let harness: AdminHarness;
 let token: string;
@@ -136,6 +137,28 @@ describe('the data model builder', () => {
       .poll(async () => ((await send('get', '/collections/posts')) as { meta: Record<string, unknown> }).meta, { timeout: 20_000 })
       .toMatchObject({ versioning: true, item_duplication_fields: ['title', 'tags.*'], preview_url: 'https://example.com/preview/{{id}}', display_template: '{{title}}', sort_field: 'sort', archive_field: 'status', archive_value: 'archived', unarchive_value: 'draft' });
     await page.close();
+  });
+
+  it('speaks Brazilian Portuguese at 390 px: the relation drawer, the new settings and the user form', async () => {
+    await send('patch', '/users/me', { language: 'pt-BR' });
+    const page = await harness.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await harness.signIn(page);
+    await page.goto('/admin/data-model/posts');
+    await page.getByText('Versões, cópias e pré-visualização').waitFor({ timeout: 20_000 });
+    await page.getByText('Campos que "Salvar como cópia" leva').waitFor();
+    await page.getByTestId('relation-create').click();
+    await page.locator('.ant-drawer-content').getByText('Traduções', { exact: true }).click();
+    await page.getByText('Coleção de idiomas').waitFor();
+    expect(await englishLeaks(page)).toEqual([]);
+    await harness.screenshot(page, 'data-model-relation-pt-BR-390');
+    await page.goto('/admin/users');
+    await page.getByTestId('users-create').click();
+    await page.getByText('A política de senhas do projeto se aplica. Informe a senha à pessoa por outro meio.').waitFor();
+    expect(await englishLeaks(page)).toEqual([]);
+    await harness.screenshot(page, 'users-create-pt-BR-390');
+    await page.close();
+    await send('patch', '/users/me', { language: null });
   });
 
   it('creates a user with a password, who then signs in; an invitation says it went to the outbox', async () => {

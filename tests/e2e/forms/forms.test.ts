@@ -165,8 +165,8 @@ describe('forms that never lose work', () => {
     const title = page.locator('#field-title');
     await expect.poll(() => title.inputValue(), { timeout: 15_000 }).not.toBe('');
     // Hovering a field's history mark lists its earlier values, newest first.
-    await page.getByTestId('field-history-title').hover();
-    const history = page.getByTestId('field-history-list-title');
+    await page.getByTestId('history-title').hover();
+    const history = page.getByTestId('history-list-title');
     await expect.poll(() => history.innerText(), { timeout: 15_000 }).toMatch(/Bees pt-BR[\s\S]*Bees en-US[\s\S]*Bees/);
     await harness.screenshot(page, 'forms-field-history');
     await title.fill('Bees (copy)');

@@ -47,7 +47,7 @@ export function FieldHistory({ field }: { field: string }) {
     ) : changes.length === 0 ? (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={translate('content.fieldHistory.none')} />
     ) : (
-      <div style={{ maxWidth: 320, maxHeight: 260, overflowY: 'auto' }} data-testid={`field-history-list-${field}`}>
+      <div style={{ maxWidth: 320, maxHeight: 260, overflowY: 'auto' }} data-testid={`history-list-${field}`}>
         {changes.slice(0, 10).map((change, index) => (
           <div key={index} style={{ marginBottom: 6 }}>
             <Typography.Text code>{shown(change.value)}</Typography.Text>
@@ -69,7 +69,7 @@ export function FieldHistory({ field }: { field: string }) {
         if (open) void load().then((all) => setChanges(all.get(field) ?? []), () => setChanges([]));
       }}
     >
-      <HistoryOutlined tabIndex={0} style={{ position: 'absolute', top: 4, right: 12, zIndex: 1, color: token.colorTextTertiary }} data-testid={`field-history-${field}`} />
+      <HistoryOutlined tabIndex={0} style={{ position: 'absolute', top: 4, right: 12, zIndex: 1, color: token.colorTextTertiary }} data-testid={`history-${field}`} />
     </Popover>
   );
 }

@@ -74,7 +74,7 @@ export function RelationDrawer({ collection, open, onClose, onSaved }: { collect
     <Drawer
       open={open}
       onClose={onClose}
-      width={520}
+      width="min(520px, 100vw)"
       title={translate('dataModel.relation.create')}
       destroyOnHidden
       extra={
