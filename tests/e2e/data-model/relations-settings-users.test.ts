@@ -11,6 +11,14 @@ let send: Send;
 
 const openList = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
 
+/** Picks `title` in the select `select` opens, once no other list is still open (a closing one can hold the same option). */
+async function pick(page: Page, select: ReturnType<Page['locator']>, title: string) {
+  await expect.poll(() => page.locator(openList).count(), { timeout: 10_000 }).toBe(0);
+  await select.click();
+  await page.locator(openList).getByTitle(title, { exact: true }).click();
+  await expect.poll(() => page.locator(openList).count(), { timeout: 10_000 }).toBe(0);
+}
+
 /** Creates a relation of `kind` (its English label) from the data model screen of `posts`. */
 async function createRelation(page: Page, kind: string, field: string, target?: { related?: string; allowed?: string[] }) {
   await page.getByTestId('relation-create').click();
@@ -125,10 +133,8 @@ describe('the data model builder', () => {
     await page.locator(openList).getByTitle('tags.*', { exact: true }).click();
     await page.keyboard.press('Escape');
     await page.getByTestId('collection-preview-url').fill('https://example.com/preview/{{id}}');
-    await form.getByLabel('Manual sort field').click();
-    await page.locator(openList).getByTitle('sort', { exact: true }).click();
-    await form.getByLabel('Archive field').click();
-    await page.locator(openList).getByTitle('status', { exact: true }).click();
+    await pick(page, form.getByLabel('Manual sort field'), 'sort');
+    await pick(page, form.getByLabel('Archive field'), 'status');
     await form.locator('#archive_value').fill('archived');
     await form.locator('#unarchive_value').fill('draft');
     await harness.screenshot(page, 'data-model-collection-settings');

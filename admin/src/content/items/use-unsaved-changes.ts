@@ -27,8 +27,11 @@ export function useUnsavedChanges(): UnsavedChanges {
   const dirty = useRef(warnWhen);
   dirty.current = warnWhen;
 
-  // Another page never inherits this form's flag.
-  useEffect(() => () => setWarnWhen(false), [setWarnWhen]);
+  // The flag is Refine's, shared by every form: this form neither inherits another page's nor leaves its own behind.
+  useEffect(() => {
+    setWarnWhen(false);
+    return () => setWarnWhen(false);
+  }, [setWarnWhen]);
 
   useEffect(() => {
     if (!warnWhen) return;
