@@ -12,7 +12,7 @@ export interface Scenario {
   method: 'GET' | 'POST' | 'PATCH';
   /** A fixed path, or a function giving each request its own path and body. */
   path: string;
-  next?: () => { path?: string; body?: string };
+  next?: () => { path?: string; body?: string; headers?: Record<string, string> };
   /** Who sends the requests: the admin (default) or a user whose role restricts rows and fields. */
   as?: 'admin' | 'restricted';
   /** Prepares the database before the warm-up (as the admin); returns a line for the output. */
@@ -57,7 +57,10 @@ export function runLoad(base: string, token: string, scenario: Scenario, options
   const request: autocannon.Request = { method: scenario.method, path: scenario.path };
   if (scenario.next) {
     const next = scenario.next;
-    request.setupRequest = (req) => ({ ...req, ...next() });
+    request.setupRequest = (req) => {
+      const { headers: extra, ...rest } = next();
+      return extra ? { ...req, ...rest, headers: { ...headers, ...req.headers, ...extra } } : { ...req, ...rest };
+    };
   }
   return new Promise((resolve, reject) => {
     const instance = autocannon(

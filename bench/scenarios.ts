@@ -16,9 +16,14 @@ async function applyAdvisedSortIndex(admin: Api): Promise<string> {
 
 const GRAPHQL_RELATIONAL = JSON.stringify({ query: '{ articles(limit: 100) { id title author { name } } }' });
 
+/** The views update_if_match writes: the value its articles already hold, so their versions (ETags) stay. */
+const SAME_VIEWS = 4242;
+
 /** Every load scenario, in the order they run (reads first: create adds articles). */
 export function scenarios(articleIds: readonly number[], authorIds: readonly number[], credentials: { email: string; password: string }): Scenario[] {
   const anyArticle = () => articleIds[Math.floor(Math.random() * articleIds.length)]!;
+  const versioned = articleIds.slice(0, 200);
+  const etags = new Map<number, string>();
   return [
     { name: 'read_one', kind: 'read', directus: 500, method: 'GET', path: '/items/articles/1', example: 'GET /items/articles/<random id>', next: () => ({ path: `/items/articles/${anyArticle()}` }) },
     { name: 'list_100', kind: 'read', directus: 350, method: 'GET', path: '/items/articles?limit=100&sort=-published_on', example: 'GET /items/articles?limit=100&sort=-published_on' },
@@ -117,6 +122,30 @@ export function scenarios(articleIds: readonly number[], authorIds: readonly num
       path: '/items/articles/1',
       example: 'PATCH /items/articles/<random id> {views}',
       next: () => ({ path: `/items/articles/${anyArticle()}`, body: JSON.stringify({ views: Math.floor(Math.random() * 1000) }) }),
+    },
+    {
+      // `update` with If-Match (issue 35, docs/collaboration.md): each PATCH names the article's current ETag and
+      // writes the value it holds, so the version stays and every check passes; compare with `update`.
+      name: 'update_if_match',
+      kind: 'write',
+      directus: null,
+      method: 'PATCH',
+      path: `/items/articles/${versioned[0]}`,
+      example: 'PATCH /items/articles/<random id> {views} with If-Match: <its ETag>',
+      before: async (admin) => {
+        await admin.call('PATCH', '/items/articles', { keys: versioned, data: { views: SAME_VIEWS } });
+        for (const id of versioned) {
+          const response = await fetch(`${admin.base}/items/articles/${id}?fields=id`, { headers: { Authorization: `Bearer ${admin.token}` } });
+          const etag = response.headers.get('etag');
+          if (etag) etags.set(id, etag);
+        }
+        return `${versioned.length} articles at views=${SAME_VIEWS}, ${etags.size} ETags read`;
+      },
+      next: () => {
+        const id = versioned[Math.floor(Math.random() * versioned.length)]!;
+        const etag = etags.get(id);
+        return { path: `/items/articles/${id}`, body: JSON.stringify({ views: SAME_VIEWS }), headers: etag ? { 'if-match': etag } : undefined };
+      },
     },
     {
       // Directus stalls every sign-in for 500 ms; Tessera's cost is one argon2id verification plus a session row.

@@ -39,5 +39,6 @@ export function appRouters(context: AppContext): LazyRouter[] {
     { prefixes: ['/utils/index-advice'], load: async () => (await import('./controllers/index-advice-controller.ts')).indexAdviceController(context) },
     { prefixes: ['/panels/preview', '/dashboards'], load: async () => (await import('./insights/insights-controller.ts')).insightsController(context) },
     { prefixes: ['/server/specs/oas'], load: async () => (await import('./openapi/openapi-controller.ts')).openApiController(context) },
+    ...(context.config.mcp.enabled ? [{ prefixes: ['/mcp'], load: async () => (await import('./mcp/mcp-controller.ts')).mcpController(context) }] : []),
   ];
 }

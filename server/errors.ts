@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   INVALID_VERIFICATION_TOKEN: 403,
   ROUTE_NOT_FOUND: 404,
   SCHEMA_HASH_MISMATCH: 409,
+  PRECONDITION_FAILED: 412,
   CONTENT_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RANGE_NOT_SATISFIABLE: 416,
@@ -61,6 +62,14 @@ export abstract class TesseraError extends Error {
 /** A request body that fails validation; `extensions.field` names the field. */
 export class InvalidPayloadError extends TesseraError {
   readonly code = 'INVALID_PAYLOAD';
+}
+
+/**
+ * A write whose If-Match names a version an item is no longer at (RFC 9110): nothing was written.
+ * `extensions.conflicts` lists each such item's key and current ETag (and the item, when the caller may read it).
+ */
+export class PreconditionFailedError extends TesseraError {
+  readonly code = 'PRECONDITION_FAILED';
 }
 
 /** A written value that breaks a permission's validation rule; `extensions.field` names the field. */

@@ -35,7 +35,11 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     const stopTriggers = startEventTriggers(app, { schedules: false, refreshMs: 5_000 });
     // Started by a server: its requests come first while they saturate it (server/jobs/foreground-load.ts).
     process.on('message', (message) => {
-      if (isForegroundMessage(message)) app.foreground.set(message.saturated);
+      if (!isForegroundMessage(message) || message.saturated === app.foreground.saturated) return;
+      app.foreground.set(message.saturated);
+      // Saturation is worth an operator's attention (a warning); its end is news (info).
+      if (message.saturated) app.logger.warn({ busyRate: app.config.jobs.busyRate }, 'the server is saturated: jobs start at JOBS_BUSY_RATE per second');
+      else app.logger.info('the server is no longer saturated: jobs start at once');
     });
     const worker = await startWorker(app);
     process.send?.(JOB_PROCESS_READY);

@@ -24,6 +24,30 @@ export function answerDependsOnCaller(): void {
   if (dependence) dependence.user = true;
 }
 
+/** Called by code whose answer changes with the time alone (`$NOW` resolved). */
+export function answerDependsOnClock(): void {
+  const dependence = current.getStore();
+  if (dependence) dependence.now = true;
+}
+
+/**
+ * What synchronous `work` notes, kept to be told again (`noteAgain`) each time its result is reused without
+ * running it: a compiled read found compiled still depends on the caller as when it was compiled.
+ */
+export function noteWhile<T>(work: () => T): { result: T; noted: AnswerDependence } {
+  const noted: AnswerDependence = { user: false, now: false };
+  return { result: current.run(noted, work), noted };
+}
+
+/** Notes for the running read what an earlier `noteWhile` found. */
+export function noteAgain(noted: AnswerDependence): void {
+  if (!noted.user && !noted.now) return;
+  const dependence = current.getStore();
+  if (!dependence) return;
+  if (noted.user) dependence.user = true;
+  if (noted.now) dependence.now = true;
+}
+
 /**
  * Notes the dynamic values a parsed query names, when a response-cache read is recording (otherwise costs
  * nothing). The query is decoded already, and JSON text never escapes `$`, so its JSON holds each variable

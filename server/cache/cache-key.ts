@@ -68,19 +68,25 @@ export function queryDependence(query: string): AnswerDependence | null {
 
 /**
  * The part of the key that stands for the caller: what decides which rows and fields it may read. Callers
- * with the same role and flags share entries unless a rule or the (parsed) query reads `$CURRENT_USER`, or
- * `byUser` says the answer is the caller's own (an earlier read of it noted so), which adds the user; `$NOW`
- * in a rule or the query makes the read uncacheable (null), as its answer changes by itself. Public callers
- * share one identity. Share sessions are never cached (their reach is per share).
+ * with the same role and flags share entries unless the (parsed) query reads `$CURRENT_USER`, or `byUser`
+ * says the answer is the caller's own (an earlier read of it noted so), which adds the user; `$NOW` in a
+ * rule or the query makes the read uncacheable (null), as its answer changes by itself. Public callers share
+ * one identity. Share sessions are never cached (their reach is per share).
+ * A rule that reads `$CURRENT_USER` adds the user in two ways. `rules: 'by-role'` (compiled reads, whose
+ * statements hold the rule's values): whenever any rule of the role reads it. `rules: 'as-read'` (the
+ * response cache): only when a read resolves it, which the read notes (answer-dependence.ts) — so two
+ * editors share the answers of collections whose rules never name them, whatever their activity or
+ * notification rules say.
  */
-export function permissionIdentity(accountability: Accountability, permissions: PermissionSet | null, query: string, byUser = false): string | null {
+export function permissionIdentity(accountability: Accountability, permissions: PermissionSet | null, query: string, byUser = false, rules: 'by-role' | 'as-read' = 'by-role'): string | null {
   if (accountability.share) return null;
   const asked = query === '' ? { user: false, now: false } : queryDependence(query);
   if (asked === null || asked.now) return null;
   const flags = `${accountability.role ?? 'public'}|${accountability.admin ? 'admin' : ''}|${accountability.app ? 'app' : ''}`;
   const dependence = permissions ? ruleDependence(permissions) : { user: false, now: false };
   if (dependence.now) return null;
-  return byUser || dependence.user || asked.user ? `${flags}|${accountability.user ?? ''}` : flags;
+  const byRule = rules === 'by-role' && dependence.user;
+  return byUser || byRule || asked.user ? `${flags}|${accountability.user ?? ''}` : flags;
 }
 
 /** The entry key of one read: method, path, normalised query and the caller's identity. */

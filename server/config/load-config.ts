@@ -36,6 +36,8 @@ export interface Config {
     /** 0: no cap. */
     maxConnections: number;
   };
+  /** The Model Context Protocol endpoint /mcp (server/mcp, docs/mcp.md): MCP_ENABLED, MCP_ALLOW_WRITES. */
+  mcp: { enabled: boolean; allowWrites: boolean };
   /** Prometheus metrics at /metrics (server/metrics, docs/operations.md "Metrics"). */
   metrics: { enabled: boolean; tokens: string[]; allowedIps: string[] };
   /** Requests per client per window (server/middleware/rate-limit.ts). */
@@ -197,6 +199,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
       keepAliveTimeoutMs: vars.SERVER_KEEP_ALIVE_TIMEOUT,
       maxConnections: vars.SERVER_MAX_CONNECTIONS,
     },
+    mcp: { enabled: vars.MCP_ENABLED, allowWrites: vars.MCP_ALLOW_WRITES },
     metrics: { enabled: vars.METRICS_ENABLED, tokens: vars.METRICS_TOKENS, allowedIps: vars.METRICS_ALLOWED_IPS },
     rateLimiter: {
       enabled: vars.RATE_LIMITER_ENABLED,

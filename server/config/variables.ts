@@ -265,6 +265,10 @@ export const variablesSchema = yup.object({
   METRICS_TOKENS: list([]),
   /** IP addresses or CIDR ranges that may read `/metrics` without a token. @default none */
   METRICS_ALLOWED_IPS: list([]).test('ips', 'must list IP addresses or CIDR ranges such as 10.0.0.0/8', (values) => (values ?? []).every(isIpOrCidr)),
+  /** Serve the Model Context Protocol at `/mcp` (docs/mcp.md); off, nothing of it is loaded. @default false */
+  MCP_ENABLED: yup.boolean().typeError('must be true or false').default(false),
+  /** Let MCP tools write (items create/update/delete, file imports, manual flow runs), each call still with `confirm: true`. @default false */
+  MCP_ALLOW_WRITES: yup.boolean().typeError('must be true or false').default(false),
   /** Serve the realtime WebSocket endpoint `/websocket`. @default true */
   WEBSOCKETS_ENABLED: yup.boolean().typeError('must be true or false').default(true),
   /** Who may use `/websocket`: `public` (anyone, as the public role until `auth`), `handshake` (first message must be `auth`), `strict` (the token comes with the upgrade request, else 401). @default handshake */

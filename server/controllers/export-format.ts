@@ -1,12 +1,13 @@
 import { stringify as toCsv } from 'csv-stringify/sync';
+import { parse as toXml } from 'js2xmlparser';
 import { stringify as toYaml } from 'yaml';
 import { InvalidQueryError } from '../errors.ts';
 
 /** Formats `?export=` can ask for. */
-export const EXPORT_FORMATS = ['json', 'csv', 'yaml'] as const;
+export const EXPORT_FORMATS = ['json', 'csv', 'yaml', 'xml'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-const CONTENT_TYPES: Record<ExportFormat, string> = { json: 'application/json', csv: 'text/csv', yaml: 'text/yaml' };
+const CONTENT_TYPES: Record<ExportFormat, string> = { json: 'application/json', csv: 'text/csv', yaml: 'text/yaml', xml: 'text/xml' };
 
 /** The format `value` names; anything else is an INVALID_QUERY naming `export`. */
 export function exportFormat(value: unknown): ExportFormat {
@@ -31,6 +32,9 @@ export function renderExport(items: Record<string, unknown>[], format: ExportFor
       return { body: JSON.stringify(items, null, 2), type: CONTENT_TYPES.json };
     case 'yaml':
       return { body: toYaml(items), type: CONTENT_TYPES.yaml };
+    case 'xml':
+      // Directus's shape (the same library): <data> holding one <data> element per item, a list as repeated elements.
+      return { body: toXml('data', items), type: CONTENT_TYPES.xml };
     case 'csv': {
       const rows = items.map((item) => flatten(item));
       const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];

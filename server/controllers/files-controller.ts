@@ -2,16 +2,16 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import * as yup from 'yup';
 import type { AppContext } from '../app-context.ts';
-import { FailedValidationError, InvalidPayloadError, isTesseraError, UnsupportedMediaTypeError } from '../errors.ts';
+import { FailedValidationError, InvalidPayloadError, UnsupportedMediaTypeError } from '../errors.ts';
 import { assertClientFields } from '../files/file-fields.ts';
 import { FilesService } from '../files/files-service.ts';
-import { fetchRemote } from '../files/import/fetch-remote.ts';
-import { parseAllowList } from '../outbound/address-policy.ts';
+import { importFromUrl } from '../files/import/import-from-url.ts';
 import { isMultipart } from '../files/upload/read-multipart.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import type { ItemKey } from '../services/items/items-service.ts';
 import { validatePayload } from '../services/validate-payload.ts';
 import { registerItemRoutes, respondWithReadBack } from './items-controller.ts';
+import { expectedVersions, withCurrentItems } from './item-versions.ts';
 
 const importSchema = yup.object({
   url: yup.string().required('"url" is required'),
@@ -71,21 +71,8 @@ export function filesController(app: AppContext): Router {
 
   router.post('/files/import', async (ctx) => {
     const { url, data } = validatePayload(importSchema, ctx.request.body ?? {});
-    const files = new FilesService(app, ctx.state.accountability);
-    // Check before downloading: the caller must be allowed to create files, and may not set server-managed fields.
-    await files.assertCanCreate();
-    assertClientFields(data as Record<string, unknown>);
-    const remote = await fetchRemote(url, { allowedHosts: app.config.files.importAllowedHosts, outbound: parseAllowList(app.config.outbound.allowedHosts), timeoutMs: app.config.files.importTimeoutMs, maxSize: app.config.files.maxUploadSize });
-    let key: ItemKey;
-    try {
-      key = await files.createFromStream(remote.stream, { filename: remote.filename, declaredType: remote.declaredType, payload: data as Record<string, unknown>, field: 'url' });
-    } catch (error) {
-      // Whatever failed, the download is closed now (its timer with it), not left to error later.
-      remote.stream.destroy();
-      if (isTesseraError(error)) throw error;
-      throw new InvalidPayloadError(`Could not fetch "url": ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}.`, { field: 'url' });
-    }
-    await readBack(ctx, files, [key], true);
+    const key = await importFromUrl(app, ctx.state.accountability, url, data as Record<string, unknown>);
+    await readBack(ctx, new FilesService(app, ctx.state.accountability), [key], true);
   });
 
   router.patch('/files/:id', async (ctx, next) => {
@@ -113,7 +100,9 @@ export function filesController(app: AppContext): Router {
   });
 
   router.delete('/files/:id', async (ctx) => {
-    await new FilesService(app, ctx.state.accountability).delete([ctx.params.id!]);
+    const files = new FilesService(app, ctx.state.accountability);
+    const expected = expectedVersions(ctx);
+    await withCurrentItems(ctx, await files.items(), {}, true, () => files.delete([ctx.params.id!], expected));
     ctx.status = 204;
   });
 
@@ -123,7 +112,8 @@ export function filesController(app: AppContext): Router {
     let keys = deleteKeys(body);
     if (!keys && isObject(body) && isObject(body.query)) keys = await (await files.items()).keysByQuery(parseQuery(body.query, { maxLimit: maxLimit() }));
     if (!keys) throw new InvalidPayloadError('Send an array of keys, { keys } or { query }.', { field: 'keys' });
-    await files.delete(keys);
+    const expected = expectedVersions(ctx);
+    await withCurrentItems(ctx, await files.items(), {}, false, () => files.delete(keys, expected));
     ctx.status = 204;
   });
 

@@ -9,6 +9,8 @@ import type { SchemaOverview } from '../schema/overview.ts';
 import { ItemsService, type ItemKey } from '../services/items/items-service.ts';
 import { exportFormat, renderExport } from './export-format.ts';
 import { readVersioned } from './versioned-read.ts';
+import { etagOf } from '../services/items/expected-versions.ts';
+import { expectedVersions, readsOwnRowOnly, sendVersion, withCurrentItems } from './item-versions.ts';
 
 type Body = unknown;
 
@@ -62,22 +64,37 @@ export function registerItemRoutes(app: AppContext, router: Router, base: string
 
   const queryOf = (ctx: Context): Query => parseQuery(ctx.querystring, { maxLimit: maxLimit() });
 
-  /** Reads back written items with the request's `fields` (the caller sees what it may read). */
+  /** Reads back written items with the request's `fields` (the caller sees what it may read); one item with its ETag. */
   async function respondWith(ctx: Context, service: ItemsService, keys: ItemKey[], single: boolean): Promise<void> {
     const query = queryOf(ctx);
     const keyed = (key: ItemKey) => ({ [service.primaryKeyField]: key });
+    const readOne = async () => {
+      const { items, versions } = await service.readManyVersioned([keys[0]!], query);
+      if (!items[0]) throw new ForbiddenError();
+      ctx.set('ETag', etagOf(versions[0]!));
+      return items[0];
+    };
     await respondWithReadBack(
       ctx,
-      () => (single ? service.readOne(keys[0]!, query) : service.readMany(keys, query)),
+      () => (single ? readOne() : service.readMany(keys, query)),
       () => (single ? keyed(keys[0]!) : keys.map(keyed)),
     );
   }
+
+  /** A write with the request's If-Match (docs/collaboration.md, "No lost updates"). */
+  const conditional = <T>(ctx: Context, service: ItemsService, single: boolean, write: (expected: ReturnType<typeof expectedVersions>) => Promise<T>) => {
+    const expected = expectedVersions(ctx);
+    return expected ? withCurrentItems(ctx, service, queryOf(ctx), single, () => write(expected)) : write(undefined);
+  };
 
   router.get(base, async (ctx) => {
     const service = await serviceFor(ctx);
     const overview = (await app.schema.get()).collections[service.collection]!;
     if (overview.singleton) {
-      ctx.body = { data: await service.readSingleton(queryOf(ctx)) };
+      const query = queryOf(ctx);
+      const singleton = await service.readSingletonVersioned(query);
+      if (singleton && sendVersion(ctx, singleton.version, readsOwnRowOnly(overview, query))) return;
+      ctx.body = { data: singleton?.item ?? null };
       return;
     }
     if (ctx.state.searchKeys) {
@@ -104,7 +121,9 @@ export function registerItemRoutes(app: AppContext, router: Router, base: string
       ctx.body = { data: await readVersioned(app, ctx, service, queryOf(ctx), ctx.query.version) };
       return;
     }
-    const item = await service.readOneJson(ctx.params.id!, queryOf(ctx));
+    const query = queryOf(ctx);
+    const { item, version } = await service.readOneJsonVersioned(ctx.params.id!, query);
+    if (sendVersion(ctx, version, readsOwnRowOnly((await app.schema.get()).collections[service.collection]!, query))) return;
     ctx.type = 'application/json';
     ctx.body = `{"data":${item}}`;
   });
@@ -120,32 +139,45 @@ export function registerItemRoutes(app: AppContext, router: Router, base: string
     const service = await serviceFor(ctx);
     const overview = (await app.schema.get()).collections[service.collection]!;
     const body: Body = ctx.request.body;
-    if (overview.singleton) return respondWith(ctx, service, [await service.upsertSingleton(body)], true);
-    if (Array.isArray(body)) return respondWith(ctx, service, await service.updateBatch(body), false);
+    if (overview.singleton) return respondWith(ctx, service, [await conditional(ctx, service, true, (expected) => service.upsertSingleton(body, expected))], true);
+    if (Array.isArray(body)) return respondWith(ctx, service, await conditional(ctx, service, false, (expected) => service.updateBatch(body, expected)), false);
     if (!isObject(body) || !isObject(body.data)) throw new InvalidPayloadError('Send an array of items, { keys, data } or { query, data }.', { field: 'data' });
-    if (body.keys !== undefined) return respondWith(ctx, service, await service.updateMany(keysOf(body.keys), body.data), false);
-    if (isObject(body.query)) return respondWith(ctx, service, await service.updateByQuery(parseQuery(body.query, { maxLimit: maxLimit() }), body.data), false);
+    const data = body.data;
+    if (body.keys !== undefined) {
+      const keys = keysOf(body.keys);
+      return respondWith(ctx, service, await conditional(ctx, service, false, (expected) => service.updateMany(keys, data, expected)), false);
+    }
+    if (isObject(body.query)) {
+      const query = parseQuery(body.query, { maxLimit: maxLimit() });
+      return respondWith(ctx, service, await conditional(ctx, service, false, (expected) => service.updateByQuery(query, data, expected)), false);
+    }
     throw new InvalidPayloadError('Send "keys" or "query" with "data".', { field: 'keys' });
   });
 
   router.patch(`${base}/:id`, async (ctx) => {
     const service = await serviceFor(ctx);
-    return respondWith(ctx, service, [await service.updateOne(ctx.params.id!, ctx.request.body)], true);
+    return respondWith(ctx, service, [await conditional(ctx, service, true, (expected) => service.updateOne(ctx.params.id!, ctx.request.body, expected))], true);
   });
 
   router.delete(base, async (ctx) => {
     const service = await serviceFor(ctx);
     const body: Body = ctx.request.body;
-    if (Array.isArray(body)) await service.deleteMany(keysOf(body, 'body'));
-    else if (isObject(body) && body.keys !== undefined) await service.deleteMany(keysOf(body.keys));
-    else if (isObject(body) && isObject(body.query)) await service.deleteByQuery(parseQuery(body.query, { maxLimit: maxLimit() }));
-    else throw new InvalidPayloadError('Send an array of keys, { keys } or { query }.', { field: 'keys' });
+    if (Array.isArray(body)) {
+      const keys = keysOf(body, 'body');
+      await conditional(ctx, service, false, (expected) => service.deleteMany(keys, expected));
+    } else if (isObject(body) && body.keys !== undefined) {
+      const keys = keysOf(body.keys);
+      await conditional(ctx, service, false, (expected) => service.deleteMany(keys, expected));
+    } else if (isObject(body) && isObject(body.query)) {
+      const query = parseQuery(body.query, { maxLimit: maxLimit() });
+      await conditional(ctx, service, false, (expected) => service.deleteByQuery(query, expected));
+    } else throw new InvalidPayloadError('Send an array of keys, { keys } or { query }.', { field: 'keys' });
     ctx.status = 204;
   });
 
   router.delete(`${base}/:id`, async (ctx) => {
     const service = await serviceFor(ctx);
-    await service.deleteOne(ctx.params.id!);
+    await conditional(ctx, service, true, (expected) => service.deleteOne(ctx.params.id!, expected));
     ctx.status = 204;
   });
 

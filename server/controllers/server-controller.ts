@@ -70,6 +70,8 @@ export function serverController(app: AppContext): Router {
     // Not a setting: the admin draws Insights dates in the zone the server buckets them in (PROJECT_TIME_ZONE).
     project.time_zone = app.config.project.timeZone;
     const data: Record<string, unknown> = { project };
+    // Directus's shape: clients (the admin's collaborative editing) open /websocket only when it is served.
+    data.websocket = app.config.realtime.enabled ? { rest: { authentication: app.config.realtime.auth, path: '/websocket' } } : false;
     if (ctx.state.accountability.admin) {
       data.tessera = { version: packageVersion() };
       data.node = { version: process.versions.node, uptime: Math.round(process.uptime()) };

@@ -17,6 +17,8 @@ interface ErrorLogger {
  */
 export class EventBus {
   readonly #filters = new Map<string, Set<FilterHandler>>();
+  /** Filters that reach the write's transaction only through `meta.openTransaction`, never `meta.transaction`. */
+  readonly #deferring = new WeakSet<FilterHandler>();
   readonly #actions = new Map<string, Set<ActionHandler>>();
   #logger: ErrorLogger = { error: (details, message) => console.error(message, details) };
   #running = new Set<Promise<void>>();
@@ -26,7 +28,12 @@ export class EventBus {
     this.#logger = logger;
   }
 
-  onFilter(event: FilterEvent, handler: FilterHandler): () => void {
+  /**
+   * `deferTransaction`: the filter asks for the write's transaction only when it needs it, through
+   * `meta.openTransaction`, so a create whose filters all defer and none asks stays one statement.
+   */
+  onFilter(event: FilterEvent, handler: FilterHandler, options: { deferTransaction?: boolean } = {}): () => void {
+    if (options.deferTransaction) this.#deferring.add(handler);
     return add(this.#filters, event, handler);
   }
 
@@ -37,6 +44,11 @@ export class EventBus {
   /** Whether any filter listens to one of these events (the flat-create fast path skips filters otherwise). */
   hasFilters(events: readonly string[]): boolean {
     return events.some((event) => (this.#filters.get(event)?.size ?? 0) > 0);
+  }
+
+  /** Whether a filter of these events needs the write's transaction begun before it runs (it reads `meta.transaction`). */
+  filtersNeedTransaction(events: readonly string[]): boolean {
+    return events.some((event) => [...(this.#filters.get(event) ?? [])].some((handler) => !this.#deferring.has(handler)));
   }
 
   /** Runs the filters of each event in order; each sees the payload the previous one returned. */

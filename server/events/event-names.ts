@@ -40,6 +40,11 @@ export interface FilterMeta {
   accountability: EventAccountability | null;
   /** The write's own transaction: work a filter does on it commits or rolls back with the write. */
   transaction?: WriteTransaction;
+  /**
+   * The write's transaction, begun on the first call when the write has not begun one yet (filters
+   * registered with `deferTransaction` get only this). Undefined when the write has no transaction to join.
+   */
+  openTransaction?: () => Promise<WriteTransaction>;
 }
 
 /**

@@ -5,12 +5,20 @@ import { eventAccountability, itemEventNames, type ItemAction, type WriteTransac
 /** Item actions a transaction has produced, emitted once it commits (and dropped if it rolls back). */
 export type PendingActions = Array<() => void>;
 
-/** Whether a filter listens to this write (so the one-statement create must take the general path). */
+/** Whether a filter listens to this write. */
 export function hasItemFilters(events: EventBus, collection: string, action: ItemAction): boolean {
   return events.hasFilters(itemEventNames(collection, action));
 }
 
-/** Runs the `items.<action>` and `<collection>.items.<action>` filters on a payload about to be written. */
+/** Whether a filter of this write needs its transaction begun before the filters run (see EventBus.onFilter). */
+export function itemFiltersNeedTransaction(events: EventBus, collection: string, action: ItemAction): boolean {
+  return events.filtersNeedTransaction(itemEventNames(collection, action));
+}
+
+/**
+ * Runs the `items.<action>` and `<collection>.items.<action>` filters on a payload about to be written.
+ * `transaction` is the write's, or how to begin it when filters ask (only filters that defer it then run).
+ */
 export async function filterItemPayload(
   events: EventBus,
   collection: string,
@@ -18,11 +26,19 @@ export async function filterItemPayload(
   payload: Record<string, unknown>,
   keys: Array<string | number>,
   accountability: Accountability,
-  transaction?: WriteTransaction,
+  transaction?: WriteTransaction | (() => Promise<WriteTransaction>),
 ): Promise<Record<string, unknown>> {
   const names = itemEventNames(collection, action);
   if (!events.hasFilters(names)) return payload;
-  const changed = await events.filter(names, payload, { collection, keys, accountability: eventAccountability(accountability), transaction });
+  const deferred = typeof transaction === 'function';
+  const meta = {
+    collection,
+    keys,
+    accountability: eventAccountability(accountability),
+    transaction: deferred ? undefined : transaction,
+    openTransaction: deferred ? transaction : transaction && (async () => transaction),
+  };
+  const changed = await events.filter(names, payload, meta);
   if (typeof changed !== 'object' || changed === null || Array.isArray(changed)) throw new TypeError(`A filter of ${names[0]} returned a non-object payload.`);
   return changed;
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import type { WriteTransaction } from '../events/event-names.ts';
 import type { Logger } from '../logger.ts';
 export { toDirectusAccountability } from './context/accountability.ts';
-import { extensionDatabase } from './context/database.ts';
+import { extensionDatabase, type OpenWriteTransaction } from './context/database.ts';
 import { getSchema } from './context/schema-overview.ts';
 import { createExtensionServices, type ExtensionServices } from './context/services.ts';
 
@@ -31,7 +31,7 @@ export interface DirectusContext {
 export interface ContextParts {
   forExtension(name: string): DirectusContext;
   /** The knex handle a filter's context carries: the write's transaction when there is one. */
-  databaseFor(transaction: WriteTransaction | undefined): Knex;
+  databaseFor(transaction: WriteTransaction | OpenWriteTransaction | undefined): Knex;
   schema(): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 }

@@ -47,10 +47,11 @@ export async function registerHook(app: AppContext, parts: ContextParts, id: str
           if (target.userCollectionsOnly && isSystemCollection(meta.collection)) return undefined;
           const isDelete = target.action === 'delete';
           const directusMeta = { ...meta, event, collection: directusCollection(meta.collection), transaction: undefined, accountability: undefined };
-          const hookContext = { get database() { return parts.databaseFor(meta.transaction); }, schema: await parts.schema(), accountability: toDirectusAccountability(meta.accountability) };
+          // The write's transaction begins only if the handler gives its `database` to a service.
+          const hookContext = { get database() { return parts.databaseFor(meta.openTransaction); }, schema: await parts.schema(), accountability: toDirectusAccountability(meta.accountability) };
           const result = await handler(isDelete ? meta.keys : payload, directusMeta, hookContext);
           return isDelete || result === undefined ? undefined : (result as Record<string, unknown>);
-        }),
+        }, { deferTransaction: true }),
       );
     },
     action(event, handler) {

@@ -1,5 +1,6 @@
 import { InvalidPayloadError } from '../errors.ts';
 import type { Access } from '../permissions/access.ts';
+import { fieldTypeTraits, type ValueKind } from '../schema/field-type-table.ts';
 import type { CollectionOverview } from '../schema/overview.ts';
 
 /** Columns of tessera_files that only the server writes: they describe the stored content. */
@@ -14,6 +15,37 @@ export function assertClientFields(payload: Record<string, unknown>): void {
   }
 }
 
+function parseJson(field: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new InvalidPayloadError(`Field "${field}" must be JSON.`, { field });
+  }
+}
+
+const asText = (text: string): unknown => text;
+const asNumber = (text: string): unknown => (/^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text);
+
+/** A multipart field's text as a value of each value kind (server/schema/field-type-table.ts). */
+const FROM_FORM = {
+  integer: asNumber,
+  bigInteger: asNumber,
+  float: asNumber,
+  decimal: asNumber,
+  boolean: (text) => (text === 'true' ? true : text === 'false' ? false : text),
+  json: (text, name) => parseJson(name, text),
+  csv: (text, name) => (text.trim().startsWith('[') ? parseJson(name, text) : text),
+  string: asText,
+  text: asText,
+  hash: asText,
+  date: asText,
+  time: asText,
+  dateTime: asText,
+  uuid: asText,
+  geometry: asText,
+  alias: asText,
+} satisfies Record<ValueKind, (text: string, name: string) => unknown>;
+
 /**
  * Multipart fields arrive as text: numbers, booleans and JSON become values of their field's type, and
  * an empty value means null. Unknown fields are left for the items service to refuse by name.
@@ -23,39 +55,10 @@ export function castFormFields(collection: CollectionOverview, fields: Record<st
   const payload: Record<string, unknown> = Object.create(null);
   for (const [name, text] of Object.entries(fields)) {
     const field = collection.fields[name];
-    if (!field || text === '' ) {
-      payload[name] = text === '' && field ? null : text;
-      continue;
-    }
-    switch (field.type) {
-      case 'integer':
-      case 'bigInteger':
-      case 'float':
-      case 'decimal':
-        payload[name] = /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text;
-        break;
-      case 'boolean':
-        payload[name] = text === 'true' ? true : text === 'false' ? false : text;
-        break;
-      case 'json':
-        payload[name] = parseJson(name, text);
-        break;
-      case 'csv':
-        payload[name] = text.trim().startsWith('[') ? parseJson(name, text) : text;
-        break;
-      default:
-        payload[name] = text;
-    }
+    if (!field || text === '') payload[name] = text === '' && field ? null : text;
+    else payload[name] = FROM_FORM[fieldTypeTraits(field.type).value](text, name);
   }
   return payload;
-}
-
-function parseJson(field: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new InvalidPayloadError(`Field "${field}" must be JSON.`, { field });
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ExpectedVersions } from '../services/items/expected-versions.ts';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../app-context.ts';
@@ -125,7 +126,7 @@ export class FilesService {
     const schema = await this.#app.schema.get();
     // Refuse before reading the body: the caller must be able to update this file.
     await service.normalizeAndCheck([id]);
-    const current = await this.#app.database.kysely().selectFrom(FILES).select(['storage', 'filename_disk']).where('id', '=', id).executeTakeFirstOrThrow();
+    const current = await this.#app.database.kysely().selectFrom(FILES).select(['storage', 'filename_disk', 'width', 'height', 'focal_point_x', 'focal_point_y']).where('id', '=', id).executeTakeFirstOrThrow();
     let replacement: { stored: StoredContent; payload: Record<string, unknown> } | null = null;
     let clientSentName = false;
     try {
@@ -150,8 +151,9 @@ export class FilesService {
       });
       if (!replacement) throw new InvalidPayloadError(FILE_PART_MISSING, { field: 'file' });
       const { stored, payload } = replacement as { stored: StoredContent; payload: Record<string, unknown> };
-      const writer = await this.#writer(clientSentName ? [] : ['filename_download']);
-      await writer.updateOne(id, { ...payload, ...stored });
+      const carried = 'focal_point_x' in payload || 'focal_point_y' in payload ? {} : carriedFocalPoint(current, stored);
+      const writer = await this.#writer([...(clientSentName ? [] : ['filename_download']), ...Object.keys(carried)]);
+      await writer.updateOne(id, { ...payload, ...stored, ...carried });
     } catch (error) {
       if (replacement) await this.#removeContent([(replacement as { stored: StoredContent }).stored]);
       throw error;
@@ -221,11 +223,11 @@ export class FilesService {
   }
 
   /** Deletes files (rows in one transaction, then their content and cached transforms). */
-  async delete(keys: ItemKey[]): Promise<void> {
+  async delete(keys: ItemKey[], expected?: ExpectedVersions): Promise<void> {
     const service = await this.items();
     const ids = keys.map(String).filter((key) => /^[0-9a-f-]{36}$/i.test(key));
     const rows = ids.length > 0 ? await this.#app.database.kysely().selectFrom(FILES).select(['id', 'storage', 'filename_disk']).where('id', 'in', ids).execute() : [];
-    await service.deleteMany(keys);
+    await service.deleteMany(keys, expected);
     for (const row of rows) {
       if (row.filename_disk) await this.#removeContent([{ storage: row.storage as string, filename_disk: row.filename_disk as string }]);
       await this.#removeTransforms(row.storage as string, row.id as string);
@@ -312,4 +314,20 @@ export class FilesService {
       if (!(error instanceof ForbiddenError)) this.#app.logger.warn({ err: error, id }, 'could not remove cached transforms');
     }
   }
+}
+
+/**
+ * A replaced file's focal point in the new content: at the same place relative to the picture (so a
+ * bigger or smaller version of the same picture keeps it), none when the new content has no size.
+ * Nothing to write when there was none.
+ */
+function carriedFocalPoint(current: { width: unknown; height: unknown; focal_point_x: unknown; focal_point_y: unknown }, stored: StoredContent): Record<string, number | null> {
+  if (current.focal_point_x === null || current.focal_point_y === null) return {};
+  const oldWidth = Number(current.width);
+  const oldHeight = Number(current.height);
+  if (!stored.width || !stored.height || !oldWidth || !oldHeight) return { focal_point_x: null, focal_point_y: null };
+  return {
+    focal_point_x: Math.min(stored.width, Math.round((Number(current.focal_point_x) * stored.width) / oldWidth)),
+    focal_point_y: Math.min(stored.height, Math.round((Number(current.focal_point_y) * stored.height) / oldHeight)),
+  };
 }

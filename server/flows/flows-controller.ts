@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context.ts';
 import { ForbiddenError, InvalidPayloadError, InvalidQueryError, RouteNotFoundError } from '../errors.ts';
 import { loadFlow, runLoadedFlow, type FlowResult } from './flow-engine.ts';
 import { readFlowRuns } from './flow-runs.ts';
-import { manualRunKeys } from './manual-flow-access.ts';
+import { startManualFlow } from './manual-trigger.ts';
 
 /** What a webhook flow answers: `$last` (default), `$all`, or one operation's key. */
 function answer(result: FlowResult, returns: unknown): unknown {
@@ -28,23 +28,17 @@ export function flowsController(app: AppContext): Router {
     const { flow, operations } = loaded;
     const options = flow.options ?? {};
     const accountability = ctx.state.accountability;
-    let trigger: Record<string, unknown>;
     if (flow.trigger === 'manual') {
       if (ctx.method !== 'POST') throw new RouteNotFoundError(`Route ${ctx.path} doesn't exist.`);
-      if (!accountability.user) throw new ForbiddenError();
-      const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-      const collections = Array.isArray(options.collections) ? (options.collections as string[]) : [];
-      if (typeof body.collection !== 'string' || !collections.includes(body.collection)) throw new InvalidPayloadError(`"collection" must be one of: ${collections.join(', ')}.`, { field: 'collection', allowed: collections });
-      if (body.keys !== undefined && (!Array.isArray(body.keys) || !body.keys.every((key) => typeof key === 'string' || typeof key === 'number'))) throw new InvalidPayloadError('"keys" must be a list of item keys.', { field: 'keys' });
-      const keys = await manualRunKeys(app, accountability, { flow: flow.id, collection: body.collection, requireSelection: options.requireSelection !== false, keys: (body.keys ?? []) as Array<string | number> });
-      trigger = { ...body, collection: body.collection, keys };
-    } else {
-      const method = String(options.method ?? 'GET').toUpperCase();
-      if (ctx.method !== method) throw new RouteNotFoundError(`Route ${ctx.path} doesn't exist.`);
-      trigger = { path: ctx.path, query: ctx.query, body: ctx.request.body ?? null, method: ctx.method, headers: { ...ctx.headers, authorization: undefined, cookie: undefined } };
+      await startManualFlow(app, loaded, accountability, (ctx.request.body ?? {}) as Record<string, unknown>);
+      ctx.body = { data: null };
+      return;
     }
+    const method = String(options.method ?? 'GET').toUpperCase();
+    if (ctx.method !== method) throw new RouteNotFoundError(`Route ${ctx.path} doesn't exist.`);
+    const trigger = { path: ctx.path, query: ctx.query, body: ctx.request.body ?? null, method: ctx.method, headers: { ...ctx.headers, authorization: undefined, cookie: undefined } };
     const run = runLoadedFlow(app, flow, operations, trigger, accountability);
-    if (options.async === true || flow.trigger === 'manual') {
+    if (options.async === true) {
       run.catch((error: unknown) => app.logger.error({ err: error, flow: flow.id }, 'flow run failed'));
       ctx.body = { data: null };
       return;

@@ -24,6 +24,9 @@ import { fieldTypeTraits, type GraphQLScalarName } from '../schema/field-type-ta
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '../schema/overview.ts';
 import { ItemsService, type ItemKey } from '../services/items/items-service.ts';
 import type { ItemsContext } from '../services/items/items-service.ts';
+import { etagOf, expectedFromArgument, type ExpectedVersions } from '../services/items/expected-versions.ts';
+import { addCurrentItems } from '../services/items/stale-items.ts';
+import { ForbiddenError, PreconditionFailedError } from '../errors.ts';
 import { createFilterTypes } from './filter-types.ts';
 import type { RootReadExtension } from './fast-read.ts';
 import type { LeafExtension } from './json-shape.ts';
@@ -178,6 +181,21 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
       args: { id: { type: new GraphQLNonNull(GraphQLID) } },
       resolve: (_root, args: { id: string }, context, info) => read(context, info, [args.id], true),
     };
+    // The item's version as REST's ETag sends it, for `if_match`; null for an item the caller cannot read.
+    query[`${gql}_etag`] = {
+      type: GraphQLString,
+      args: { id: { type: new GraphQLNonNull(GraphQLID) } },
+      resolve: async (_root, args: { id: string }, context) => {
+        const items = service(context);
+        try {
+          const [version] = (await items.readManyVersioned([args.id], { fields: [items.primaryKeyField] })).versions;
+          return version ? etagOf(version) : null;
+        } catch (error) {
+          if (error instanceof ForbiddenError) return null;
+          throw error;
+        }
+      },
+    };
     query[`${gql}_aggregated`] = {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(aggregatedType(gql, fields)))),
       args: { groupBy: { type: new GraphQLList(GraphQLString) }, ...listArgs(filterOf(name)) },
@@ -204,6 +222,17 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
     };
     const ids = { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(GraphQLID))) };
     const id = { type: new GraphQLNonNull(GraphQLID) };
+    // If-Match as an argument (docs/collaboration.md, "No lost updates"): the version(s) the items must still be at.
+    const ifMatch = { type: GraphQLString };
+    const ifMatchList = { type: new GraphQLList(new GraphQLNonNull(GraphQLString)) };
+    const conditional = <T>(context: GraphQLContext, info: GraphQLResolveInfo | null, tags: string | string[] | null | undefined, write: (expected: ExpectedVersions | undefined) => Promise<T>) => {
+      const expected = expectedFromArgument(tags);
+      if (!expected) return write(undefined);
+      return write(expected).catch(async (error: unknown) => {
+        if (error instanceof PreconditionFailedError) await addCurrentItems(service(context), error, info ? selectionToQuery(info) : {});
+        throw error;
+      });
+    };
     const createData = can('create') ? input('create') : null;
     const updateData = can('update') ? input('update') : null;
     if (createData) {
@@ -223,25 +252,27 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
       const data = updateData;
       mutation[`update_${gql}_item`] = {
         type,
-        args: { id, data: { type: new GraphQLNonNull(data) } },
-        resolve: async (_root, args: { id: string; data: Record<string, unknown> }, context, info) => read(context, info, [await service(context).updateOne(args.id, { ...args.data })], true),
+        args: { id, data: { type: new GraphQLNonNull(data) }, if_match: ifMatch },
+        resolve: async (_root, args: { id: string; data: Record<string, unknown>; if_match?: string | null }, context, info) =>
+          read(context, info, [await conditional(context, info, args.if_match, (expected) => service(context).updateOne(args.id, { ...args.data }, expected))], true),
       };
       mutation[`update_${gql}_items`] = {
         type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
-        args: { ids, data: { type: new GraphQLNonNull(data) } },
-        resolve: async (_root, args: { ids: string[]; data: Record<string, unknown> }, context, info) => read(context, info, await service(context).updateMany(args.ids, { ...args.data }), false),
+        args: { ids, data: { type: new GraphQLNonNull(data) }, if_match: ifMatchList },
+        resolve: async (_root, args: { ids: string[]; data: Record<string, unknown>; if_match?: string[] | null }, context, info) =>
+          read(context, info, await conditional(context, info, args.if_match, (expected) => service(context).updateMany(args.ids, { ...args.data }, expected)), false),
       };
     }
     if (can('delete')) {
       mutation[`delete_${gql}_item`] = {
         type: deleteOne,
-        args: { id },
-        resolve: async (_root, args: { id: string }, context) => ({ id: await service(context).deleteOne(args.id) }),
+        args: { id, if_match: ifMatch },
+        resolve: async (_root, args: { id: string; if_match?: string | null }, context) => ({ id: await conditional(context, null, args.if_match, (expected) => service(context).deleteOne(args.id, expected)) }),
       };
       mutation[`delete_${gql}_items`] = {
         type: deleteMany,
-        args: { ids },
-        resolve: async (_root, args: { ids: string[] }, context) => ({ ids: await service(context).deleteMany(args.ids) }),
+        args: { ids, if_match: ifMatchList },
+        resolve: async (_root, args: { ids: string[]; if_match?: string[] | null }, context) => ({ ids: await conditional(context, null, args.if_match, (expected) => service(context).deleteMany(args.ids, expected)) }),
       };
     }
   }

@@ -2,7 +2,7 @@ import { GraphQLBoolean, GraphQLInputObjectType, GraphQLList, GraphQLScalarType,
 import { FIELD_FUNCTIONS } from '../query/constants.ts';
 import { findRelation } from '../query/schema-lookup.ts';
 import type { Filter } from '../query/types.ts';
-import { fieldTypeTraits, type FilterOperatorSet } from '../schema/field-type-table.ts';
+import { fieldTypeTraits, type FilterOperatorSet, type ValueKind } from '../schema/field-type-table.ts';
 import type { FieldOverview, SchemaOverview } from '../schema/overview.ts';
 
 function stringOrNumber(name: string, description: string): GraphQLScalarType {
@@ -83,11 +83,11 @@ function operatorsOf(field: FieldOverview): GraphQLInputObjectType {
   return OPERATOR_TYPES[fieldTypeTraits(field.type).filter];
 }
 
+/** The date and time functions (`year`, `hour` …) a field of each temporal value kind takes. */
+const TEMPORAL_FUNCTIONS: Partial<Record<ValueKind, GraphQLInputObjectType>> = { date: DATE_FUNCTION, time: TIME_FUNCTION, dateTime: DATETIME_FUNCTION };
+
 function functionsOf(field: FieldOverview): GraphQLInputObjectType | null {
-  if (field.type === 'date') return DATE_FUNCTION;
-  if (field.type === 'time') return TIME_FUNCTION;
-  if (field.type === 'dateTime' || field.type === 'timestamp') return DATETIME_FUNCTION;
-  return null;
+  return TEMPORAL_FUNCTIONS[fieldTypeTraits(field.type).value] ?? null;
 }
 
 /**

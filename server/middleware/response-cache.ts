@@ -79,10 +79,25 @@ function cacheControl(ctx: Context, app: AppContext, accountability: Accountabil
   return `${accountability.user ? 'private' : 'public'}, no-cache`;
 }
 
+/** Marks a kept validator that must not answer If-None-Match (an item version of a read with related items). */
+const NO_REVALIDATION = '!';
+
+/**
+ * The validator of an answer, as kept: the item version its route set (docs/collaboration.md), or the body's hash.
+ * A route's version that does not decide the whole answer is kept marked, so it never turns into a 304.
+ */
+function validatorOf(ctx: Context, body: string): string {
+  const version = ctx.response.get('ETag');
+  if (!version) return strongEtag(body);
+  return ctx.state.etagRevalidates === false ? `${NO_REVALIDATION}${version}` : version;
+}
+
 /** Sends `body` (or 304 when the client holds it already) with its validator. */
-function answer(ctx: Context, etag: string, type: string, body: string | Buffer): void {
+function answer(ctx: Context, validator: string, type: string, body: string | Buffer): void {
+  const revalidates = !validator.startsWith(NO_REVALIDATION);
+  const etag = revalidates ? validator : validator.slice(NO_REVALIDATION.length);
   ctx.set('ETag', etag);
-  if (matchesIfNoneMatch(ctx.get('If-None-Match'), etag)) {
+  if (revalidates && matchesIfNoneMatch(ctx.get('If-None-Match'), etag)) {
     ctx.status = 304;
     ctx.body = null;
     return;
@@ -95,7 +110,7 @@ function answer(ctx: Context, etag: string, type: string, body: string | Buffer)
 /** Gives an uncached JSON answer its ETag (and turns it into a 304 when the client holds it). */
 function withValidator(ctx: Context): void {
   const body = jsonBody(ctx);
-  if (body !== null) answer(ctx, strongEtag(body), 'application/json', body);
+  if (body !== null) answer(ctx, validatorOf(ctx, body), 'application/json', body);
 }
 
 /**
@@ -128,7 +143,8 @@ export function responseCache(app: AppContext): Middleware {
     }
     const query = normalisedQuery(ctx.querystring);
     const permissions = accountability.admin ? null : await app.permissions.forRole(accountability.role, accountability.app);
-    const identity = permissionIdentity(accountability, permissions, query);
+    // A rule's `$CURRENT_USER` separates users only for the reads that resolve it (noted while they run).
+    const identity = permissionIdentity(accountability, permissions, query, false, 'as-read');
     if (identity === null) {
       await purgeAfter(app, ctx, next);
       return withValidator(ctx);
@@ -136,7 +152,7 @@ export function responseCache(app: AppContext): Middleware {
 
     const sharedKey = cacheKey(ctx.method, ctx.path, query, identity);
     const ownKey = (): string | null => {
-      const own = permissionIdentity(accountability, permissions, query, true);
+      const own = permissionIdentity(accountability, permissions, query, true, 'as-read');
       return own === null || own === identity ? null : cacheKey(ctx.method, ctx.path, query, own);
     };
     let key = sharedKey;
@@ -160,7 +176,7 @@ export function responseCache(app: AppContext): Middleware {
     ctx.set('X-Cache', 'MISS');
     const body = jsonBody(ctx);
     if (body === null || carriesSecret(body)) return;
-    const etag = strongEtag(body);
+    const etag = validatorOf(ctx, body);
     ctx.set('Cache-Control', cacheControl(ctx, app, accountability));
     if (startedAt !== null && !wrote && !dependence.now && Buffer.byteLength(body) <= app.config.cache.maxEntrySize) {
       const tags = collectionsNamed(statements, tables(await app.schema.get()));

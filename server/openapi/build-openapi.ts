@@ -1,5 +1,6 @@
 import type { Access } from '../permissions/access.ts';
 import type { PermissionAction } from '../permissions/types.ts';
+import { fieldTypeTraits } from '../schema/field-type-table.ts';
 import type { CollectionOverview, SchemaOverview } from '../schema/overview.ts';
 import { componentName, fieldSchema, type JsonSchema } from './field-schemas.ts';
 import { commonComponents, systemPaths } from './system-paths.ts';
@@ -68,7 +69,7 @@ function collectionPaths(collection: CollectionOverview, base: string, name: str
   const tag = name;
   const item = { $ref: ref(name) };
   const primary = collection.fields[collection.primary];
-  const idSchema = primary?.type === 'integer' || primary?.type === 'bigInteger' ? { anyOf: [{ type: 'integer' }, { type: 'string' }] } : { type: 'string' };
+  const idSchema = primary && fieldTypeTraits(primary.type).primaryKey === 'identity' ? { anyOf: [{ type: 'integer' }, { type: 'string' }] } : { type: 'string' };
   const idParam = { name: 'id', in: 'path', required: true, description: `Primary key of the ${collection.collection} item.`, schema: idSchema };
   const list: Record<string, Operation> = {};
   const one: Record<string, Operation> = {};

@@ -1,4 +1,5 @@
 import { InvalidQueryError } from '../errors.ts';
+import { fieldTypeTraits, type ValueKind } from '../schema/field-type-table.ts';
 import type { FieldType } from '../schema/types.ts';
 
 const INTEGER = /^-?\d+$/;
@@ -56,69 +57,78 @@ export function isStorableDate(date: Date): boolean {
   return Number.isFinite(date.getTime()) && year >= 1 && year <= 9999;
 }
 
+type Fail = (expected: string) => never;
+
+/** PostgreSQL text cannot hold NUL, so no stored value can match one (and the statement would fail). */
+function castText(value: unknown, fail: Fail): unknown {
+  if (typeof value === 'string') return value.includes('\u0000') ? fail('text without NUL characters') : value;
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : fail('a string');
+}
+
+function castDateTime(value: unknown, fail: Fail): unknown {
+  if (value instanceof Date && !isStorableDate(value)) return fail('a date and time in the years 1 to 9999');
+  if (value instanceof Date) return value.toISOString();
+  return typeof value === 'string' && validDate(value) ? value : fail('a date and time (ISO 8601)');
+}
+
+function presenceOnly(_value: unknown, fail: Fail): never {
+  return fail('no value (this field can only be tested with _null and _nnull)');
+}
+
+/** The filter-value cast of each value kind (server/schema/field-type-table.ts). */
+const CASTS = {
+  string: castText,
+  text: castText,
+  hash: castText,
+  integer: (value, fail) => {
+    const number = toNumber(value);
+    return number !== null && Number.isInteger(number) && Math.abs(number) <= INT4 ? number : fail('an integer');
+  },
+  bigInteger: (value, fail) => {
+    const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+    return typeof text === 'string' && isBigInteger(text.trim()) ? text.trim() : fail('an integer');
+  },
+  float: (value, fail) => toNumber(value) ?? fail('a number'),
+  decimal: (value, fail) => {
+    const number = toNumber(value);
+    return number === null ? fail('a number') : typeof value === 'string' ? value.trim() : String(value);
+  },
+  boolean: (value, fail) => {
+    if (value === true || value === 'true' || value === 1 || value === '1') return true;
+    if (value === false || value === 'false' || value === 0 || value === '0') return false;
+    return fail('a boolean');
+  },
+  date: (value, fail) => {
+    if (value instanceof Date && !isStorableDate(value)) return fail('a date in the years 1 to 9999');
+    if (value instanceof Date) return value.toISOString().slice(0, 10);
+    return typeof value === 'string' && validDate(value) ? value : fail('a date (YYYY-MM-DD)');
+  },
+  dateTime: castDateTime,
+  time: (value, fail) => {
+    if (value instanceof Date && !isStorableDate(value)) return fail('a time');
+    if (value instanceof Date) return value.toISOString().slice(11, 23);
+    return typeof value === 'string' && validTime(value) ? value : fail('a time (HH:MM:SS)');
+  },
+  uuid: (value, fail) => (typeof value === 'string' && isUuid(value) ? value : fail('a UUID')),
+  csv: (value, fail, label) => {
+    // csv is stored as comma-joined text and compared as such (as Directus does): a list joins first.
+    if (!Array.isArray(value)) return castText(value, fail);
+    if (!value.every((part) => typeof part === 'string' || typeof part === 'number')) return fail('a string or a list of strings');
+    return castValue(value.join(','), 'text', label);
+  },
+  json: presenceOnly,
+  geometry: presenceOnly,
+  alias: presenceOnly,
+} satisfies Record<ValueKind, (value: unknown, fail: Fail, label: string) => unknown>;
+
 /**
  * Converts a filter value to the value the field's column compares with. Throws InvalidQueryError naming
  * the field (`label`) when the value cannot be one of that type, so bad input never reaches the database.
  */
 export function castValue(value: unknown, type: FieldType, label: string): unknown {
   if (value === null) return null;
-  const fail = (expected: string): never => {
+  const fail: Fail = (expected) => {
     throw new InvalidQueryError(`Invalid value ${JSON.stringify(value)} for field "${label}": expected ${expected}.`, { field: label });
   };
-  switch (type) {
-    case 'integer': {
-      const number = toNumber(value);
-      return number !== null && Number.isInteger(number) && Math.abs(number) <= INT4 ? number : fail('an integer');
-    }
-    case 'bigInteger': {
-      const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
-      return typeof text === 'string' && isBigInteger(text.trim()) ? text.trim() : fail('an integer');
-    }
-    case 'float':
-      return toNumber(value) ?? fail('a number');
-    case 'decimal': {
-      const number = toNumber(value);
-      return number === null ? fail('a number') : typeof value === 'string' ? value.trim() : String(value);
-    }
-    case 'boolean':
-      if (value === true || value === 'true' || value === 1 || value === '1') return true;
-      if (value === false || value === 'false' || value === 0 || value === '0') return false;
-      return fail('a boolean');
-    case 'date':
-      if (value instanceof Date && !isStorableDate(value)) return fail('a date in the years 1 to 9999');
-      if (value instanceof Date) return value.toISOString().slice(0, 10);
-      return typeof value === 'string' && validDate(value) ? value : fail('a date (YYYY-MM-DD)');
-    case 'dateTime':
-    case 'timestamp':
-      if (value instanceof Date && !isStorableDate(value)) return fail('a date and time in the years 1 to 9999');
-      if (value instanceof Date) return value.toISOString();
-      return typeof value === 'string' && validDate(value) ? value : fail('a date and time (ISO 8601)');
-    case 'time':
-      if (value instanceof Date && !isStorableDate(value)) return fail('a time');
-      if (value instanceof Date) return value.toISOString().slice(11, 23);
-      return typeof value === 'string' && validTime(value) ? value : fail('a time (HH:MM:SS)');
-    case 'uuid':
-      return typeof value === 'string' && isUuid(value) ? value : fail('a UUID');
-    case 'csv':
-      // csv is stored as comma-joined text and compared as such (as Directus does): a list joins first.
-      if (Array.isArray(value)) {
-        if (!value.every((part) => typeof part === 'string' || typeof part === 'number')) return fail('a string or a list of strings');
-        return castValue(value.join(','), 'text', label);
-      }
-      return castValue(value, 'text', label);
-    case 'json':
-    case 'alias':
-    case 'geometry':
-    case 'geometry.Point':
-    case 'geometry.LineString':
-    case 'geometry.Polygon':
-    case 'geometry.MultiPoint':
-    case 'geometry.MultiLineString':
-    case 'geometry.MultiPolygon':
-      return fail('no value (this field can only be tested with _null and _nnull)');
-    default:
-      // PostgreSQL text cannot hold NUL, so no stored value can match one (and the statement would fail).
-      if (typeof value === 'string') return value.includes('\u0000') ? fail('text without NUL characters') : value;
-      return typeof value === 'number' || typeof value === 'boolean' ? String(value) : fail('a string');
-  }
+  return CASTS[fieldTypeTraits(type).value](value, fail, label);
 }

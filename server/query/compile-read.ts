@@ -9,6 +9,7 @@ import { compileSortKeys, defaultSort } from './compile-sort.ts';
 import type { MetaKey } from './constants.ts';
 import { limitClause, resolvePage } from './pagination.ts';
 import { findCollection } from './schema-lookup.ts';
+import { itemVersionSql } from './item-version.ts';
 import { buildSelection, type SelectionTree } from './selection.ts';
 import type { Query, ReadOptions } from './types.ts';
 
@@ -70,6 +71,11 @@ export function dataColumn(object: Sql, options: Pick<ReadOptions, 'asText'>): S
   return options.asText ? sql`${object}::text as data` : sql`${object} as data`;
 }
 
+/** The item's version beside its data, when the read asks for it. */
+function versionColumn(collection: CollectionOverview, alias: string, options: Pick<ReadOptions, 'versionKey'>): Sql[] {
+  return options.versionKey ? [sql`${itemVersionSql(collection, options.versionKey, alias)} as version`] : [];
+}
+
 /** An item: REST's JSON object, or its JSON text in the caller's shape (GraphQL) when asked for as text. */
 function itemObject(ctx: CompileContext, scope: Scope, tree: SelectionTree, options: Pick<ReadOptions, 'asText' | 'textShape'>): Sql {
   return options.asText && options.textShape ? compileTextObject(ctx, scope, tree, options.textShape) : compileObject(ctx, scope, tree);
@@ -101,7 +107,7 @@ export function compileReadQuery(schema: SchemaOverview, collectionName: string,
 
   let statement: Sql;
   if (orderedByKey(sort, collection.primary) && !meta.includes('filter_count')) {
-    const columns = [dataColumn(itemObject(ctx, inner, tree, options), options)];
+    const columns = [dataColumn(itemObject(ctx, inner, tree, options), options), ...versionColumn(collection, inner.alias, options)];
     if (meta.includes('total_count')) columns.push(sql`${countQuery(ctx, collection, {})} as total_count`);
     statement = sql`select ${sql.join(columns)} from ${renderFrom(inner.from)} where ${and(where)} order by ${sql.join(innerOrder)}${limitClause(page)}`;
   } else if (indexedColumnSort(sort, collection) && !collection.fields.__filter_count) {
@@ -112,7 +118,7 @@ export function compileReadQuery(schema: SchemaOverview, collectionName: string,
     if (meta.includes('filter_count')) pageColumns.push(sql`count(*) over () as __filter_count`);
     const pageQuery = sql`select ${sql.join(pageColumns)} from ${renderFrom(inner.from)} where ${and(where)} order by ${sql.join(innerOrder)}${limitClause(page)}`;
     const outer = selectScope(ctx, collection, 0);
-    const columns = [dataColumn(itemObject(ctx, outer, tree, options), options)];
+    const columns = [dataColumn(itemObject(ctx, outer, tree, options), options), ...versionColumn(collection, outer.alias, options)];
     if (meta.includes('filter_count')) columns.push(sql`${sql.id(outer.alias, '__filter_count')} as filter_count`);
     if (meta.includes('total_count')) columns.push(sql`${countQuery(ctx, collection, {})} as total_count`);
     const outerOrder = compileSortKeys(ctx, outer, sort, 'sort').map((key) => sql`${key.value} ${sql.raw(key.direction)}`);
@@ -124,7 +130,7 @@ export function compileReadQuery(schema: SchemaOverview, collectionName: string,
     const pageQuery = sql`select ${sql.join(pageColumns)} from ${renderFrom(inner.from)} where ${and(where)} order by ${sql.join(innerOrder)}${limitClause(page)}`;
 
     const outer = selectScope(ctx, collection, 0);
-    const columns = [dataColumn(itemObject(ctx, outer, tree, options), options)];
+    const columns = [dataColumn(itemObject(ctx, outer, tree, options), options), ...versionColumn(collection, outer.alias, options)];
     if (meta.includes('filter_count')) columns.push(sql`page.__filter_count as filter_count`);
     if (meta.includes('total_count')) columns.push(sql`${countQuery(ctx, collection, {})} as total_count`);
     const outerOrder = keys.map((key, index) => sql`${sql.id('page', `__s${index}`)} ${sql.raw(key.direction)}`);

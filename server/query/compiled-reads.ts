@@ -1,3 +1,4 @@
+import type { AnswerDependence } from '../cache/answer-dependence.ts';
 import type { CompiledQuery } from 'kysely';
 import type { BoundKeys } from './bound-keys.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
@@ -14,6 +15,8 @@ export interface ReusableRead {
   statement: CompiledQuery;
   /** The key lists of the query it was compiled for, whose values each run replaces with its own (bound-keys.ts). */
   keys: readonly BoundKeys[];
+  /** Whether its statement holds a value of the caller's own or of the clock (answer-dependence.ts). */
+  dependsOn: AnswerDependence;
 }
 
 /** Entries per schema overview, least recently used first out. */
@@ -37,7 +40,7 @@ export function reuseKey(collection: string, query: Query, options: ReadOptions)
   const text = JSON.stringify(query);
   if (text.includes('$NOW')) return null;
   const user = text.includes('$CURRENT_USER') ? (options.accountability?.user ?? '') : '';
-  return `${collection}\n${options.asText ? 'text' : 'json'}\n${options.timeZone ?? ''}\n${options.reuseIdentity}\n${user}\n${text}`;
+  return `${collection}\n${options.asText ? 'text' : 'json'}${options.versionKey ? '+version' : ''}\n${options.timeZone ?? ''}\n${options.reuseIdentity}\n${user}\n${text}`;
 }
 
 /** The read compiled under `key`, compiling and keeping it on first use. */

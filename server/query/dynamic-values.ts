@@ -1,3 +1,4 @@
+import { answerDependsOnCaller, answerDependsOnClock } from '../cache/answer-dependence.ts';
 import { sql } from 'kysely';
 import { ForbiddenError, InvalidQueryError } from '../errors.ts';
 import type { FieldType } from '../schema/types.ts';
@@ -65,6 +66,10 @@ function currentRecordField(ctx: CompileContext, kind: 'USER' | 'ROLE', name: st
  */
 export function resolveOperand(ctx: CompileContext, raw: unknown, label: string, type?: FieldType): Operand {
   if (typeof raw !== 'string' || !raw.startsWith('$')) return { kind: 'value', value: raw };
+  // The response cache keys an answer by user only when a value of the caller's own reached its statement
+  // (a permission rule's or the query's), and keeps none that read the clock.
+  if (raw.startsWith('$CURRENT_USER')) answerDependsOnCaller();
+  if (raw.startsWith('$NOW')) answerDependsOnClock();
   if (raw === '$CURRENT_USER') return ctx.accountability?.user ? { kind: 'value', value: ctx.accountability.user } : MISSING;
   if (raw === '$CURRENT_ROLE') return ctx.accountability?.role ? { kind: 'value', value: ctx.accountability.role } : MISSING;
   if (raw === '$NOW') return { kind: 'value', value: new Date(ctx.now.getTime()) };

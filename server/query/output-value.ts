@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { fieldTypeTraits, type OutputKind } from '../schema/field-type-table.ts';
 import type { FieldOverview } from '../schema/overview.ts';
 import { CONCEALED_VALUE } from './constants.ts';
 import type { Sql } from './context.ts';
@@ -7,6 +8,20 @@ import { isConcealed } from './policy.ts';
 const PAIRS_PER_CALL = 50;
 const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
+const asJson = (field: FieldOverview, ref: Sql): Sql => (field.dbType === 'json' || field.dbType === 'jsonb' ? ref : sql`${ref}::json`);
+
+/** The API form of each output kind (server/schema/field-type-table.ts). */
+const OUTPUTS = {
+  plain: (_field, ref) => ref,
+  text: (_field, ref) => sql`${ref}::text`,
+  utc: (field, ref) =>
+    field.dbType === 'timestamp without time zone' ? sql`to_char(${ref}, ${sql.raw(ISO_UTC)})` : sql`to_char(${ref} at time zone 'UTC', ${sql.raw(ISO_UTC)})`,
+  list: (field, ref) => (field.dbType === 'ARRAY' ? ref : sql`string_to_array(${ref}, ',')`),
+  // A PostGIS column reads as the GeoJSON it was given: 17 decimals keep every double as written.
+  geojson: (field, ref) => (field.dbType === 'geometry' ? sql`ST_AsGeoJSON(${ref}, 17)::json` : asJson(field, ref)),
+  json: asJson,
+} satisfies Record<OutputKind, (field: FieldOverview, ref: Sql) => Sql>;
+
 /**
  * A column's value in API form, built by PostgreSQL: concealed values masked, bigint and decimal as strings
  * (no float rounding), timestamps as ISO 8601 UTC, csv split into an array, json as json. Dates, times,
@@ -14,31 +29,7 @@ const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
  */
 export function outputValue(field: FieldOverview, ref: Sql): Sql {
   if (isConcealed(field)) return sql`case when ${ref} is null then null else ${CONCEALED_VALUE}::text end`;
-  switch (field.type) {
-    case 'bigInteger':
-    case 'decimal':
-      return sql`${ref}::text`;
-    case 'timestamp':
-      return field.dbType === 'timestamp without time zone'
-        ? sql`to_char(${ref}, ${sql.raw(ISO_UTC)})`
-        : sql`to_char(${ref} at time zone 'UTC', ${sql.raw(ISO_UTC)})`;
-    case 'csv':
-      return field.dbType === 'ARRAY' ? ref : sql`string_to_array(${ref}, ',')`;
-    case 'geometry':
-    case 'geometry.Point':
-    case 'geometry.LineString':
-    case 'geometry.Polygon':
-    case 'geometry.MultiPoint':
-    case 'geometry.MultiLineString':
-    case 'geometry.MultiPolygon':
-      // A PostGIS column reads as the GeoJSON it was given: 17 decimals keep every double as written.
-      if (field.dbType === 'geometry') return sql`ST_AsGeoJSON(${ref}, 17)::json`;
-      return field.dbType === 'json' || field.dbType === 'jsonb' ? ref : sql`${ref}::json`;
-    case 'json':
-      return field.dbType === 'json' || field.dbType === 'jsonb' ? ref : sql`${ref}::json`;
-    default:
-      return ref;
-  }
+  return OUTPUTS[fieldTypeTraits(field.type).output](field, ref);
 }
 
 /** `json_build_object` over key/value pairs; past PostgreSQL's 100-argument limit, chunks merged as jsonb. */

@@ -5,7 +5,7 @@ import { cancellable } from '../database/request-signal.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
 import { compileAggregateQuery } from './compile-aggregate.ts';
 import { compileReadQuery, type CompiledRead } from './compile-read.ts';
-import { noteDynamicValues } from '../cache/answer-dependence.ts';
+import { noteAgain, noteDynamicValues, noteWhile } from '../cache/answer-dependence.ts';
 import { reusableRead, reuseKey, type ReusableRead } from './compiled-reads.ts';
 import { translateQueryError } from './query-db-errors.ts';
 import { InvalidQueryError } from '../errors.ts';
@@ -18,6 +18,7 @@ const MAX_PARAMETERS = 65_535;
 
 interface Row<Data> {
   data: Data;
+  version?: string;
   total_count?: string | number;
   filter_count?: string | number;
 }
@@ -26,6 +27,8 @@ interface Row<Data> {
 interface Rows<Data> {
   data: Data[];
   meta?: ReadMeta;
+  /** Each item's version, in the order of `data`, when the read asked for them (ReadOptions.versionKey). */
+  versions?: string[];
 }
 
 function metaOf(row: Partial<Row<unknown>>, compiled: Pick<CompiledRead, 'meta'>): ReadMeta {
@@ -44,11 +47,17 @@ function compile(db: Kysely<any>, schema: SchemaOverview, collection: string, qu
   // Whoever built the query (a URL, a panel's options, a service), the response cache learns that this
   // request's answer depends on the caller or the clock.
   noteDynamicValues(query);
-  return reusableRead(schema, reuseKey(collection, query, options), () => {
-    const { meta, counts, statement } = compileRead(schema, collection, query, options);
-    const { sql, parameters } = compileStatement(db, statement);
-    return { meta, counts, statement: CompiledQuery.raw(sql, [...parameters]), keys: boundKeysIn(query.filter) };
+  const read = reusableRead(schema, reuseKey(collection, query, options), () => {
+    // What the compile resolved (a rule's `$CURRENT_USER`, `$NOW`) stays with the kept read, for every reuse.
+    const { result, noted } = noteWhile(() => {
+      const { meta, counts, statement } = compileRead(schema, collection, query, options);
+      const { sql, parameters } = compileStatement(db, statement);
+      return { meta, counts, statement: CompiledQuery.raw(sql, [...parameters]), keys: boundKeysIn(query.filter) };
+    });
+    return { ...result, dependsOn: noted };
   });
+  noteAgain(read.dependsOn);
+  return read;
 }
 
 /** The statement with this read's keys in place of those it was compiled with (bound-keys.ts). */
@@ -80,11 +89,16 @@ async function run<Data>(db: Kysely<any>, compiled: ReusableRead, query: Query):
   const keys = compiled.keys.length === 0 ? compiled.keys : boundKeysIn(query.filter);
   const { rows } = await execute(db, withKeys(compiled.statement, compiled.keys, keys));
   const data = (rows as Row<Data>[]).map((row) => row.data);
-  if (compiled.meta.length === 0) return { data };
+  const versioned = versionsOf(rows as Row<Data>[]);
+  if (compiled.meta.length === 0) return { data, ...versioned };
   const first = rows[0] as Row<Data> | undefined;
-  if (first) return { data, meta: metaOf(first, compiled) };
+  if (first) return { data, meta: metaOf(first, compiled), ...versioned };
   const { rows: counts } = await execute(db, withKeys(compileStatement(db, compiled.counts()), compiled.keys, keys));
-  return { data, meta: metaOf((counts[0] ?? {}) as Partial<Row<Data>>, compiled) };
+  return { data, meta: metaOf((counts[0] ?? {}) as Partial<Row<Data>>, compiled), ...versioned };
+}
+
+function versionsOf(rows: Row<unknown>[]): Pick<Rows<unknown>, 'versions'> {
+  return rows.length > 0 && rows[0]!.version !== undefined ? { versions: rows.map((row) => row.version!) } : {};
 }
 
 /**
@@ -112,7 +126,7 @@ async function timed<T>(schema: SchemaOverview, collection: string, query: Query
  * The same read as readByQuery, with each item as the JSON text PostgreSQL built: a response can pass it
  * through without parsing and re-serialising every item (the dominant Node cost of a large page).
  */
-export async function readJsonByQuery(db: Kysely<any>, schema: SchemaOverview, collection: string, query: Query, options: ReadOptions): Promise<{ data: string[]; meta?: ReadMeta }> {
+export async function readJsonByQuery(db: Kysely<any>, schema: SchemaOverview, collection: string, query: Query, options: ReadOptions): Promise<{ data: string[]; meta?: ReadMeta; versions?: string[] }> {
   if (options.maxRelationalDepth !== undefined) assertRelationalDepth(query, options.maxRelationalDepth);
   return timed(schema, collection, query, options, () => run<string>(db, compile(db, schema, collection, query, { ...options, asText: true }), query));
 }

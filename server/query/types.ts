@@ -97,6 +97,8 @@ export interface ReadOptions {
   reuseIdentity?: string | null;
   /** IANA time zone the date functions (`year(date)` …) of timestamp fields use; default UTC. */
   timeZone?: string;
+  /** With it, each root item's version (item-version.ts, hashed with this key) comes back beside it. */
+  versionKey?: string;
 }
 
 /** Counts returned under `meta`. */
@@ -109,4 +111,6 @@ export interface ReadMeta {
 export interface ReadResult {
   data: Record<string, unknown>[];
   meta?: ReadMeta;
+  /** Each item's version, in the order of `data`, when the read asked for them (ReadOptions.versionKey). */
+  versions?: string[];
 }

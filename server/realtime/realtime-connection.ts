@@ -4,6 +4,8 @@ import { publicAccountability, type Accountability } from '../auth/accountabilit
 import { InvalidPayloadError, TesseraError, TokenExpiredError } from '../errors.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import { ItemsService } from '../services/items/items-service.ts';
+import type { CollabHub } from './collab-hub.ts';
+import { CollabSession } from './collab-session.ts';
 import { authenticateMessage, type SocketCaller } from './realtime-auth.ts';
 import type { RealtimeHub, Subscription } from './realtime-hub.ts';
 
@@ -19,11 +21,15 @@ export class RealtimeConnection {
   #caller: SocketCaller | null;
   #expiry: NodeJS.Timeout | undefined;
   readonly #subscriptions = new Map<string | number | undefined, { subscription: Subscription; remove: () => void }>();
+  readonly #collabHub: (() => Promise<CollabHub>) | null;
+  /** Created with the first `collab` message. */
+  #collab: CollabSession | null = null;
   /** Counted against the per-user connection limit under this key. */
   readonly onIdentity: (previous: string, next: string) => boolean;
 
-  constructor(socket: WebSocket, app: AppContext, hub: RealtimeHub, origin: Origin, caller: SocketCaller | null, onIdentity: (previous: string, next: string) => boolean) {
+  constructor(socket: WebSocket, app: AppContext, hub: RealtimeHub, origin: Origin, caller: SocketCaller | null, onIdentity: (previous: string, next: string) => boolean, collab: (() => Promise<CollabHub>) | null = null) {
     this.#socket = socket;
+    this.#collabHub = collab;
     this.#app = app;
     this.#hub = hub;
     this.#origin = origin;
@@ -52,6 +58,14 @@ export class RealtimeConnection {
     clearTimeout(this.#expiry);
     for (const { remove } of this.#subscriptions.values()) remove();
     this.#subscriptions.clear();
+    this.#endCollab();
+  }
+
+  /** Leaves every collab room: the hand-over to the other members when the socket closes or changes user. */
+  #endCollab(): void {
+    const session = this.#collab;
+    this.#collab = null;
+    if (session) void session.close();
   }
 
   async handle(message: Message): Promise<void> {
@@ -74,6 +88,10 @@ export class RealtimeConnection {
         return this.send({ type: 'subscription', event: 'unsubscribe', ...(uid !== undefined ? { uid } : {}) });
       }
       if (type === 'items') return await this.#items(message, uid);
+      if (type === 'collab' && this.#collabHub) {
+        this.#collab ??= new CollabSession(await this.#collabHub(), this.#app.logger, () => this.accountability(), (out) => this.send(out));
+        return await this.#collab.handle(message, uid);
+      }
       throw new InvalidPayloadError(`"type": unknown message type ${JSON.stringify(type)}.`, { field: 'type' });
     } catch (error) {
       const known = error instanceof TesseraError && error.expose;
@@ -109,6 +127,8 @@ export class RealtimeConnection {
       this.#socket.close(1013, 'too many connections');
       return;
     }
+    // Rooms were joined as the previous user: that presence is not the new one's.
+    if (before?.accountability.user !== caller.accountability.user) this.#endCollab();
     this.#watchExpiry();
     this.send({ type: 'auth', status: 'ok', ...(caller.refreshToken ? { refresh_token: caller.refreshToken } : {}) });
   }
@@ -123,6 +143,7 @@ export class RealtimeConnection {
       if (this.#app.config.realtime.auth === 'public') {
         const previous = this.identity;
         this.#caller = null;
+        this.#endCollab();
         this.onIdentity(previous, this.identity);
       } else this.#socket.close(1008, 'token expired');
     }, Math.max(0, expiresAt - Date.now()));

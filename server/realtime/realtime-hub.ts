@@ -39,6 +39,8 @@ export interface RealtimeHub {
   subscribers(collection: string): number;
   /** How many subscriptions this instance holds in all (/metrics). */
   subscriptionCount(): number;
+  /** Calls `listener` with every item change this instance hears (collaborative editing's saves); answers the removal. */
+  onChange(listener: (change: ItemChange) => Promise<void>): () => void;
   /** Resolves once deliveries started so far are done (tests, bench). */
   idle(): Promise<void>;
   ready: Promise<void>;
@@ -48,6 +50,7 @@ export interface RealtimeHub {
 export function createRealtimeHub(app: AppContext): RealtimeHub {
   const byCollection = new Map<string, Set<Subscription>>();
   const running = new Set<Promise<void>>();
+  const listeners = new Set<(change: ItemChange) => Promise<void>>();
 
   const read = async (subscription: Subscription, keys?: Array<string | number>) => {
     const schema = await app.schema.get();
@@ -88,13 +91,13 @@ export function createRealtimeHub(app: AppContext): RealtimeHub {
     }
   };
 
+  const track = (work: Promise<void>, change: ItemChange) => {
+    const run: Promise<void> = work.catch((error: unknown) => app.logger.warn({ err: error, collection: change.collection }, 'realtime delivery failed')).finally(() => running.delete(run));
+    running.add(run);
+  };
   const deliver = (change: ItemChange) => {
-    for (const subscription of byCollection.get(change.collection) ?? []) {
-      const run: Promise<void> = deliverTo(subscription, change)
-        .catch((error: unknown) => app.logger.warn({ err: error, collection: change.collection }, 'realtime delivery failed'))
-        .finally(() => running.delete(run));
-      running.add(run);
-    }
+    for (const subscription of byCollection.get(change.collection) ?? []) track(deliverTo(subscription, change), change);
+    for (const listener of listeners) track(listener(change), change);
   };
 
   let publisher: Redis | null = null;
@@ -131,6 +134,10 @@ export function createRealtimeHub(app: AppContext): RealtimeHub {
       };
     },
     read,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     subscribers: (collection) => byCollection.get(collection)?.size ?? 0,
     subscriptionCount: () => {
       let count = 0;

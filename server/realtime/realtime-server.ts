@@ -4,6 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppContext } from '../app-context.ts';
 import type { GraphQLWebSocket } from '../graphql/graphql-ws.ts';
 import { lazyModule } from '../lazy-module.ts';
+import type { CollabHub } from './collab-hub.ts';
 import { upgradeCaller, type SocketCaller } from './realtime-auth.ts';
 import { RealtimeConnection } from './realtime-connection.ts';
 import { createRealtimeHub, type RealtimeHub } from './realtime-hub.ts';
@@ -35,6 +36,14 @@ export function attachRealtime(server: Server, app: AppContext): RealtimeServer 
   // graphql and graphql-ws load with the first /graphql socket, not at start-up (docs/performance.md).
   let graphqlWs: GraphQLWebSocket | undefined;
   const loadGraphqlWs = lazyModule(async () => (graphqlWs = (await import('../graphql/graphql-ws.ts')).createGraphQLWebSocket(app, hub)));
+  // Collaborative editing (its Redis connections and heartbeat) starts with the first `collab` message.
+  let collab: CollabHub | undefined;
+  const loadCollab = lazyModule(async () => {
+    const created = (await import('./collab-hub.ts')).createCollabHub(app);
+    hub.onChange((change) => created.itemChanged(change));
+    await created.ready;
+    return (collab = created);
+  });
   const wss = new WebSocketServer({ noServer: true, maxPayload: settings.maxMessageSize });
   const perIdentity = new Map<string, number>();
   const sockets = new Set<WebSocket>();
@@ -93,7 +102,7 @@ export function attachRealtime(server: Server, app: AppContext): RealtimeServer 
       if (!claim(next)) return false;
       count(previous, -1);
       return true;
-    });
+    }, loadCollab);
     if (!claim(connection.identity)) {
       ws.close(1013, 'too many connections');
       return;
@@ -153,6 +162,7 @@ export function attachRealtime(server: Server, app: AppContext): RealtimeServer 
       for (const ws of sockets) ws.terminate();
       wss.close();
       await graphqlWs?.close();
+      await collab?.close();
       await hub.close();
     },
   };

@@ -1,3 +1,4 @@
+import { fieldTypeTraits, type ValueKind } from './field-type-table.ts';
 import { geometryTypeOfDomain, isGeometryType } from './geometry-types.ts';
 import { geometryTypeOfPostgisColumn } from './postgis.ts';
 import type { FieldSpecial, FieldType } from './types.ts';
@@ -68,29 +69,43 @@ export interface ParsedDefault {
 
 const STRING_LITERAL = /^'((?:[^']|'')*)'(?:::[\w\s."[\]()]+)*$/;
 const CLOCK_DEFAULT = /^(now\(\)|current_timestamp|current_date|current_time|localtimestamp|localtime)(\(\d\))?(::[\w\s]+)?$/i;
-const TEMPORAL_TYPES: ReadonlySet<FieldType> = new Set(['date', 'time', 'dateTime', 'timestamp']);
 const GEOJSON_DEFAULT = /^st_geomfromgeojson\('((?:[^']|'')*)'::text\)$/i;
 const NUMBER_LITERAL = /^\(?(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)\)?(?:::[\w\s."[\]()]+)?$/i;
 
+const asNumber = (text: string): unknown => (Number.isFinite(Number(text)) ? Number(text) : text);
+const asText = (text: string): unknown => text;
+
+function asJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The value the text of a literal default stands for, per value kind (field-type-table.ts); bigints past 2^53 stay text. */
+const LITERALS = {
+  integer: asNumber,
+  float: asNumber,
+  bigInteger: (text) => (Number.isSafeInteger(Number(text)) ? Number(text) : text),
+  boolean: (text) => ['true', 't'].includes(text.toLowerCase()),
+  json: asJson,
+  string: asText,
+  text: asText,
+  hash: asText,
+  decimal: asText,
+  date: asText,
+  time: asText,
+  dateTime: asText,
+  uuid: asText,
+  csv: asText,
+  geometry: asText,
+  alias: asText,
+} satisfies Record<ValueKind, (text: string) => unknown>;
+
 /** Turns the text of a literal default into the value a field of `type` holds. */
 function castLiteral(text: string, type: FieldType): unknown {
-  switch (type) {
-    case 'integer':
-    case 'float':
-      return Number.isFinite(Number(text)) ? Number(text) : text;
-    case 'bigInteger':
-      return Number.isSafeInteger(Number(text)) ? Number(text) : text;
-    case 'boolean':
-      return ['true', 't'].includes(text.toLowerCase());
-    case 'json':
-      try {
-        return JSON.parse(text);
-      } catch {
-        return text;
-      }
-    default:
-      return text;
-  }
+  return LITERALS[fieldTypeTraits(type).value](text);
 }
 
 /**
@@ -111,10 +126,10 @@ export function parseColumnDefault(raw: string | null, type: FieldType, identity
   if (number) return { value: castLiteral(number[1]!, type), generated: false };
   // The clock defaults a field can be given through the API read back as the value it was given, so
   // snapshots reproduce them and a NOT NULL field with one is not required on create.
-  if (TEMPORAL_TYPES.has(type) && CLOCK_DEFAULT.test(text)) return { value: 'CURRENT_TIMESTAMP', generated: true };
+  if (fieldTypeTraits(type).now !== null && CLOCK_DEFAULT.test(text)) return { value: 'CURRENT_TIMESTAMP', generated: true };
   // A PostGIS column's default is the GeoJSON it was given (server/services/schema/column-sql.ts).
   const geojson = GEOJSON_DEFAULT.exec(text);
-  if (geojson && isGeometryType(type)) return { value: castLiteral(geojson[1]!.replaceAll("''", "'"), 'json'), generated: false };
+  if (geojson && isGeometryType(type)) return { value: asJson(geojson[1]!.replaceAll("''", "'")), generated: false };
   // nextval(…), gen_random_uuid(), now(), CURRENT_TIMESTAMP and every other expression: the database decides.
   return { value: null, generated: true };
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { fieldTypeTraits } from '../schema/field-type-table.ts';
 import type { Plan, PlanStep } from './plan.ts';
 import type { SnapshotDocument, SnapshotField } from './types.ts';
 
@@ -29,8 +30,9 @@ export function narrows(from: SnapshotField, to: SnapshotField): boolean {
     return false;
   }
   const [a, b] = [from.schema!, to.schema!];
-  if (from.type === 'string') return (b.max_length ?? 255) < (a.max_length ?? 255);
-  if (from.type === 'decimal') {
+  const size = fieldTypeTraits(from.type).size;
+  if (size === 'length') return (b.max_length ?? 255) < (a.max_length ?? 255);
+  if (size === 'precision') {
     const integerDigits = (column: typeof a) => (column.numeric_precision ?? 10) - (column.numeric_scale ?? 5);
     return (b.numeric_scale ?? 5) < (a.numeric_scale ?? 5) || integerDigits(b) < integerDigits(a);
   }
@@ -100,7 +102,8 @@ export async function measureDataLoss(db: Kysely<any>, plan: Plan, current: Snap
 }
 
 function describe(field: SnapshotField): string {
-  if (field.type === 'string') return `string(${field.schema?.max_length ?? 255})`;
-  if (field.type === 'decimal') return `decimal(${field.schema?.numeric_precision ?? 10},${field.schema?.numeric_scale ?? 5})`;
+  const size = fieldTypeTraits(field.type).size;
+  if (size === 'length') return `${field.type}(${field.schema?.max_length ?? 255})`;
+  if (size === 'precision') return `${field.type}(${field.schema?.numeric_precision ?? 10},${field.schema?.numeric_scale ?? 5})`;
   return field.type;
 }

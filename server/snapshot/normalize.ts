@@ -1,5 +1,6 @@
 import { COLLECTION_META_COLUMNS } from '../schema/read-metadata.ts';
 import { field as defineField } from '../schema/system/define.ts';
+import { fieldTypeTraits, type ValueKind } from '../schema/field-type-table.ts';
 import type { FieldType } from '../schema/types.ts';
 import { withTypeSpecials } from '../services/schema/field-payload.ts';
 import { CONFIG_TABLES, SETTINGS_COLUMNS } from './config-tables.ts';
@@ -43,45 +44,54 @@ function canonicalDecimal(text: string): string {
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
 
+const isNumeric = (value: unknown): boolean => (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)));
+const asIs = (value: unknown): unknown => value;
+const asNumber = (value: unknown): unknown => (isNumeric(value) ? Number(value) : value);
+
+/** A default of each value kind (server/schema/field-type-table.ts) as the database reads it back. */
+const CANONICAL_DEFAULTS = {
+  integer: asNumber,
+  float: asNumber,
+  bigInteger: (value) => (isNumeric(value) && Number.isSafeInteger(Number(value)) ? Number(value) : value),
+  decimal: (value) => (isNumeric(value) ? canonicalDecimal(String(value)) : value),
+  csv: (value) => (Array.isArray(value) ? value.join(',') : value),
+  string: asIs,
+  text: asIs,
+  hash: asIs,
+  boolean: asIs,
+  date: asIs,
+  time: asIs,
+  dateTime: asIs,
+  uuid: asIs,
+  json: asIs,
+  geometry: asIs,
+  alias: asIs,
+} satisfies Record<ValueKind, (value: unknown) => unknown>;
+
 /**
  * A default in the form the database reads it back in, so a file may spell it any way the API accepts:
  * numbers as numbers (a decimal as its text), clock defaults as CURRENT_TIMESTAMP, a csv list joined.
  */
 function canonicalDefault(type: string, value: unknown): unknown {
   if (value === undefined || value === null) return null;
-  const numeric = (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)));
-  switch (type) {
-    case 'integer':
-    case 'float':
-      return numeric ? Number(value) : value;
-    case 'bigInteger':
-      return numeric && Number.isSafeInteger(Number(value)) ? Number(value) : value;
-    case 'decimal':
-      return numeric ? canonicalDecimal(String(value)) : value;
-    case 'date':
-    case 'time':
-    case 'dateTime':
-    case 'timestamp':
-      return typeof value === 'string' && CLOCK_DEFAULT.test(value.trim()) ? 'CURRENT_TIMESTAMP' : value;
-    case 'csv':
-      return Array.isArray(value) ? value.join(',') : value;
-    default:
-      return value;
-  }
+  const traits = fieldTypeTraits(type);
+  if (traits.now !== null && typeof value === 'string' && CLOCK_DEFAULT.test(value.trim())) return 'CURRENT_TIMESTAMP';
+  return CANONICAL_DEFAULTS[traits.value](value);
 }
 
 /** Column settings with every key present; sizes kept only where the type has one (string 255, decimal 10,5 by default). */
 function normalizeColumn(type: string, column: Partial<SnapshotColumn>): SnapshotColumn {
+  const { size, primaryKey } = fieldTypeTraits(type);
   return {
     default_value: canonicalDefault(type, column.default_value),
     is_nullable: column.is_primary_key ? false : (column.is_nullable ?? true),
     is_unique: column.is_primary_key ? true : (column.is_unique ?? false),
     is_indexed: column.is_primary_key ? false : (column.is_indexed ?? null),
     is_primary_key: column.is_primary_key ?? false,
-    has_auto_increment: column.has_auto_increment ?? (Boolean(column.is_primary_key) && (type === 'integer' || type === 'bigInteger')),
-    max_length: type === 'string' ? (column.max_length ?? 255) : null,
-    numeric_precision: type === 'decimal' ? (column.numeric_precision ?? 10) : null,
-    numeric_scale: type === 'decimal' ? (column.numeric_scale ?? 5) : null,
+    has_auto_increment: column.has_auto_increment ?? (Boolean(column.is_primary_key) && primaryKey === 'identity'),
+    max_length: size === 'length' ? (column.max_length ?? 255) : null,
+    numeric_precision: size === 'precision' ? (column.numeric_precision ?? 10) : null,
+    numeric_scale: size === 'precision' ? (column.numeric_scale ?? 5) : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { fieldTypeTraits } from '../schema/field-type-table.ts';
 import type { CollectionOverview, FieldOverview, RelationOverview, SchemaOverview } from '../schema/overview.ts';
 import { splitCsv } from '../schema/read-metadata.ts';
 import { readSchemaOverview } from '../schema/read-schema.ts';
@@ -37,6 +38,7 @@ function collectionEntry(collection: CollectionOverview): SnapshotCollection {
 }
 
 function fieldEntry(collection: CollectionOverview, field: FieldOverview): SnapshotField {
+  const traits = fieldTypeTraits(field.type);
   return {
     collection: collection.collection,
     field: field.field,
@@ -50,11 +52,11 @@ function fieldEntry(collection: CollectionOverview, field: FieldOverview): Snaps
           is_unique: field.unique,
           is_indexed: field.indexed,
           is_primary_key: field.primaryKey,
-          has_auto_increment: field.primaryKey && field.generated && (field.type === 'integer' || field.type === 'bigInteger'),
+          has_auto_increment: field.primaryKey && field.generated && traits.primaryKey === 'identity',
           // Sizes only where the type has one: information_schema reports 32 bits for every integer.
-          max_length: field.type === 'string' ? field.maxLength : null,
-          numeric_precision: field.type === 'decimal' ? field.precision : null,
-          numeric_scale: field.type === 'decimal' ? field.scale : null,
+          max_length: traits.size === 'length' ? field.maxLength : null,
+          numeric_precision: traits.size === 'precision' ? field.precision : null,
+          numeric_scale: traits.size === 'precision' ? field.scale : null,
         },
   };
 }

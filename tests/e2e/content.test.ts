@@ -115,4 +115,45 @@ describe('content', () => {
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
     await expect.poll(async () => (await send('get', '/items/articles?fields=title')).map((item: { title: string }) => item.title)).toEqual(['Gamma']);
   });
+
+  it('no lost updates: a save over someone else\'s opens the merge dialog, field by field, and the merged save keeps both', async () => {
+    const article = await send('post', '/items/articles', { title: 'Shared draft', slug: 'shared-draft', words: 10 });
+    const path = `/admin/content/articles/${article.id}`;
+    // Two editors, each in their own browser context, open the same item.
+    const mine = await harness.newPage();
+    const theirs = await harness.newPage();
+    for (const page of [mine, theirs]) {
+      await harness.signIn(page);
+      await page.goto(path);
+      await expect.poll(() => page.locator('#field-title').inputValue(), { timeout: 30_000 }).toBe('Shared draft');
+    }
+
+    await theirs.locator('#field-title').fill('Their headline');
+    const theirSave = theirs.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes(`/items/articles/${article.id}`));
+    await theirs.getByTestId('save-item').click();
+    expect((await theirSave).status()).toBe(200);
+
+    await mine.locator('#field-title').fill('My headline');
+    await mine.locator('#field-words').fill('250');
+    const refused = mine.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes(`/items/articles/${article.id}`));
+    await mine.getByTestId('save-item').click();
+    expect((await refused).status()).toBe(412);
+    await mine.getByTestId('conflict-dialog').waitFor({ timeout: 30_000 });
+    expect(await mine.getByTestId('conflict-theirs-title').textContent()).toBe('Their headline');
+    expect(await mine.getByTestId('conflict-mine-title').textContent()).toBe('My headline');
+    expect(await mine.getByTestId('conflict-theirs-words').textContent()).toBe('10');
+    expect(await mine.getByTestId('conflict-mine-words').textContent()).toBe('250');
+    await harness.screenshot(mine, 'content-save-conflict');
+    // Nothing was lost so far: their save stands.
+    expect(await send('get', `/items/articles/${article.id}?fields=title,words`)).toEqual({ title: 'Their headline', words: 10 });
+
+    // Keep their title and my word count.
+    await mine.getByTestId('conflict-pick-title-theirs').click();
+    const merged = mine.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes(`/items/articles/${article.id}`));
+    await mine.getByTestId('conflict-save').click();
+    expect((await merged).status()).toBe(200);
+    await mine.getByTestId('conflict-dialog').waitFor({ state: 'hidden', timeout: 30_000 });
+    expect(await send('get', `/items/articles/${article.id}?fields=title,words,slug`)).toEqual({ title: 'Their headline', words: 250, slug: 'shared-draft' });
+    await expect.poll(() => mine.locator('#field-title').inputValue(), { timeout: 30_000 }).toBe('Their headline');
+  });
 });

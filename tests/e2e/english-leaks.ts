@@ -3,7 +3,7 @@ import antdPtBR from 'antd/lib/locale/pt_BR.js';
 import type { Page } from 'playwright-core';
 import { enUS } from '../../admin/src/i18n/en-US.ts';
 import { ptBR } from '../../admin/src/i18n/pt-BR.ts';
-import { resolvePlurals } from '../../admin/src/i18n/plural.ts';
+import { pluralForms } from '../../admin/src/i18n/plural.ts';
 import { activityMessages } from '../../admin/src/modules/activity/messages.ts';
 import { dataModelMessages } from '../../admin/src/modules/data-model/messages.ts';
 import { extensionsMessages } from '../../admin/src/modules/extensions/messages.ts';
@@ -12,6 +12,7 @@ import { flowsMessages } from '../../admin/src/modules/flows/messages.ts';
 import { insightsMessages } from '../../admin/src/modules/insights/messages.ts';
 import { rolesMessages } from '../../admin/src/modules/roles/messages.ts';
 import { settingsMessages } from '../../admin/src/modules/settings/messages.ts';
+import { shareMessages } from '../../admin/src/content/items/share-messages.ts';
 import { sharedMessages } from '../../admin/src/modules/shared/messages.ts';
 import { usersMessages } from '../../admin/src/modules/users/messages.ts';
 import { webhooksMessages } from '../../admin/src/modules/webhooks/messages.ts';
@@ -28,26 +29,11 @@ function flatten(value: unknown, prefix = '', into: Map<string, string> = new Ma
   return into;
 }
 
-/** A text with ICU plural blocks as each of its forms, the number as a `{{#}}` placeholder (digits only); others as they are. */
-function pluralForms(text: string, locale: string): string[] {
-  const names = [...text.matchAll(/\{\s*(\w+)\s*,\s*plural\s*,/g)].map((match) => match[1]!);
-  if (names.length === 0) return [text];
-  // '#' is hidden from the resolver so it survives as the placeholder.
-  const hidden = text.replace(/#/g, '\u0000');
-  return [0, 1, 2].map((count) => resolvePlurals(hidden, Object.fromEntries(names.map((name) => [name, count])), locale).replace(/\u0000/g, '{{#}}'));
-}
-
 function englishTexts(): string[] {
-  const pairs: Array<[Record<string, string>, Record<string, string>]> = [[enUS, ptBR], ...[activityMessages, dataModelMessages, filesMessages, rolesMessages, settingsMessages, sharedMessages, usersMessages, webhooksMessages, flowsMessages, insightsMessages, extensionsMessages].map((messages) => [messages['en-US'], messages['pt-BR']] as [Record<string, string>, Record<string, string>])];
+  const pairs: Array<[Record<string, string>, Record<string, string>]> = [[enUS, ptBR], ...[activityMessages, dataModelMessages, filesMessages, rolesMessages, settingsMessages, sharedMessages, usersMessages, webhooksMessages, flowsMessages, insightsMessages, extensionsMessages, shareMessages].map((messages) => [messages['en-US'], messages['pt-BR']] as [Record<string, string>, Record<string, string>])];
   const texts = new Set<string>();
-  for (const [english, portuguese] of pairs) {
-    for (const [key, text] of Object.entries(english)) {
-      if (portuguese[key] === text) continue;
-      // "1 item" is English and Portuguese alike: only the forms Portuguese does not share are leaks.
-      const shared = new Set(pluralForms(portuguese[key] ?? '', 'pt-BR'));
-      for (const form of pluralForms(text, 'en-US')) if (!shared.has(form)) texts.add(form);
-    }
-  }
+  // A plural text is looked for in each of its forms (`# item`, `# items`).
+  for (const [english, portuguese] of pairs) for (const [key, text] of Object.entries(english)) if (portuguese[key] !== text) for (const form of pluralForms(text)) if (!pluralForms(portuguese[key] ?? '').includes(form)) texts.add(form);
   const antdEnglish = flatten((antdEnUS as { default?: unknown }).default ?? antdEnUS);
   const antdPortuguese = flatten((antdPtBR as { default?: unknown }).default ?? antdPtBR);
   for (const [key, text] of antdEnglish) if (key !== 'locale' && antdPortuguese.get(key) !== text) texts.add(text);
@@ -59,10 +45,7 @@ function englishTexts(): string[] {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `Delete {{count}} items?` → a pattern a whole visible text must match; placeholders match anything. */
-const PATTERNS = englishTexts().map((text) => ({
-  text,
-  pattern: new RegExp(`^${escape(text.trim()).replace(/\\\{\\\{#\\\}\\\}/g, '[\\d.,]+').replace(/\\\{\\\{\s*\w+\s*\\\}\\\}|\\\$\\\{\w+\\\}/g, '.+?')}$`),
-}));
+const PATTERNS = englishTexts().map((text) => ({ text, pattern: new RegExp(`^${escape(text.trim()).replace(/\\\{\\\{\s*\w+\s*\\\}\\\}|\\\$\\\{\w+\\\}/g, '.+?')}$`) }));
 
 /** The English texts visible on the page now (whole text nodes, placeholders and button values), with where. */
 export async function englishLeaks(page: Page): Promise<string[]> {

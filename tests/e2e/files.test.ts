@@ -128,7 +128,7 @@ describe('files', () => {
     expect(stored.gallery.map((row: { tessera_files_id: { filename_download: string } }) => row.tessera_files_id.filename_download).sort()).toEqual(['existing.png', 'harbour.png']);
   });
 
-  it('the file library: thumbnails, a new folder, uploads into it, the folder filter, delete', async () => {
+  it('the file library: thumbnails, a new folder, uploads into it, the folder tree, delete', async () => {
     const page = await harness.newPage();
     await harness.signIn(page);
     await page.getByTestId('nav-module-files').click();
@@ -140,7 +140,8 @@ describe('files', () => {
     await page.getByTestId('new-folder').click();
     await page.getByTestId('folder-name').fill('Photos');
     await page.getByRole('button', { name: 'Create' }).click();
-    await expect.poll(() => page.getByTestId('file-folder').textContent()).toBe('Photos');
+    // The library shows the new folder, selected in the folder tree.
+    await page.locator('.ant-tree-treenode-selected').getByTestId('folder-node-Photos').waitFor();
     // The new folder is empty.
     await page.getByText('No files match').waitFor();
 
@@ -156,9 +157,8 @@ describe('files', () => {
     const inFolder = await send('get', `/files?fields=filename_download&sort=filename_download&filter=${encodeURIComponent(JSON.stringify({ folder: { _eq: photos.id } }))}`);
     expect(inFolder.map((file: { filename_download: string }) => file.filename_download)).toEqual(['notes.txt', 'sunset.png']);
 
-    // All folders again, then delete the text file.
-    await page.getByTestId('file-folder').hover();
-    await page.getByTestId('file-folder').locator('.ant-select-clear').click();
+    // All files again, then delete the text file.
+    await page.getByTestId('folder-node-root').click();
     await existing.waitFor();
     await page.getByTestId('file-card-notes.txt').getByTestId('file-delete').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();

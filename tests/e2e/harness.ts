@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
+import { attachRealtime, type RealtimeServer } from '../../server/realtime/realtime-server.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/test-app.ts';
 
 /** Debian's Chromium (.ci/run installs it); CHROMIUM_PATH points elsewhere. */
@@ -66,6 +67,8 @@ export async function startAdmin(env: Record<string, string> = {}, port?: number
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-e2e-'));
   const app = await createTestApp({ PUBLIC_URL: baseUrl, DATA_DIR: dataDir, ...env });
   const server = await serve(app, port);
+  // /websocket as `tessera start` serves it: the admin's collaborative editing connects to it.
+  const realtime: RealtimeServer | null = app.context.config.realtime.enabled ? attachRealtime(server, app.context) : null;
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
   const contexts: BrowserContext[] = [];
   const leftover: string[] = [];
@@ -125,6 +128,7 @@ export async function startAdmin(env: Record<string, string> = {}, port?: number
     async close() {
       for (const context of contexts) await context.close().catch(() => undefined);
       await browser.close();
+      await realtime?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

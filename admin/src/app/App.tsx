@@ -21,13 +21,15 @@ import { ProjectProvider } from './project-settings.tsx';
 import { AppTheme } from './theme.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 import { ResetPasswordPage, AcceptInvitePage } from '../auth/set-password-page.tsx';
+import { shareMessages } from '../content/items/share-messages.ts';
 
 const SignInPage = lazy(() => import('../auth/sign-in-page.tsx'));
+const SharePage = lazy(() => import('../content/items/share-page.tsx'));
 
 const dataProvider = createDataProvider();
 const authProvider = createAuthProvider();
 /** Built-in texts merged with every module's texts. */
-const catalogue = mergeCatalogues({ 'en-US': enUS, 'pt-BR': ptBR }, ...modules.map((module) => module.messages));
+const catalogue = mergeCatalogues({ 'en-US': enUS, 'pt-BR': ptBR }, shareMessages, ...modules.map((module) => module.messages));
 const moduleResources: ResourceProps[] = modules.flatMap((module) => module.resources);
 
 const fullPageSpinner = <LoadingScreen />;
@@ -81,6 +83,7 @@ function RefineApp() {
           </Route>
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/accept-invite" element={<AcceptInvitePage />} />
+          <Route path="/shared/:id" element={<SharePage />} />
         </Routes>
       </Suspense>
     </Refine>

@@ -76,7 +76,7 @@ export interface LayoutProps {
   empty: ReactNode;
 }
 
-/** A layout: a way to show a collection's items on its page (Table and Map are built in). */
+/** A layout: a way to show a collection's items on its page (Table, Cards, Calendar, Kanban and Map are built in). */
 export interface LayoutDefinition {
   id: string;
   /** Shown in the layout switcher (a message key for built-in layouts). */
@@ -85,6 +85,8 @@ export interface LayoutDefinition {
   builtIn?: boolean;
   /** Whether the layout can show this collection (the map needs a geometry field); absent: any. */
   fits?(fields: readonly FieldInfo[]): boolean;
+  /** Field paths the page reads for the items besides the chosen columns (a card's title template's fields), from the layout's options. */
+  readFields?(options: Record<string, unknown>, allFields: readonly FieldInfo[]): string[];
   component: ComponentType<LayoutProps>;
 }
 

@@ -1,18 +1,22 @@
-import { DeleteOutlined, EditOutlined, FolderAddOutlined, UploadOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, FolderAddOutlined, TableOutlined, UploadOutlined } from '@ant-design/icons';
 import { useCan, useTranslate } from '@refinedev/core';
-import { App, Button, Card, Empty, Flex, Input, List, Modal, Popconfirm, Select, Typography, Upload } from 'antd';
+import { App, Button, Card, Col, Empty, Flex, Input, Modal, Row, Segmented, Select, Typography, Upload } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { apiData, apiRequest, type ApiHttpError } from '../providers/http-client.ts';
-import { useFormat } from '../app/use-format.ts';
 import { FILE_FIELDS, fileName, folderOptions, type FileItem, type FolderItem } from './file-info.ts';
-import { FileThumbnail } from './file-thumbnail.tsx';
-import { EDITABLE_TYPES, ImageEditor } from './image-editor.tsx';
+import { FileGrid, type FileActions } from './file-grid.tsx';
+import { FileTable } from './file-table.tsx';
+import { FolderTree } from './folder-tree.tsx';
+import { ImageEditor } from './image-editor.tsx';
 import { uploadFiles } from './upload.ts';
+import { UploadDropZone, UploadProgressList, useUploads } from './upload-drop-zone.tsx';
 
 const PAGE_SIZE = 24;
+const LAYOUT_KEY = 'tessera.files.layout';
 
 /** The folders the caller may read (none when they may not: the folder filter is then left out). */
-function useFolders() {
+export function useFolders() {
   const [folders, setFolders] = useState<FolderItem[] | null>(null);
   const reload = useCallback(() => apiData<FolderItem[]>('/folders', { query: { fields: ['id', 'name', 'parent'], limit: -1, sort: 'name' } }).then((rows) => setFolders(rows ?? []), () => setFolders(null)), []);
   useEffect(() => void reload(), [reload]);
@@ -48,13 +52,14 @@ function NewFolderModal({ open, parent, onClose, onCreated }: { open: boolean; p
 }
 
 /**
- * The file library: files newest first as thumbnails, with search, a folder filter, upload (into the
- * chosen folder) and, when `onPick` is not given, delete and new folders. With `onPick` a click picks a
- * file, and an upload picks what was uploaded.
+ * The file library. With `onPick` (a picker in a modal): thumbnails with search, a folder filter and upload,
+ * a click picks a file and an upload picks what was uploaded. Without it (the Files screen): the folders
+ * as a tree beside the files, grid or table layout, files dragged onto a folder move there, files dropped
+ * from the desktop upload into the folder shown with a progress line each, a click opens the file's page.
  */
 export function FileBrowser({ onPick, pageSize = PAGE_SIZE }: { onPick?: (file: FileItem) => void; pageSize?: number }) {
   const translate = useTranslate();
-  const format = useFormat();
+  const navigate = useNavigate();
   const { message } = App.useApp();
   const [files, setFiles] = useState<FileItem[]>([]);
   const [total, setTotal] = useState(0);
@@ -62,14 +67,15 @@ export function FileBrowser({ onPick, pageSize = PAGE_SIZE }: { onPick?: (file: 
   const [search, setSearch] = useState('');
   const [folder, setFolder] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const [uploading, setUploading] = useState(0);
+  const [picking, setPicking] = useState(0);
   const [folderModal, setFolderModal] = useState(false);
+  const [layout, setLayout] = useState<'grid' | 'table'>(() => (localStorage.getItem(LAYOUT_KEY) === 'table' ? 'table' : 'grid'));
   const { folders, reload: reloadFolders } = useFolders();
   const { data: canUpload } = useCan({ resource: 'files', action: 'create' });
   const { data: canDelete } = useCan({ resource: 'files', action: 'delete' });
   const { data: canUpdate } = useCan({ resource: 'files', action: 'edit' });
-  const [editing, setEditing] = useState<FileItem | null>(null);
   const { data: canCreateFolder } = useCan({ resource: 'folders', action: 'create' });
+  const [editing, setEditing] = useState<FileItem | null>(null);
   const managing = !onPick;
 
   const load = useCallback(async () => {
@@ -87,6 +93,7 @@ export function FileBrowser({ onPick, pageSize = PAGE_SIZE }: { onPick?: (file: 
     }
   }, [search, folder, page, pageSize, message]);
   useEffect(() => void load(), [load]);
+  const { uploads, upload } = useUploads(folder, useCallback(() => void load(), [load]));
 
   const remove = async (file: FileItem) => {
     try {
@@ -97,99 +104,113 @@ export function FileBrowser({ onPick, pageSize = PAGE_SIZE }: { onPick?: (file: 
       message.error((failure as ApiHttpError).message);
     }
   };
+  const move = async (id: string, target: string | null) => {
+    const file = files.find((entry) => entry.id === id);
+    if (!file || (file.folder ?? null) === target) return;
+    try {
+      await apiRequest(`/files/${encodeURIComponent(id)}`, { method: 'PATCH', body: { folder: target } });
+      const name = target ? (folders?.find((entry) => entry.id === target)?.name ?? '') : translate('files.allFiles');
+      message.success(translate('files.moved', { name: fileName(file), folder: name }));
+      await load();
+    } catch (failure) {
+      message.error((failure as ApiHttpError).message);
+    }
+  };
+  const showFolder = (value: string | null) => {
+    setPage(1);
+    setFolder(value);
+  };
+
+  const actions: FileActions = managing
+    ? { open: (file) => navigate(`/files/${encodeURIComponent(file.id)}`), edit: canUpdate?.can ? setEditing : undefined, remove: canDelete?.can ? remove : undefined, draggable: Boolean(canUpdate?.can && folders) }
+    : { open: (file) => onPick!(file) };
+  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search || folder ? translate('content.files.noMatch') : translate('content.files.none')} />;
+  const pagination = total > pageSize ? { current: page, pageSize, total, onChange: setPage, showSizeChanger: false, size: 'small' } : false;
+
+  const toolbar = (
+    <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+      <Input.Search allowClear placeholder={translate('content.files.search')} onSearch={(term) => { setPage(1); setSearch(term); }} style={{ width: 240, maxWidth: '100%' }} data-testid="file-search" />
+      {!managing && folders && (
+        <Select allowClear value={folder ?? undefined} placeholder={translate('content.files.allFolders')} options={folderOptions(folders)} onChange={(value: string | undefined) => showFolder(value ?? null)} style={{ width: 220 }} notFoundContent={translate('content.files.noFolders')} data-testid="file-folder" />
+      )}
+      {managing && (
+        <Segmented
+          value={layout}
+          onChange={(value) => { setLayout(value as 'grid' | 'table'); localStorage.setItem(LAYOUT_KEY, String(value)); }}
+          options={[
+            { value: 'grid', title: translate('files.layout.grid'), label: <AppstoreOutlined aria-label={translate('files.layout.grid')} data-testid="files-layout-grid" /> },
+            { value: 'table', title: translate('files.layout.table'), label: <TableOutlined aria-label={translate('files.layout.table')} data-testid="files-layout-table" /> },
+          ]}
+          data-testid="files-layout"
+        />
+      )}
+      {managing && folders && canCreateFolder?.can && (
+        <Button icon={<FolderAddOutlined />} onClick={() => setFolderModal(true)} data-testid="new-folder">
+          {translate('content.files.newFolder')}
+        </Button>
+      )}
+      {canUpload?.can && (
+        <Upload
+          multiple
+          showUploadList={false}
+          customRequest={async ({ file, onSuccess, onError }) => {
+            if (managing) return void upload([file as File]).then(() => onSuccess?.(null));
+            setPicking((count) => count + 1);
+            try {
+              const [uploaded] = await uploadFiles([file as File], { folder });
+              onSuccess?.(uploaded);
+              if (uploaded) onPick!(uploaded);
+              await load();
+            } catch (failure) {
+              const error = failure as ApiHttpError;
+              message.error(error.message || translate('content.files.uploadFailed'));
+              onError?.(new Error(error.message));
+            } finally {
+              setPicking((count) => count - 1);
+            }
+          }}
+        >
+          <Button type={managing ? 'primary' : 'default'} icon={<UploadOutlined />} loading={picking > 0} data-testid="file-upload">
+            {translate('content.files.upload')}
+          </Button>
+        </Upload>
+      )}
+    </Flex>
+  );
+
+  const content =
+    managing && layout === 'table' ? (
+      <FileTable files={files} loading={loading} empty={empty} pagination={pagination} actions={actions} />
+    ) : (
+      <FileGrid files={files} loading={loading} empty={empty} pagination={pagination} actions={actions} wide={managing && !folders} />
+    );
 
   return (
     <div data-testid="file-browser">
-      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <Input.Search allowClear placeholder={translate('content.files.search')} onSearch={(term) => { setPage(1); setSearch(term); }} style={{ width: 240 }} data-testid="file-search" />
-        {folders && (
-          <Select
-            allowClear
-            value={folder ?? undefined}
-            placeholder={translate('content.files.allFolders')}
-            options={folderOptions(folders)}
-            onChange={(value: string | undefined) => { setPage(1); setFolder(value ?? null); }}
-            style={{ width: 220 }}
-            notFoundContent={translate('content.files.noFolders')}
-            data-testid="file-folder"
-          />
-        )}
-        {managing && folders && canCreateFolder?.can && (
-          <Button icon={<FolderAddOutlined />} onClick={() => setFolderModal(true)} data-testid="new-folder">
-            {translate('content.files.newFolder')}
-          </Button>
-        )}
-        {canUpload?.can && (
-          <Upload
-            multiple
-            showUploadList={false}
-            customRequest={async ({ file, onSuccess, onError }) => {
-              setUploading((count) => count + 1);
-              try {
-                const [uploaded] = await uploadFiles([file as File], { folder });
-                onSuccess?.(uploaded);
-                if (onPick && uploaded) onPick(uploaded);
-                else message.success(translate('content.files.uploaded', { name: uploaded ? fileName(uploaded) : (file as File).name }));
-                await load();
-              } catch (failure) {
-                const error = failure as ApiHttpError;
-                message.error(error.message || translate('content.files.uploadFailed'));
-                onError?.(new Error(error.message));
-              } finally {
-                setUploading((count) => count - 1);
-              }
-            }}
-          >
-            <Button type={managing ? 'primary' : 'default'} icon={<UploadOutlined />} loading={uploading > 0} data-testid="file-upload">
-              {translate('content.files.upload')}
-            </Button>
-          </Upload>
-        )}
-      </Flex>
-      <List<FileItem>
-        grid={{ gutter: 12, xs: 2, sm: 3, md: 4, lg: managing ? 6 : 4, xl: managing ? 6 : 4, xxl: managing ? 8 : 4 }}
-        dataSource={files}
-        loading={loading}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search || folder ? translate('content.files.noMatch') : translate('content.files.none')} /> }}
-        pagination={total > pageSize ? { current: page, pageSize, total, onChange: setPage, showSizeChanger: false, size: 'small' } : false}
-        renderItem={(file) => (
-          <List.Item>
-            <Card
-              hoverable={Boolean(onPick)}
-              size="small"
-              onClick={onPick ? () => onPick(file) : undefined}
-              styles={{ body: { padding: 8 } }}
-              data-testid={`file-card-${file.filename_download ?? file.id}`}
-              cover={
-                <div style={{ padding: 8, paddingBottom: 0 }}>
-                  <a href={`/assets/${encodeURIComponent(file.id)}`} target="_blank" rel="noreferrer" onClick={(event) => onPick && event.preventDefault()} aria-label={fileName(file)} style={{ display: 'block', aspectRatio: '1 / 1' }}>
-                    <FileThumbnailFill file={file} />
-                  </a>
-                </div>
-              }
-            >
-              <Flex align="center" gap={4}>
-                <div style={{ minWidth: 0, flex: 1 }}>
-                  <Typography.Text ellipsis={{ tooltip: fileName(file) }} style={{ display: 'block' }}>
-                    {fileName(file)}
-                  </Typography.Text>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
-                    {[file.width && file.height ? `${file.width}×${file.height}` : null, format.bytes(file.filesize)].filter(Boolean).join(' · ') || '\u00a0'}
-                  </Typography.Text>
-                </div>
-                {managing && canUpdate?.can && EDITABLE_TYPES.includes(file.type ?? '') && (
-                  <Button type="text" size="small" icon={<EditOutlined />} onClick={() => setEditing(file)} aria-label={translate('content.files.edit')} data-testid="file-edit-image" />
-                )}
-                {managing && canDelete?.can && (
-                  <Popconfirm title={translate('content.files.confirmDelete')} okButtonProps={{ danger: true }} onConfirm={() => remove(file)}>
-                    <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={translate('buttons.delete')} data-testid="file-delete" />
-                  </Popconfirm>
-                )}
-              </Flex>
-            </Card>
-          </List.Item>
-        )}
-      />
+      {!managing ? (
+        <>
+          {toolbar}
+          {content}
+        </>
+      ) : (
+        <Row gutter={[16, 16]}>
+          {folders && (
+            <Col xs={24} md={7} xl={6}>
+              <Card size="small" title={translate('files.folders')} styles={{ body: { padding: 8 } }}>
+                <FolderTree folders={folders} selected={folder} onSelect={showFolder} onDropFile={canUpdate?.can ? (id, target) => void move(id, target) : undefined} />
+              </Card>
+            </Col>
+          )}
+          <Col xs={24} md={folders ? 17 : 24} xl={folders ? 18 : 24}>
+            {toolbar}
+            <UploadProgressList uploads={uploads} />
+            <UploadDropZone onFiles={(dropped) => void upload(dropped)} disabled={!canUpload?.can}>
+              {content}
+              {canUpload?.can && <Typography.Text type="secondary" style={{ display: 'block', textAlign: 'center', marginTop: 12, fontSize: 12 }}>{translate('files.dropHint')}</Typography.Text>}
+            </UploadDropZone>
+          </Col>
+        </Row>
+      )}
       {editing && (
         <ImageEditor
           file={editing}
@@ -208,19 +229,9 @@ export function FileBrowser({ onPick, pageSize = PAGE_SIZE }: { onPick?: (file: 
         onCreated={async (created) => {
           setFolderModal(false);
           await reloadFolders();
-          setPage(1);
-          setFolder(created.id);
+          showFolder(created.id);
         }}
       />
-    </div>
-  );
-}
-
-/** A thumbnail that fills its square box (the grid's cards). */
-function FileThumbnailFill({ file }: { file: FileItem }) {
-  return (
-    <div style={{ width: '100%', height: '100%' }}>
-      <FileThumbnail file={file} size={160} fill />
     </div>
   );
 }

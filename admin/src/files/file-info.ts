@@ -11,7 +11,20 @@ export interface FileItem {
   uploaded_on?: string | null;
   /** The version asset URLs name (`?modified=`), so browsers may keep them long. */
   modified_on?: string | null;
+  description?: string | null;
+  tags?: string[] | null;
+  location?: string | null;
+  /** The point crops keep in view, in pixels of the upright image (docs/files.md). */
+  focal_point_x?: number | null;
+  focal_point_y?: number | null;
+  uploaded_by?: string | { id: string; first_name?: string | null; last_name?: string | null; email?: string | null } | null;
 }
+
+/** The fields the file page reads: the library's, the editable metadata, and who uploaded it. */
+export const FILE_DETAIL_FIELDS = [
+  'id', 'title', 'filename_download', 'type', 'filesize', 'width', 'height', 'folder', 'uploaded_on', 'modified_on',
+  'description', 'tags', 'location', 'focal_point_x', 'focal_point_y', 'uploaded_by.id', 'uploaded_by.first_name', 'uploaded_by.last_name', 'uploaded_by.email',
+];
 
 /** A folder (`/folders`): a tree through `parent`. */
 export interface FolderItem {

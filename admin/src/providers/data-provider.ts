@@ -2,6 +2,7 @@ import type { BaseKey, BaseRecord, DataProvider, MetaQuery } from '@refinedev/co
 import { API_URL, apiData, apiRequest, type QueryValue } from './http-client.ts';
 import { mapFilters, mapPagination, mapSorters, type TesseraFilter } from './query-mapping.ts';
 import { itemPath, resourcePath } from './resource-paths.ts';
+import { rememberVersion } from './item-versions.ts';
 
 /**
  * What `meta` of a Refine call may carry for Tessera:
@@ -9,7 +10,8 @@ import { itemPath, resourcePath } from './resource-paths.ts';
  * - `search`: the `search` parameter; `filter`: a raw Tessera filter ANDed with Refine's filters;
  * - `query`: any other parameters (deep, alias …);
  * - `singleton`: the resource is a singleton (`/settings`, a singleton collection): no id in paths;
- * - `primaryKey`: the key field for getMany (default `id`).
+ * - `primaryKey`: the key field for getMany (default `id`);
+ * - `ifMatch`: an update's or delete's If-Match (the ETag the item was read with).
  */
 export interface TesseraMeta {
   fields?: string[] | string;
@@ -18,6 +20,7 @@ export interface TesseraMeta {
   query?: Record<string, QueryValue>;
   singleton?: boolean;
   primaryKey?: string;
+  ifMatch?: string;
 }
 
 function metaOf(meta: MetaQuery | undefined): TesseraMeta {
@@ -66,7 +69,8 @@ export function createDataProvider(): DataProvider {
     async getOne({ resource, id, meta }) {
       const options = metaOf(meta);
       const path = options.singleton ? resourcePath(resource) : itemPath(resource, id);
-      return { data: ((await apiData<BaseRecord>(path, { query: readQuery(options) })) ?? {}) as never };
+      const data = await apiData<BaseRecord>(path, { query: readQuery(options), onHeaders: (headers) => rememberVersion(path, headers) });
+      return { data: (data ?? {}) as never };
     },
 
     async create({ resource, variables, meta }) {
@@ -77,7 +81,8 @@ export function createDataProvider(): DataProvider {
     async update({ resource, id, variables, meta }) {
       const options = metaOf(meta);
       const path = options.singleton ? resourcePath(resource) : itemPath(resource, id);
-      const data = await apiData<BaseRecord>(path, { method: 'PATCH', body: variables, query: readQuery(options) });
+      const headers = options.ifMatch ? { 'If-Match': options.ifMatch } : undefined;
+      const data = await apiData<BaseRecord>(path, { method: 'PATCH', body: variables, query: readQuery(options), headers, onHeaders: (answer) => rememberVersion(path, answer) });
       return { data: (data ?? { id, ...(variables as object) }) as never };
     },
 

@@ -9,6 +9,8 @@ export interface ApiErrorEntry {
 /** An HttpError that keeps the API's code and per-field messages (Refine forms show `errors` on fields). */
 export interface ApiHttpError extends HttpError {
   code?: string;
+  /** The first error's extensions (e.g. a 412's `conflicts`). */
+  extensions?: ApiErrorEntry['extensions'];
 }
 
 /** The API lives on the same origin as the admin (STYLE.md: no build-time URL). */
@@ -29,6 +31,7 @@ export function toHttpError(status: number, body: unknown, fallback: string): Ap
     message: first?.message ?? fallback,
     statusCode: status,
     code: first?.extensions?.code,
+    extensions: first?.extensions,
     errors: Object.keys(errors).length > 0 ? errors : undefined,
   };
 }
@@ -54,6 +57,10 @@ export interface RequestOptions {
   body?: unknown;
   /** A FormData body goes as multipart, untouched. */
   signal?: AbortSignal;
+  /** Extra request headers (If-Match). */
+  headers?: Record<string, string>;
+  /** Sees a successful response's headers (an item's ETag) before the body is read. */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /**
@@ -62,7 +69,7 @@ export interface RequestOptions {
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query = {}, body, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -76,6 +83,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     if ((error as Error).name === 'AbortError') throw error;
     throw { message: 'The server cannot be reached.', statusCode: 0 } satisfies ApiHttpError;
   }
+  if (response.ok) options.onHeaders?.(response.headers);
   if (response.status === 204) return null as T;
   const text = await response.text();
   let parsed: unknown = null;

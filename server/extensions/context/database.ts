@@ -14,7 +14,7 @@ export interface ExtensionDatabase {
    * A knex object standing for a Tessera write transaction: services given it as `knex` run inside that
    * transaction (and roll back with it). Raw queries on it run on the knex pool, outside the write.
    */
-  transactionHandle(transaction: WriteTransaction): Knex;
+  transactionHandle(transaction: WriteTransaction | OpenWriteTransaction): Knex;
   /** Ends the knex pool (a later knex() opens a new one). */
   close(): Promise<void>;
 }
@@ -30,11 +30,17 @@ function loadKnex(): (config: Knex.Config) => Knex {
   return createRequire(import.meta.url)('knex') as (config: Knex.Config) => Knex;
 }
 
-/** Handles made by transactionHandle, to the write transactions they stand for. */
-const handles = new WeakMap<object, WriteTransaction>();
+/** How to reach a write's transaction when it may not have begun yet (FilterMeta.openTransaction). */
+export type OpenWriteTransaction = () => Promise<WriteTransaction>;
 
-/** The Tessera write transaction a knex object passed to a service stands for; undefined for any other value. */
-export function writeTransactionOf(knex: unknown): WriteTransaction | undefined {
+/** Handles made by transactionHandle, to how to reach the write transactions they stand for. */
+const handles = new WeakMap<object, OpenWriteTransaction>();
+
+/**
+ * How to reach the Tessera write transaction a knex object passed to a service stands for (begun on the
+ * first call when the write deferred it); undefined for any other value.
+ */
+export function writeTransactionOf(knex: unknown): OpenWriteTransaction | undefined {
   return (typeof knex === 'function' || (typeof knex === 'object' && knex !== null)) ? handles.get(knex) : undefined;
 }
 
@@ -58,7 +64,7 @@ export function extensionDatabase(app: AppContext): ExtensionDatabase {
     transactionHandle(transaction) {
       // A distinct object sharing the pool: only its identity matters to the services.
       const handle = database.knex().withUserParams({ tesseraWriteTransaction: true });
-      handles.set(handle, transaction);
+      handles.set(handle, typeof transaction === 'function' ? transaction : async () => transaction);
       return handle;
     },
     async close() {

@@ -109,7 +109,7 @@ export class ExtensionItemsService {
 
   /** Updates the item whose key the data carries when it exists, creates it otherwise. */
   async upsertOne(data: Item): Promise<ItemKey> {
-    return this.#upsert(data, this.#transaction());
+    return this.#upsert(data, await this.#transaction());
   }
 
   /** upsertOne for each item, in one transaction. */
@@ -120,7 +120,7 @@ export class ExtensionItemsService {
       for (const item of items) keys.push(await this.#upsert(item, transaction));
       return keys;
     };
-    const transaction = this.#transaction();
+    const transaction = await this.#transaction();
     return transaction ? run(transaction) : inWriteTransaction(this.#app, run);
   }
 
@@ -146,7 +146,8 @@ export class ExtensionItemsService {
    * Tessera's items service for this collection and caller: inside the write transaction the `knex`
    * option stands for (or `transaction`), else on the app's database.
    */
-  protected async tesseraService(transaction: WriteTransaction | undefined = this.#transaction()): Promise<TesseraItemsService> {
+  protected async tesseraService(given?: WriteTransaction): Promise<TesseraItemsService> {
+    const transaction = given ?? (await this.#transaction());
     const schema = await this.#app.schema.get();
     const context = this.#app.servicesContext(toTesseraAccountability(this.accountability), transaction?.db);
     // Inside a write the service joins its transaction and queues its actions on the write's list (as filter flows do).
@@ -164,9 +165,9 @@ export class ExtensionItemsService {
     return this.#app;
   }
 
-  /** The write transaction the `knex` option stands for, if any. */
-  #transaction(): WriteTransaction | undefined {
-    return writeTransactionOf(this.#knex);
+  /** The write transaction the `knex` option stands for, if any (begun now when the write deferred it). */
+  async #transaction(): Promise<WriteTransaction | undefined> {
+    return writeTransactionOf(this.#knex)?.();
   }
 
   async #upsert(data: unknown, transaction: WriteTransaction | undefined): Promise<ItemKey> {

@@ -69,7 +69,7 @@ export async function registerSandboxed(
             const directusMeta = { event: registration.event, collection: directusCollection(meta.collection), keys: meta.keys };
             const result = await sandbox.invoke(registration.handler, [isDelete ? meta.keys : payload, directusMeta], { accountability: toDirectusAccountability(meta.accountability) });
             return isDelete || result === undefined || result === null ? undefined : (result as Record<string, unknown>);
-          }),
+          }, { deferTransaction: true }),
         );
         break;
       }

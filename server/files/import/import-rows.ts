@@ -2,6 +2,7 @@ import { parse as parseCsv } from 'csv-parse';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { ContentTooLargeError, InvalidPayloadError, UnsupportedMediaTypeError } from '../../errors.ts';
+import { fieldTypeTraits, type ValueKind } from '../../schema/field-type-table.ts';
 import type { CollectionOverview } from '../../schema/overview.ts';
 
 /** Formats /utils/import reads. */
@@ -23,6 +24,38 @@ export function importFormat(declaredType: string, filename: string): ImportForm
   throw new UnsupportedMediaTypeError('Import a CSV (text/csv), JSON (application/json, an array of objects) or NDJSON (application/x-ndjson) file.', { field: 'file' });
 }
 
+const asText = (text: string): unknown => text;
+const asNumber = (text: string): unknown => (/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text.trim()) ? Number(text) : text);
+
+/**
+ * A CSV cell as a value of each value kind (server/schema/field-type-table.ts). bigInteger and decimal
+ * stay text, so no digit is lost to a float; the items service checks them.
+ */
+const FROM_CELL = {
+  integer: asNumber,
+  float: asNumber,
+  boolean: (text) => (['true', '1'].includes(text.toLowerCase()) ? true : ['false', '0'].includes(text.toLowerCase()) ? false : text),
+  json: (text, name, line) => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new InvalidPayloadError(`Line ${line}: "${name}" must be JSON.`, { field: name, line });
+    }
+  },
+  bigInteger: asText,
+  decimal: asText,
+  csv: asText,
+  string: asText,
+  text: asText,
+  hash: asText,
+  date: asText,
+  time: asText,
+  dateTime: asText,
+  uuid: asText,
+  geometry: asText,
+  alias: asText,
+} satisfies Record<ValueKind, (text: string, name: string, line: number) => unknown>;
+
 /**
  * A CSV cell as a value of its field: empty means null, numbers and booleans are parsed, JSON fields are
  * parsed as JSON. Text the field cannot take is left as is for the items service to refuse by name.
@@ -31,21 +64,7 @@ function castCell(collection: CollectionOverview, name: string, text: string, li
   const field = collection.fields[name];
   if (!field) return text;
   if (text === '') return null;
-  switch (field.type) {
-    case 'integer':
-    case 'float':
-      return /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text.trim()) ? Number(text) : text;
-    case 'boolean':
-      return ['true', '1'].includes(text.toLowerCase()) ? true : ['false', '0'].includes(text.toLowerCase()) ? false : text;
-    case 'json':
-      try {
-        return JSON.parse(text);
-      } catch {
-        throw new InvalidPayloadError(`Line ${line}: "${name}" must be JSON.`, { field: name, line });
-      }
-    default:
-      return text;
-  }
+  return FROM_CELL[fieldTypeTraits(field.type).value](text, name, line);
 }
 
 function asObject(value: unknown, line: number): Record<string, unknown> {

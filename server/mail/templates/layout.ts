@@ -7,6 +7,8 @@ export interface MailContent {
   paragraphs: string[];
   action: { label: string; url: string };
   footer: string;
+  /** The line above the button's address, for mail clients that show no button (English by default). */
+  copyHint?: string;
 }
 
 /**
@@ -34,7 +36,7 @@ export function renderHtml(brand: Branding, content: MailContent): string {
 <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(content.heading)}</h1>
 ${paragraphs}
 <p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;background:${color};color:#ffffff;text-decoration:none;border-radius:4px;font-weight:600">${escapeHtml(content.action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#4f5464">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(content.action.url)}" style="color:${color};word-break:break-all">${escapeHtml(content.action.url)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#4f5464">${escapeHtml(content.copyHint ?? 'If the button does not work, copy this address into your browser:')}<br><a href="${escapeHtml(content.action.url)}" style="color:${color};word-break:break-all">${escapeHtml(content.action.url)}</a></p>
 <p style="margin:0;font-size:13px;color:#4f5464">${escapeHtml(content.footer)}</p>
 </td></tr>
 </table>

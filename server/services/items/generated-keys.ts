@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { fieldTypeTraits } from '../../schema/field-type-table.ts';
 import type { CollectionOverview } from '../../schema/overview.ts';
 
 type Payload = Record<string, unknown>;
@@ -7,7 +8,7 @@ type Payload = Record<string, unknown>;
 export function setsGeneratedKey(overview: CollectionOverview, payload: Payload): boolean {
   const key = overview.fields[overview.primary];
   const value = payload[overview.primary];
-  return !!key && key.generated && (key.type === 'integer' || key.type === 'bigInteger') && value !== undefined && value !== null;
+  return !!key && key.generated && fieldTypeTraits(key.type).primaryKey === 'identity' && value !== undefined && value !== null;
 }
 
 /**

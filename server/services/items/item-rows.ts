@@ -15,6 +15,8 @@ import { assertNoServerManagedFields } from './server-managed-fields.ts';
 import { endUserAccess, roleUsersLosingAccess, usersLosingAccess } from '../../auth/access-stamps.ts';
 import { noteEndedAccess } from './ended-access.ts';
 import { advanceKeySequence, setsGeneratedKey } from './generated-keys.ts';
+import type { ExpectedVersions } from './expected-versions.ts';
+import { refuseStale, StaleCheck } from './stale-items.ts';
 
 type Payload = Record<string, unknown>;
 
@@ -104,8 +106,16 @@ export class ItemRows {
     return { key, delta: payload, data: row.data as Record<string, unknown> | undefined };
   }
 
-  /** Applies one change to the listed items; FORBIDDEN when one of them does not exist or is outside the rule. */
-  async update(keys: ItemKey[], payload: Payload): Promise<WrittenItem[]> {
+  /** The version check of a write with If-Match (stale-items.ts), against this collection and the caller's rule. */
+  staleCheck(action: PermissionAction): StaleCheck {
+    return new StaleCheck(this.#collection, this.#overview, this.#context, (builder) => this.withinRule(builder, action));
+  }
+
+  /**
+   * Applies one change to the listed items; FORBIDDEN when one of them does not exist or is outside the rule,
+   * 412 when `expected` is given and one of them is at another version (checked in the UPDATE's WHERE).
+   */
+  async update(keys: ItemKey[], payload: Payload, expected?: ExpectedVersions): Promise<WrittenItem[]> {
     const db = this.#context.db;
     const { columns, toMany } = await this.prepare(payload, 'update');
     await assertPrivilegeRules(db, this.#context.access ?? null, this.#collection, columns, keys);
@@ -113,15 +123,17 @@ export class ItemRows {
       this.#collection === 'tessera_users' ? await usersLosingAccess(db, keys, columns) : this.#collection === 'tessera_roles' ? await roleUsersLosingAccess(db, keys, columns) : [];
     let written: WrittenItem[] = keys.map((key) => ({ key, delta: payload }));
     if (Object.keys(columns).length > 0) {
-      const rows = await withDatabaseErrors(() =>
-        this.withinRule(db.updateTable(this.#collection).set(columns).where(sql.ref(this.#overview.primary), 'in', keys), 'update')
-          .returning(this.#returning('update'))
-          .execute(),
-      );
+      const check = expected ? this.staleCheck('update') : null;
+      const rows = await withDatabaseErrors(() => {
+        const update = this.withinRule(db.updateTable(this.#collection).set(columns).where(sql.ref(this.#overview.primary), 'in', keys), 'update');
+        return (check ? update.where(check.atVersion(expected!)) : update).returning(this.#returning('update')).execute();
+      });
       // A key that matched nothing refuses the whole batch: the transaction rolls the update back.
-      if (rows.length !== keys.length) throw new ForbiddenError();
+      if (rows.length !== keys.length) throw check ? await refuseStale(check, keys, rows.map((row) => row.key as ItemKey)) : new ForbiddenError();
       const byKey = new Map(rows.map((row) => [String(row.key), row.data as Record<string, unknown> | undefined]));
       written = keys.map((key) => ({ key, delta: payload, data: byKey.get(String(key)) }));
+    } else if (expected) {
+      await this.staleCheck('update').assertAt(keys, expected);
     } else {
       await this.assertExist(keys, 'update');
     }

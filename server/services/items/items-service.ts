@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { DeferredTransaction } from '../../database/deferred-transaction.ts';
 import { runTransaction } from '../../database/transaction-retry.ts';
 import { withDatabaseErrors } from '../../database/translate-db-error.ts';
 import { ForbiddenError, InvalidPayloadError } from '../../errors.ts';
@@ -19,7 +20,7 @@ import { assertFieldRules } from './field-rules.ts';
 import { canCreateInOneStatement, createInOneStatement } from './single-statement-create.ts';
 import { assertPrivilegedDelete } from './privilege-rules.ts';
 import { planItemCopies } from './revision-payloads.ts';
-import { filterItemPayload, flushItemActions, hasItemFilters, queueItemActions, type PendingActions } from '../../events/item-events.ts';
+import { filterItemPayload, flushItemActions, hasItemFilters, itemFiltersNeedTransaction, queueItemActions, type PendingActions } from '../../events/item-events.ts';
 import { itemWriteHooks } from '../../events/item-write-hooks.ts';
 import { eventsRecorded } from '../../events/write-jobs.ts';
 import type { WriteTransaction } from '../../events/event-names.ts';
@@ -29,6 +30,9 @@ import type { AccessStamps } from '../../auth/access-stamps.ts';
 import { accessEndedByDelete } from './ended-access.ts';
 import { countMutations, type MutationCount } from './mutation-limit.ts';
 import { setsGeneratedKey } from './generated-keys.ts';
+import type { ExpectedVersions } from './expected-versions.ts';
+import { refuseStale } from './stale-items.ts';
+import { itemVersionKey } from '../../query/item-version.ts';
 
 export type { ItemKey };
 
@@ -106,12 +110,16 @@ export class ItemsService {
     return this.#readJson(query, false);
   }
 
-  /** readJsonByQuery, kept compiled for callers with the same rules; `byKeys`: a read of given keys (queryByKeys). */
-  async #readJson(query: Query, byKeys: boolean): Promise<{ data: string[]; meta?: ReadMeta }> {
+  /**
+   * readJsonByQuery, kept compiled for callers with the same rules; `byKeys`: a read of given keys (queryByKeys);
+   * `versioned`: with each item's version (item-version.ts).
+   */
+  async #readJson(query: Query, byKeys: boolean, versioned = false): Promise<{ data: string[]; meta?: ReadMeta; versions?: string[] }> {
     const options = await this.#readOptions();
     options.reuseIdentity = this.#reuseIdentity();
     // A read of given keys: no index would serve it better, so no shape timing for the index advice.
     if (byKeys) options.shapes = undefined;
+    if (versioned) options.versionKey = this.#versionKey;
     const copies = planItemCopies(this.#db, this.#context.schema, this.#context.access ?? null, this.collection, query);
     if (!copies) return readJsonByQuery(this.#db, this.#context.schema, this.collection, query, options);
     const result = await readJsonByQuery(this.#db, this.#context.schema, this.collection, copies.query, options);
@@ -133,6 +141,25 @@ export class ItemsService {
     const [item] = (await this.#readJson(queryByKeys(this.#overview, [key], query, 1), true)).data;
     if (item === undefined) throw new ForbiddenError();
     return item;
+  }
+
+  /** readOneJson with the item's version (its ETag, without quotes), read in the same statement. */
+  async readOneJsonVersioned(key: ItemKey, query: Query = {}): Promise<{ item: string; version: string }> {
+    const { data, versions } = await this.#readJson(queryByKeys(this.#overview, [key], query, 1), true, true);
+    if (data[0] === undefined) throw new ForbiddenError();
+    return { item: data[0], version: versions![0]! };
+  }
+
+  /** readMany with each item's version (its ETag, without quotes), in the same order. */
+  async readManyVersioned(keys: ItemKey[], query: Query = {}): Promise<{ items: Record<string, unknown>[]; versions: string[] }> {
+    if (keys.length === 0) return { items: [], versions: [] };
+    const options = { ...(await this.#readOptions()), reuseIdentity: this.#reuseIdentity(), shapes: undefined, versionKey: this.#versionKey };
+    const result = await this.#read(queryByKeys(this.#overview, keys, query, -1), options);
+    return { items: result.data, versions: result.versions ?? [] };
+  }
+
+  get #versionKey(): string {
+    return itemVersionKey(this.#context.config.secret);
   }
 
   async #readOptions(): Promise<ReadOptions> {
@@ -191,11 +218,19 @@ export class ItemsService {
     return item ?? null;
   }
 
-  /** Creates or updates a singleton's one item; returns its key. */
-  async upsertSingleton(payload: unknown): Promise<ItemKey> {
+  /** readSingleton with the item's version (its ETag, without quotes). */
+  async readSingletonVersioned(query: Query = {}): Promise<{ item: Record<string, unknown>; version: string } | null> {
+    const options = { ...(await this.#readOptions()), versionKey: this.#versionKey };
+    const result = await this.#read({ ...query, limit: 1, offset: 0, page: undefined }, options);
+    return result.data[0] ? { item: result.data[0], version: result.versions![0]! } : null;
+  }
+
+  /** Creates or updates a singleton's one item; returns its key. With `expected`, the item must exist at one of those versions. */
+  async upsertSingleton(payload: unknown, expected?: ExpectedVersions): Promise<ItemKey> {
     return this.#inTransaction(async (service) => {
       const [existing] = await service.#db.selectFrom(service.collection).select(sql.ref(service.primaryKeyField).as('key')).limit(1).execute();
-      return existing ? service.updateOne(existing.key as ItemKey, payload) : service.createOne(payload);
+      if (!existing && expected) throw new ForbiddenError();
+      return existing ? service.updateOne(existing.key as ItemKey, payload, expected) : service.createOne(payload);
     });
   }
 
@@ -205,14 +240,14 @@ export class ItemsService {
     return data.map((item) => item[this.primaryKeyField] as ItemKey);
   }
 
-  /** Updates every item a query matches. */
-  async updateByQuery(query: Query, payload: unknown): Promise<ItemKey[]> {
-    return this.#inTransaction(async (service) => service.updateMany(await service.keysByQuery(query), payload));
+  /** Updates every item a query matches (each at one of the `expected` versions, when given). */
+  async updateByQuery(query: Query, payload: unknown, expected?: ExpectedVersions): Promise<ItemKey[]> {
+    return this.#inTransaction(async (service) => service.updateMany(await service.keysByQuery(query), payload, expected));
   }
 
-  /** Deletes every item a query matches. */
-  async deleteByQuery(query: Query): Promise<ItemKey[]> {
-    return this.#inTransaction(async (service) => service.deleteMany(await service.keysByQuery(query)));
+  /** Deletes every item a query matches (each at one of the `expected` versions, when given). */
+  async deleteByQuery(query: Query, expected?: ExpectedVersions): Promise<ItemKey[]> {
+    return this.#inTransaction(async (service) => service.deleteMany(await service.keysByQuery(query), expected));
   }
 
   /** Creates one item (with its nested relations); returns its key. */
@@ -226,9 +261,10 @@ export class ItemsService {
   /**
    * The common create, in one statement: an item of a user collection with no nested relational values and
    * no create rule to check after the insert. Undefined when the create needs the general path (which runs
-   * the same checks inside a transaction). With item filters listening, the filters run first inside a
-   * transaction (they may refuse the write or join it through their context's database), and the insert
-   * stays one statement inside it; the actions are emitted after the commit.
+   * the same checks inside a transaction). With item filters listening, the filters run first (they may
+   * refuse the write or join it through their context's database): inside a transaction begun before them
+   * when one of them needs it (filter flows), else in one begun only if a filter joins the write; the insert
+   * stays one statement either way, and the actions are emitted after the commit.
    */
   async #createFlat(raw: unknown): Promise<ItemKey | undefined> {
     if (this.collection.startsWith('tessera_') || this.#db.isTransaction || this.#context.written || !canCreateInOneStatement(this.#overview)) return undefined;
@@ -238,14 +274,40 @@ export class ItemsService {
     const permission = await this.#permission('create');
     if (permission?.permissions) return undefined;
     if (!hasItemFilters(this.#context.events, this.collection, 'create')) return this.#insertFlat(permission, asPayload(raw, this.#overview));
-    return this.#inTransaction(async (service) => {
-      const filtered = await filterItemPayload(service.#context.events, service.collection, 'create', asPayload(raw, service.#overview), [], service.#context.accountability, service.#writeTransaction);
+    const insert = async (service: ItemsService, filtered: Payload) => {
       const key = await service.#insertFlat(permission, filtered);
       if (key !== undefined) return key;
       const written = await service.#insertRow(permission, filtered);
       await service.#record('create', [written]);
       return written.key;
-    });
+    };
+    if (itemFiltersNeedTransaction(this.#context.events, this.collection, 'create')) {
+      return this.#inTransaction(async (service) => insert(service, await filterItemPayload(service.#context.events, service.collection, 'create', asPayload(raw, service.#overview), [], service.#context.accountability, service.#writeTransaction)));
+    }
+    return this.#createAfterDeferringFilters(permission, asPayload(raw, this.#overview), insert);
+  }
+
+  /**
+   * A create whose filters all defer the write's transaction: they run first, on no connection; when none
+   * joined the write (the common payload-only filter) the insert is one statement, else it finishes inside
+   * the transaction the first joining filter began. That one is not retried on a conflict: its filters have
+   * run, and a rerun would run them twice.
+   */
+  async #createAfterDeferringFilters(permission: Permission | null, payload: Payload, insert: (service: ItemsService, filtered: Payload) => Promise<ItemKey>): Promise<ItemKey> {
+    const deferred = new DeferredTransaction(this.#db);
+    const scope = newWriteScope();
+    const open = async (): Promise<WriteTransaction> => ({ db: await deferred.open(), written: scope.written, pendingActions: scope.pendingActions });
+    try {
+      const filtered = await filterItemPayload(this.#context.events, this.collection, 'create', payload, [], this.#context.accountability, open);
+      if (!deferred.begun) return (await this.#insertFlat(permission, filtered)) ?? (await this.#inTransaction((service) => insert(service, filtered)));
+      const key = await insert(new ItemsService(this.collection, { ...this.#context, db: await deferred.open(), ...scope }), filtered);
+      await deferred.commit();
+      await this.#afterCommit(scope);
+      return key;
+    } catch (error) {
+      await deferred.rollback();
+      throw error;
+    }
   }
 
   /** The one-statement insert of a filtered payload; undefined when it has nested relational values. */
@@ -292,8 +354,11 @@ export class ItemsService {
     return this.#rows.insert(await this.#context.rules.apply(this.#context, this.collection, this.#permitted(permission, payload, 'create'), 'create'));
   }
 
-  /** Applies the same change to every listed item; refuses the whole batch when one does not exist. */
-  async updateMany(rawKeys: ItemKey[], payload: unknown): Promise<ItemKey[]> {
+  /**
+   * Applies the same change to every listed item; refuses the whole batch when one does not exist, and with
+   * `expected` (If-Match) when one is at none of those versions (PRECONDITION_FAILED).
+   */
+  async updateMany(rawKeys: ItemKey[], payload: unknown, expected?: ExpectedVersions): Promise<ItemKey[]> {
     const keys = uniqueKeys(normalizeKeys(this.#overview, rawKeys));
     return this.#inTransaction(async (service) => {
       const filtered = await filterItemPayload(service.#context.events, service.collection, 'update', asPayload(payload, service.#overview), keys, service.#context.accountability, service.#writeTransaction);
@@ -302,20 +367,20 @@ export class ItemsService {
       if (keys.length === 0) return keys;
       service.#countMutations(keys.length);
       await service.#rows.lockInKeyOrder(keys);
-      const written = await service.#rows.update(keys, data);
+      const written = await service.#rows.update(keys, data, expected);
       await service.#record('update', written);
       return keys;
     });
   }
 
-  /** Updates one item. */
-  async updateOne(key: ItemKey, payload: unknown): Promise<ItemKey> {
-    await this.updateMany([key], payload);
+  /** Updates one item (at one of the `expected` versions, when given). */
+  async updateOne(key: ItemKey, payload: unknown, expected?: ExpectedVersions): Promise<ItemKey> {
+    await this.updateMany([key], payload, expected);
     return key;
   }
 
-  /** Updates several items, each with its own data (each object carries its key). */
-  async updateBatch(items: unknown[]): Promise<ItemKey[]> {
+  /** Updates several items, each with its own data (each object carries its key; each at one of the `expected` versions, when given). */
+  async updateBatch(items: unknown[], expected?: ExpectedVersions): Promise<ItemKey[]> {
     return this.#inTransaction(async (service) => {
       const keyOf = (item: unknown) => asPayload(item, service.#overview)[service.primaryKeyField];
       const valid = items.map(keyOf).filter((key): key is ItemKey => typeof key === 'string' || typeof key === 'number');
@@ -324,15 +389,15 @@ export class ItemsService {
       for (const item of items) {
         const { [service.primaryKeyField]: key, ...data } = asPayload(item, service.#overview);
         if (typeof key !== 'string' && typeof key !== 'number') throw new InvalidPayloadError(`Each item needs its "${service.primaryKeyField}".`, { field: service.primaryKeyField });
-        await service.updateMany([key], data);
+        await service.updateMany([key], data, expected);
         keys.push(key);
       }
       return keys;
     });
   }
 
-  /** Deletes the listed items; refuses the whole batch when one does not exist. */
-  async deleteMany(rawKeys: ItemKey[]): Promise<ItemKey[]> {
+  /** Deletes the listed items; refuses the whole batch when one does not exist, or with `expected` when one is at none of those versions. */
+  async deleteMany(rawKeys: ItemKey[], expected?: ExpectedVersions): Promise<ItemKey[]> {
     const keys = uniqueKeys(normalizeKeys(this.#overview, rawKeys));
     return this.#inTransaction(async (service) => {
       await service.#permission('delete');
@@ -342,23 +407,22 @@ export class ItemsService {
       await service.#rows.lockInKeyOrder(keys);
       await assertPrivilegedDelete(service.#db, service.#context.access ?? null, service.collection, keys);
       const endAccess = await accessEndedByDelete(service.#context, service.collection, keys);
-      const deleted = await withDatabaseErrors(() =>
-        service
-          .#rows.withinRule(service.#db.deleteFrom(service.collection).where(sql.ref(service.primaryKeyField), 'in', keys), 'delete')
-          .returning(sql.ref(service.primaryKeyField).as('key'))
-          .execute(),
-      );
+      const check = expected ? service.#rows.staleCheck('delete') : null;
+      const deleted = await withDatabaseErrors(() => {
+        const statement = service.#rows.withinRule(service.#db.deleteFrom(service.collection).where(sql.ref(service.primaryKeyField), 'in', keys), 'delete');
+        return (check ? statement.where(check.atVersion(expected!)) : statement).returning(sql.ref(service.primaryKeyField).as('key')).execute();
+      });
       // A key that matched nothing refuses the whole batch: the transaction rolls the deletes back.
-      if (deleted.length !== keys.length) throw new ForbiddenError();
+      if (deleted.length !== keys.length) throw check ? await refuseStale(check, keys, deleted.map((row) => row.key as ItemKey)) : new ForbiddenError();
       await endAccess();
       await service.#record('delete', keys.map((key) => ({ key, delta: null })));
       return keys;
     });
   }
 
-  /** Deletes one item. */
-  async deleteOne(key: ItemKey): Promise<ItemKey> {
-    await this.deleteMany([key]);
+  /** Deletes one item (at one of the `expected` versions, when given). */
+  async deleteOne(key: ItemKey, expected?: ExpectedVersions): Promise<ItemKey> {
+    await this.deleteMany([key], expected);
     return key;
   }
 
@@ -442,25 +506,28 @@ export class ItemsService {
   async #inTransaction<T>(work: (service: ItemsService) => Promise<T>): Promise<T> {
     await this.#access();
     if (this.#context.written) return work(this);
-    const written = new Set<string>();
-    const pendingActions: PendingActions = [];
-    const endedAccess: AccessStamps = new Map();
-    const mutations: MutationCount = { count: 0 };
+    const scope = newWriteScope();
     const result = this.#db.isTransaction
-      ? await work(new ItemsService(this.collection, { ...this.#context, written, pendingActions, endedAccess, mutations }))
+      ? await work(new ItemsService(this.collection, { ...this.#context, ...scope }))
       : await runTransaction(this.#db, (trx) => {
-          pendingActions.length = 0; // a retried transaction starts over
-          endedAccess.clear();
-          mutations.count = 0;
-          return work(new ItemsService(this.collection, { ...this.#context, db: trx, written, pendingActions, endedAccess, mutations }));
+          // A retried transaction starts over.
+          scope.pendingActions.length = 0;
+          scope.endedAccess.clear();
+          scope.mutations.count = 0;
+          return work(new ItemsService(this.collection, { ...this.#context, db: trx, ...scope }));
         });
+    await this.#afterCommit(scope);
+    return result;
+  }
+
+  /** What a committed write owes: its item actions, ended access, and the caches it made stale. */
+  async #afterCommit({ written, pendingActions, endedAccess }: WriteScope): Promise<void> {
     flushItemActions(pendingActions);
     this.#context.accessStamps?.publish(endedAccess);
     // After the commit, so no instance can re-read the permissions before the change is visible.
     if ([...written].some((collection) => ACCESS_COLLECTIONS.has(collection))) this.#context.schemaCache.invalidate();
     // An HTTP request purges what it wrote once it has finished; other writers (CLI, flows, jobs) here.
     if (!statementsRecorded()) await this.#context.responseCache?.purgeWritten(written);
-    return result;
   }
 
   async #record(action: 'create' | 'update' | 'delete', items: WrittenItem[]): Promise<void> {
@@ -470,6 +537,18 @@ export class ItemsService {
     // The relay moves the events once the transaction has committed (a rolled-back one drops its pending list).
     if (recorded > 0) this.#context.pendingActions?.push(eventsRecorded);
   }
+}
+
+/** What one write transaction collects as it goes, for after its commit. */
+interface WriteScope {
+  written: Set<string>;
+  pendingActions: PendingActions;
+  endedAccess: AccessStamps;
+  mutations: MutationCount;
+}
+
+function newWriteScope(): WriteScope {
+  return { written: new Set(), pendingActions: [], endedAccess: new Map(), mutations: { count: 0 } };
 }
 
 /**

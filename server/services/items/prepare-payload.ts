@@ -4,6 +4,7 @@ import type { Accountability } from '../../auth/accountability.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { normalizeUserEmail } from '../../auth/user-email.ts';
 import { InvalidPayloadError, NotNullViolationError, type TesseraError, ValueOutOfRangeError, ValueTooLongError } from '../../errors.ts';
+import { fieldTypeTraits, type ValueKind } from '../../schema/field-type-table.ts';
 import type { CollectionOverview, FieldOverview } from '../../schema/overview.ts';
 import { fieldValueSchema } from './field-value-schema.ts';
 import { applyUserCredentialRules } from './user-credentials.ts';
@@ -20,10 +21,13 @@ function invalid(field: string, message: string, ErrorClass: new (message: strin
   throw new ErrorClass(message, { field });
 }
 
-/** The error class for a failed value check: length and range failures have codes of their own. */
-function errorClassFor(field: FieldOverview, error: ValidationError): new (message: string, extensions: { field: string }) => TesseraError {
-  if (error.type === 'max' && (field.type === 'string' || field.type === 'hash')) return ValueTooLongError;
-  if ((error.type === 'min' || error.type === 'max') && field.type === 'integer') return ValueOutOfRangeError;
+/**
+ * The error class for a failed value check: length and range failures have codes of their own. Only text
+ * kinds (string, hash) check a maximum length and only integer a range, so the failed check names the class.
+ */
+function errorClassFor(error: ValidationError): new (message: string, extensions: { field: string }) => TesseraError {
+  if (error.type === 'max' && typeof error.value === 'string') return ValueTooLongError;
+  if (error.type === 'min' || error.type === 'max') return ValueOutOfRangeError;
   return InvalidPayloadError;
 }
 
@@ -38,8 +42,45 @@ function hasAutoSpecial(field: FieldOverview): boolean {
 }
 
 /** A number sent to a string or text field is its text, as in Directus (`{"total": 40}` stores "40"). */
+function numberAsText(value: unknown): unknown {
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+}
+
+const asIs = (value: unknown): unknown => value;
+// Serialise ourselves: node-postgres would turn a JS array into a PostgreSQL array literal.
+const asJsonText = (value: unknown): unknown => JSON.stringify(value);
+
+/** How a sent value of each value kind (server/schema/field-type-table.ts) is checked: string and text take numbers as their text. */
+const AS_SENT = {
+  string: numberAsText,
+  text: numberAsText,
+  hash: asIs,
+  integer: asIs,
+  bigInteger: asIs,
+  float: asIs,
+  decimal: asIs,
+  boolean: asIs,
+  date: asIs,
+  time: asIs,
+  dateTime: asIs,
+  uuid: asIs,
+  csv: asIs,
+  json: asIs,
+  geometry: asIs,
+  alias: asIs,
+} satisfies Record<ValueKind, (value: unknown) => unknown>;
+
+/** How a checked value of each value kind is stored: JSON as its text, a csv list joined. */
+const AS_COLUMN = {
+  ...AS_SENT,
+  csv: (value) => (Array.isArray(value) ? value.join(',') : value),
+  json: asJsonText,
+  geometry: asJsonText,
+} satisfies Record<ValueKind, (value: unknown) => unknown>;
+
+/** A sent value as its field's check sees it. */
 function asText(field: FieldOverview, value: unknown): unknown {
-  return typeof value === 'number' && Number.isFinite(value) && (field.type === 'string' || field.type === 'text') ? String(value) : value;
+  return AS_SENT[fieldTypeTraits(field.type).value](value);
 }
 
 /**
@@ -58,7 +99,7 @@ export function validateScalars(collection: CollectionOverview, payload: Record<
     try {
       fieldValueSchema(field).validateSync(asText(field, value));
     } catch (error) {
-      if (error instanceof ValidationError) invalid(name, error.message, errorClassFor(field, error));
+      if (error instanceof ValidationError) invalid(name, error.message, errorClassFor(error));
       throw error;
     }
   }
@@ -105,23 +146,5 @@ export async function toColumns(collection: CollectionOverview, payload: Record<
 async function castForColumn(field: FieldOverview, value: unknown, trusted: boolean): Promise<unknown> {
   if (value === null || value === undefined) return null;
   if (field.special.includes('hash') && typeof value === 'string' && !(trusted && ARGON2_HASH.test(value))) return hashPassword(value);
-  switch (field.type) {
-    case 'geometry':
-    case 'geometry.Point':
-    case 'geometry.LineString':
-    case 'geometry.Polygon':
-    case 'geometry.MultiPoint':
-    case 'geometry.MultiLineString':
-    case 'geometry.MultiPolygon':
-    case 'json':
-      // Serialise ourselves: node-postgres would turn a JS array into a PostgreSQL array literal.
-      return JSON.stringify(value);
-    case 'csv':
-      return Array.isArray(value) ? value.join(',') : value;
-    case 'string':
-    case 'text':
-      return asText(field, value);
-    default:
-      return value;
-  }
+  return AS_COLUMN[fieldTypeTraits(field.type).value](value);
 }

@@ -19,13 +19,15 @@ const EVERYTHING: SchemaVisibility = { collection: () => true, field: () => true
 
 /**
  * Checks the caller may read `metaCollection` (tessera_collections, tessera_fields or tessera_relations;
- * app users may by default) and returns what it may see: collections it may read items of, and their
+ * app users may by default; a share session may, for the collections its share reaches) and returns what it may see: collections it may read items of, and their
  * fields it may read. Anything else would tell a restricted caller about data it cannot reach.
  */
 export async function schemaVisibility(context: ServiceContext, schema: SchemaOverview, metaCollection: string): Promise<SchemaVisibility> {
   const access = await resolveAccess(context, schema);
   if (!access) return EVERYTHING;
-  access.require(metaCollection, 'read');
+  // A share session reads the schema of what it reaches (the share page shows the item with its display
+  // templates); its role's permissions on the schema collections do not widen that.
+  if (!access.shared) access.require(metaCollection, 'read');
   return {
     collection: (name) => {
       const fields = access.allowedFields(name, 'read');

@@ -1,3 +1,4 @@
+import { fieldTypeTraits } from '../../schema/field-type-table.ts';
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '../../schema/overview.ts';
 
 /** A field in the Directus shape: `{ collection, field, type, meta, schema }`; aliases have `schema: null`. */
@@ -24,7 +25,7 @@ export function fieldResponse(schema: SchemaOverview, collection: CollectionOver
           is_unique: field.unique,
           is_indexed: field.indexed,
           is_primary_key: field.primaryKey,
-          has_auto_increment: field.primaryKey && field.generated && (field.type === 'integer' || field.type === 'bigInteger'),
+          has_auto_increment: field.primaryKey && field.generated && fieldTypeTraits(field.type).primaryKey === 'identity',
           foreign_key_table: related ? related.collection : null,
           foreign_key_column: related ? related.primary : null,
         },

@@ -9,9 +9,10 @@ import { createCacheFixture, type CacheFixture } from './cache-fixture.ts';
  * own caller (a second read hits). Add a case for every read that depends on the caller.
  */
 let f: CacheFixture;
-const tokens: Record<'admin' | 'admin2' | 'reader' | 'reader2', string> = { admin: '', admin2: '', reader: '', reader2: '' };
+const tokens: Record<'admin' | 'admin2' | 'reader' | 'reader2' | 'editor' | 'editor2', string> = { admin: '', admin2: '', reader: '', reader2: '', editor: '', editor2: '' };
 let dashboard = '';
 let noteOfAdmin = 0;
+const editors: Record<string, string> = {};
 
 async function setUp(env: Record<string, string>): Promise<void> {
   f = await createCacheFixture({ CACHE_SKIP_ALLOWED: 'true', ...env });
@@ -33,6 +34,16 @@ async function setUp(env: Record<string, string>): Promise<void> {
     { body: 'note of reader2', owner: reader2 },
   ]);
   noteOfAdmin = notes[0].id;
+  // An app-access role: it gets the default rules on its own activity, presets, notifications and shares,
+  // which read $CURRENT_USER; its rule on notes does not.
+  const editorRole = (await f.send('post', '/roles', { name: 'Editor', app_access: true, admin_access: false })).id as string;
+  await f.send('post', '/permissions', [{ role: editorRole, collection: 'notes', action: 'read', fields: ['*'], permissions: {} }]);
+  for (const name of ['editor', 'editor2'] as const) {
+    const id = (await f.send('post', '/users', { email: `${name}@example.com`, password: `${name}-password-1`, role: editorRole })).id as string;
+    editors[name] = id;
+    await f.send('post', '/notifications', { recipient: id, subject: `for ${name}` });
+    tokens[name] = await f.t.login(`${name}@example.com`, `${name}-password-1`);
+  }
   tokens.admin2 = await f.t.login('admin2@example.com', 'admin2-password-1');
   tokens.reader = await f.t.login('reader@example.com', 'reader-password-1');
   tokens.reader2 = await f.t.login('reader2@example.com', 'reader-password-2');
@@ -53,7 +64,7 @@ const mine = (operator = '_eq') => encodeURIComponent(`{"owner":{"${operator}":$
 
 interface Case {
   name: string;
-  callers: ['admin', 'admin2'] | ['reader', 'reader2'];
+  callers: ['admin', 'admin2'] | ['reader', 'reader2'] | ['editor', 'editor2'];
   path: () => string;
   /** SEARCH with this raw JSON body instead of GET. */
   search?: string;
@@ -75,6 +86,7 @@ const CASES: Case[] = [
   { name: 'SEARCH with an escaped variable in its JSON body', callers: ['reader', 'reader2'], path: () => '/items/notes', search: `{"query":{"fields":"body","filter":{"owner":{"_eq":${ESCAPED_ME}}}}}` },
   { name: 'mentionable users (everyone but the caller)', callers: ['admin', 'admin2'], path: () => `/activity/comment/mentionable?collection=notes&item=${noteOfAdmin}` },
   { name: "a dashboard whose panel filters on $CURRENT_USER (the URL names no variable)", callers: ['admin', 'admin2'], path: () => `/dashboards/${dashboard}/data` },
+  { name: "an app-access role's own notifications (a default rule reads $CURRENT_USER)", callers: ['editor', 'editor2'], path: () => '/notifications?fields=subject' },
 ];
 
 async function read(c: Case, caller: keyof typeof tokens, uncached = false) {
@@ -115,6 +127,25 @@ describe.each([
     const path = '/items/notes?fields=body&sort=id';
     expect((await f.t.request.get(path).set(f.as(tokens.reader))).headers['x-cache']).toBe('MISS');
     expect((await f.t.request.get(path).set(f.as(tokens.reader2))).headers['x-cache']).toBe('HIT');
+  });
+
+  it('shares answers between users of an app-access role where the rules of what they read never name the user', async () => {
+    const path = '/items/notes?fields=body&sort=-id';
+    expect((await f.t.request.get(path).set(f.as(tokens.editor))).headers['x-cache']).toBe('MISS');
+    const second = await f.t.request.get(path).set(f.as(tokens.editor2));
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.body).toEqual((await f.t.request.get(path).set({ ...f.as(tokens.editor2), 'Cache-Control': 'no-store' })).body);
+  });
+
+  it("keeps a user's answer their own when it is read again after a write purged it (the kept compiled read still says whose it is)", async () => {
+    const path = '/notifications?fields=subject&sort=-id&limit=1';
+    const asEditor = async (who: 'editor' | 'editor2', uncached = false) => (await f.t.request.get(path).set({ ...f.as(tokens[who]), ...(uncached ? { 'Cache-Control': 'no-store' } : {}) }).expect(200)).body;
+    await asEditor('editor');
+    await asEditor('editor2');
+    // The write purges the entries (and the marker that sends callers to their own), not the compiled reads.
+    await f.send('post', '/notifications', { recipient: editors.editor, subject: 'another for editor' });
+    expect(await asEditor('editor')).toEqual({ data: [{ subject: 'another for editor' }] });
+    expect(await asEditor('editor2')).toEqual(await asEditor('editor2', true));
   });
 
   it('does not keep answers whose query names $NOW, however it is written', async () => {

@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTransaction } from '../../../server/database/transaction-retry.ts';
 import { TransactionConflictError } from '../../../server/errors.ts';
+import { extensionDatabase } from '../../../server/extensions/context/database.ts';
+import { createExtensionServices } from '../../../server/extensions/context/services.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 const CLIENTS = 20;
@@ -151,5 +153,61 @@ describe('runTransaction', () => {
     expect(rejected).toHaveLength(1);
     expect(rejected[0]!.reason).toBeInstanceOf(TransactionConflictError);
     expect(rejected[0]!.reason.status).toBe(409);
+  });
+});
+
+describe('a write rerun after a deadlock', () => {
+  let t: TestApp;
+  let auth: { Authorization: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({ DB_POOL_MAX: '6' });
+    auth = { Authorization: `Bearer ${await t.login()}` };
+    for (const collection of ['pages', 'page_log']) {
+      await t.request.post('/collections').set(auth).send({ collection, fields: [{ field: 'title', type: 'string' }] }).expect(200);
+    }
+    await t.request.post('/items/pages').set(auth).send([{ title: 'one' }, { title: 'two' }]).expect(200);
+    await sql`create table page_locks (id int primary key, n int not null)`.execute(t.system.db);
+    await sql`insert into page_locks values (1, 0), (2, 0)`.execute(t.system.db);
+  });
+  afterAll(async () => {
+    await extensionDatabase(t.context).close();
+    await t.close();
+  });
+
+  it('starts its list of actions over: the rolled-back attempt announces nothing', async () => {
+    const database = extensionDatabase(t.context);
+    const { ItemsService } = createExtensionServices(t.context);
+    let arrived = 0;
+    let release!: () => void;
+    const bothHoldOne = new Promise<void>((resolve) => (release = resolve));
+    let attempts = 0;
+    // Each update logs an item inside its transaction (its create action queued), then takes the two lock
+    // rows in an order that depends on the page: the first two attempts meet and one is the deadlock victim.
+    const offFilter = t.context.events.onFilter('pages.items.update', async (payload, meta) => {
+      const staged = ++attempts <= 2;
+      await new ItemsService('page_log', { knex: database.transactionHandle(meta.transaction!) }).createOne({ title: `attempt ${attempts} of page ${meta.keys[0]}` });
+      const [first, second] = meta.keys[0] === 1 ? [1, 2] : [2, 1];
+      await sql`update page_locks set n = n + 1 where id = ${first}`.execute(meta.transaction!.db);
+      if (staged && ++arrived === 2) release();
+      if (staged) await bothHoldOne;
+      await sql`update page_locks set n = n + 1 where id = ${second}`.execute(meta.transaction!.db);
+      return payload;
+    });
+    const announced: Array<string | number> = [];
+    const offAction = t.context.events.onAction('page_log.items.create', (meta) => void announced.push(...meta.keys));
+    try {
+      const statuses = await Promise.all([1, 2].map(async (key) => (await t.request.patch(`/items/pages/${key}`).set(auth).send({ title: `page ${key}` })).status));
+      expect(statuses).toEqual([200, 200]);
+      expect(attempts).toBe(3);
+      await t.context.events.idle();
+      // Two log items were kept (the victim's first one rolled back); each announced once, none that is gone.
+      const kept = (await t.system.db.selectFrom('page_log').select('id').orderBy('id').execute()).map((row) => row.id as number);
+      expect(kept).toHaveLength(2);
+      expect([...announced].sort((a, b) => Number(a) - Number(b))).toEqual(kept);
+    } finally {
+      offFilter();
+      offAction();
+    }
   });
 });

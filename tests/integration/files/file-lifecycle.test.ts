@@ -60,6 +60,18 @@ describe('replacing, deleting, importing and the MIME allow-list', () => {
     expect((await t.storedFiles()).filter((name) => name.startsWith(file.id))).toEqual([again.filename_disk]);
   });
 
+  it('a replacement keeps the focal point at the same place of the new picture, or takes the one sent', async () => {
+    const file = await upload(await pngImage(400, 200), 'focal.png');
+    await t.request.patch(`/files/${file.id}`).set(bearer(admin)).send({ focal_point_x: 100, focal_point_y: 150 }).expect(200);
+    const smaller = (await t.request.patch(`/files/${file.id}`).set(bearer(admin)).attach('file', await pngImage(200, 50), 'smaller.png').expect(200)).body.data;
+    expect(smaller).toMatchObject({ width: 200, height: 50, focal_point_x: 50, focal_point_y: 38 });
+    const sent = (await t.request.patch(`/files/${file.id}`).set(bearer(admin)).field('focal_point_x', '10').field('focal_point_y', '20').attach('file', await pngImage(300, 300), 'square.png').expect(200)).body.data;
+    expect(sent).toMatchObject({ width: 300, height: 300, focal_point_x: 10, focal_point_y: 20 });
+    // Content without a size (text) has no focal point.
+    const text = (await t.request.patch(`/files/${file.id}`).set(bearer(admin)).attach('file', Buffer.from('plain words\n'), 'notes.txt').expect(200)).body.data;
+    expect(text).toMatchObject({ type: 'text/plain', focal_point_x: null, focal_point_y: null });
+  });
+
   it('refuses server-managed fields in JSON updates, and allows the others', async () => {
     const file = await upload(png, 'json.png');
     const refused = await t.request.patch(`/files/${file.id}`).set(bearer(admin)).send({ type: 'text/html' }).expect(400);

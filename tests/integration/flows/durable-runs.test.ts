@@ -113,3 +113,23 @@ it("a filter flow's item operations run on the write's own transaction: they see
   expect(Number((await t.request.get('/items/orders?aggregate[count]=*').set(auth()).expect(200)).body.data[0].count)).toBe(count + 2);
   await t.request.patch(`/flows/${id}`).set(auth()).send({ status: 'inactive' }).expect(200);
 });
+
+it("an action flow whose operation rejects finishes its run as rejected, and its job is not retried", async () => {
+  // A condition no order meets rejects the run; the ledger write after it never happens.
+  const { id } = await createFlow(t, token, { name: 'reject it', trigger: 'event', accountability: 'all', options: { type: 'action', scope: ['items.create'], collections: ['orders'] } }, [
+    { key: 'guard', type: 'condition', options: { filter: { $trigger: { payload: { title: { _eq: 'never' } } } } }, resolve: 'book' },
+    { key: 'book', type: 'item-create', options: { collection: 'ledger', payload: { entry: 'should not be written' }, permissions: '$full' } },
+  ]);
+  await t.context.events.idle();
+  worker ??= await startWorker(t.context, { pollIntervalMs: 100 });
+  relay ??= startOutboxRelay(t.context);
+  await t.request.post('/items/orders').set(auth()).send({ title: 'refused' }).expect(200);
+  await waitFor(async () => (await t.request.get(`/flows/${id}/runs`).set(auth()).expect(200)).body.data.length === 1);
+  const log = (await t.request.get(`/flows/${id}/runs`).set(auth()).expect(200)).body;
+  expect(log.data[0]).toMatchObject({ status: 'rejected', steps: [{ key: 'guard', status: 'reject' }] });
+  // A retried job would still be queued (retrying) once its first attempt is logged; this one is done.
+  await waitFor(async () => (await queuedRuns(id)) === 0);
+  expect((await t.request.get(`/flows/${id}/runs`).set(auth()).expect(200)).body.data).toHaveLength(1);
+  expect(await ledger()).not.toContain('should not be written');
+  await t.request.patch(`/flows/${id}`).set(auth()).send({ status: 'inactive' }).expect(200);
+});

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
@@ -105,4 +107,38 @@ it('item-read, item-update and item-delete whose key renders empty act on no ite
   const byQuery = await hook([{ key: 'update', type: 'item-update', options: { collection: 'notes', query: { filter: { text: { _eq: 'keep two' } } }, payload: { text: 'updated by query' }, permissions: '$full' } }]);
   expect((await t.request.post(`/flows/trigger/${byQuery.id}`).send({}).expect(200)).body.data).toEqual([kept[1]]);
   expect(await texts()).toEqual(['updated by query']);
+});
+
+it("trigger with iterationMode parallel runs the entries at once: each child's request waits for the other's", async () => {
+  // A barrier: it answers nobody until both children have called. Run one after the other, the first would
+  // wait for a second call that never comes (and fail at the request's 10 s cap).
+  const waiting: Array<() => void> = [];
+  const barrier = createServer((req, res) => {
+    waiting.push(() => res.end(JSON.stringify({ path: req.url })));
+    if (waiting.length === 2) for (const answer of waiting.splice(0)) answer();
+  });
+  await new Promise<void>((resolve) => barrier.listen(0, '127.0.0.1', () => resolve()));
+  try {
+    const url = `http://127.0.0.1:${(barrier.address() as AddressInfo).port}`;
+    const child = await createFlow(t, token, { name: 'meet', trigger: 'operation' }, [{ key: 'call', type: 'request', options: { method: 'GET', url: `${url}/{{ $trigger.n }}` } }]);
+    const { id } = await hook([{ key: 'each', type: 'trigger', options: { flow: child.id, payload: '{{ $trigger.body.list }}', iterationMode: 'parallel' } }]);
+    const data = (await t.request.post(`/flows/trigger/${id}`).send({ list: [{ n: 1 }, { n: 2 }] }).expect(200)).body.data;
+    // Results in the entries' order, whichever answered first.
+    expect(data).toEqual([{ status: 200, data: { path: '/1' } }, { status: 200, data: { path: '/2' } }]);
+  } finally {
+    barrier.closeAllConnections();
+    await new Promise((resolve) => barrier.close(resolve));
+  }
+});
+
+it('request refuses an answer over 1 MB, naming the cap', async () => {
+  const big = createServer((_req, res) => res.end('x'.repeat(1_100_000)));
+  await new Promise<void>((resolve) => big.listen(0, '127.0.0.1', () => resolve()));
+  try {
+    const { id } = await hook([{ key: 'call', type: 'request', options: { method: 'GET', url: `http://127.0.0.1:${(big.address() as AddressInfo).port}/big` } }]);
+    const refused = await t.request.post(`/flows/trigger/${id}`).send({}).expect(400);
+    expect(refused.body.errors[0].message).toContain('The response is larger than 1048576 bytes.');
+  } finally {
+    await new Promise((resolve) => big.close(resolve));
+  }
 });

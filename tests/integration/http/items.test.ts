@@ -1,3 +1,4 @@
+import { DOMParser } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsersService } from '../../../server/services/users-service.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -178,7 +179,7 @@ describe('/items', () => {
     expect(commentActivity).toHaveLength(1);
   });
 
-  it('exports a read as csv, json or yaml with a file name', async () => {
+  it('exports a read as csv, json, yaml or xml with a file name', async () => {
     const csv = await t.request.get(items('articles?fields=title,author.name,labels&filter[title][_eq]=Hello&export=csv')).set(auth()).expect(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="articles-\d{4}-\d{2}-\d{2}\.csv"/);
@@ -187,7 +188,18 @@ describe('/items', () => {
     expect(JSON.parse(json.text)).toEqual([{ title: 'Hello' }]);
     const yaml = await t.request.get(items('articles?fields=title&filter[title][_eq]=Hello&export=yaml')).set(auth()).expect(200);
     expect(yaml.text).toBe('- title: Hello\n');
-    const bad = await t.request.get(items('articles?export=xml')).set(auth()).expect(400);
+    // XML as Directus writes it: <data> holding a <data> per item, a list as repeated elements, text escaped.
+    const xml = await t.request.get(items('articles?fields=title,author.name,labels&filter[title][_eq]=Hello&export=xml')).set(auth()).expect(200);
+    expect(xml.headers['content-type']).toMatch(/^text\/xml/);
+    expect(xml.headers['content-disposition']).toMatch(/attachment; filename="articles-\d{4}-\d{2}-\d{2}\.xml"/);
+    const document = new DOMParser().parseFromString(xml.text, 'text/xml');
+    const item = document.documentElement.getElementsByTagName('data')[0]!;
+    expect(document.documentElement.tagName).toBe('data');
+    expect(item.getElementsByTagName('title')[0]!.textContent).toBe('Hello');
+    expect(item.getElementsByTagName('author')[0]!.getElementsByTagName('name')[0]!.textContent).toBe('Ada');
+    const labels = item.getElementsByTagName('labels');
+    expect(Array.from({ length: labels.length }, (_, n) => labels.item(n)!.textContent)).toEqual(['news', 'tech']);
+    const bad = await t.request.get(items('articles?export=pdf')).set(auth()).expect(400);
     expect(bad.body.errors[0].extensions).toMatchObject({ code: 'INVALID_QUERY', field: 'export' });
   });
 });

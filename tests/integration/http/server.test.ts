@@ -26,6 +26,8 @@ describe('server endpoints', () => {
     const anonymous = await t.request.get('/server/info').expect(200);
     expect(anonymous.body.data.project).toMatchObject({ project_name: 'Tessera', default_language: 'en-US' });
     expect(anonymous.body.data.tessera).toBeUndefined();
+    // Directus's shape: the admin's collaborative editing opens /websocket only when it is served.
+    expect(anonymous.body.data.websocket).toEqual({ rest: { authentication: 'handshake', path: '/websocket' } });
 
     const token = await t.login();
     const admin = await t.request.get('/server/info').set('Authorization', `Bearer ${token}`).expect(200);

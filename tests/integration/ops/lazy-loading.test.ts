@@ -7,7 +7,7 @@ import { cliEnv, TESSERA_BIN } from '../../helpers/cli.ts';
 import { createMigratedDatabase } from '../../helpers/test-database.ts';
 
 /** Libraries a start must not load: each is loaded on first use (docs/performance.md, "Start and memory"). */
-const LAZY = ['prom-client', 'marked', 'sharp', '@aws-sdk/client-s3', '@aws-sdk/lib-storage', '@aws-sdk/client-sesv2', 'nodemailer', 'graphql', 'graphql-http', 'openid-client', 'ldapts', '@node-saml/node-saml', '@xmldom/xmldom', 'quickjs-emscripten', 'ioredis', 'rate-limiter-flexible', 'pino-pretty', 'exifr', 'express', 'knex'];
+const LAZY = ['prom-client', 'marked', 'sharp', '@aws-sdk/client-s3', '@aws-sdk/lib-storage', '@aws-sdk/client-sesv2', 'nodemailer', 'graphql', 'graphql-http', 'openid-client', 'ldapts', '@node-saml/node-saml', '@xmldom/xmldom', 'quickjs-emscripten', 'ioredis', 'rate-limiter-flexible', 'pino-pretty', 'exifr', 'express', 'knex', '@modelcontextprotocol/sdk'];
 /** Loaded with the first request to a router that needs them, the first request with a body (koa-body), the first socket or sign-in, or the first flow or panel write
  * (argon2 too, but this start seeds the administrator and so hashes a password). */
 const LAZY_WITH_ROUTERS = ['koa-body', 'formidable', 'luxon', 'yaml', 'csv-parse', 'file-type', 'busboy', 'croner', '@otplib/plugin-crypto-noble', 'server/auth/auth-service.ts'];

@@ -107,6 +107,26 @@ describe('compiled reads reused across requests', () => {
     expect(keptReads(await t.context.schema.get())).toBe(before + 1);
   });
 
+  it('never keeps a read whose query names $NOW: its value is the moment of each read', async () => {
+    await t.request.post('/fields/notes').set(admin).send({ field: 'due', type: 'timestamp' }).expect(200);
+    const before = keptReads(await t.context.schema.get());
+    for (let round = 0; round < 2; round++) await texts(admin, 'sort=text&fields=text&filter[due][_lt]=$NOW');
+    expect(keptReads(await t.context.schema.get())).toBe(before);
+  });
+
+  it("never keeps a share session's read: its reach is the share's own", async () => {
+    const [note] = (await t.request.get('/items/notes?filter[text][_eq]=ana 1&fields=id').set(admin).expect(200)).body.data as Array<{ id: number }>;
+    const role = (await t.request.post('/roles').set(admin).send({ name: 'Note reader' }).expect(200)).body.data.id as string;
+    await t.request.post('/permissions').set(admin).send({ role, collection: 'notes', action: 'read', fields: ['*'] }).expect(200);
+    const share = (await t.request.post('/shares').set(admin).send({ collection: 'notes', item: String(note!.id), role }).expect(200)).body.data.id as string;
+    const session = { Authorization: `Bearer ${(await t.request.post('/shares/auth').send({ share }).expect(200)).body.data.access_token}` };
+    const before = keptReads(await t.context.schema.get());
+    for (let round = 0; round < 2; round++) {
+      expect((await t.request.get('/items/notes?fields=text&sort=text').set(session).expect(200)).body.data).toEqual([{ text: 'ana 1' }]);
+    }
+    expect(keptReads(await t.context.schema.get())).toBe(before);
+  });
+
   it('applies a changed schema to the very next read', async () => {
     await texts(admin, 'sort=text&fields=*&limit=1');
     await t.request.post('/fields/notes').set(admin).send({ field: 'mood', type: 'string', schema: { default_value: 'calm' } }).expect(200);

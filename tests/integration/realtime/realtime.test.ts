@@ -61,12 +61,12 @@ describe('subscriptions', () => {
     const id = (await t.request.post('/items/articles').set(auth(admin)).send({ title: 'Fresh', status: 'published', secret: 'x' }).expect(200)).body.data.id;
     expect(await s.next((m) => m.uid === 'a')).toEqual({ type: 'subscription', event: 'create', uid: 'a', data: [{ id, title: 'Fresh', status: 'published' }] });
 
-    // A draft the reader may not see: nothing arrives.
+    // A draft the reader may not see: nothing arrives. The update after it, which arrives, is the sentinel:
+    // Redis hands the hub the two changes in order, so once the update is here the draft's delivery has begun.
     await t.request.post('/items/articles').set(auth(admin)).send({ title: 'Draft', status: 'draft' }).expect(200);
-    await s.nothing((m) => m.uid === 'a' && m.event === 'create');
-
     await t.request.patch(`/items/articles/${id}`).set(auth(admin)).send({ title: 'Fresher' }).expect(200);
     expect(await s.next((m) => m.uid === 'a')).toEqual({ type: 'subscription', event: 'update', uid: 'a', data: [{ id, title: 'Fresher', status: 'published' }] });
+    await s.nothing((m) => m.uid === 'a' && m.event === 'create', () => first.realtime!.hub.idle());
 
     // Moving out of the reader's rule arrives as a delete.
     await t.request.patch(`/items/articles/${id}`).set(auth(admin)).send({ status: 'draft' }).expect(200);
@@ -78,8 +78,12 @@ describe('subscriptions', () => {
     s.send({ type: 'unsubscribe', uid: 'a' });
     // Confirmed as Directus confirms it (issue 31).
     expect(await s.next((m) => m.uid === 'a')).toEqual({ type: 'subscription', event: 'unsubscribe', uid: 'a' });
+    // The sentinel: another subscription of the same socket gets the change that 'a' must not.
+    s.send({ type: 'subscribe', collection: 'articles', query: { fields: ['title'] }, uid: 'z' });
+    expect((await s.next((m) => m.uid === 'z')).event).toBe('init');
     await t.request.post('/items/articles').set(auth(admin)).send({ title: 'After', status: 'published' }).expect(200);
-    await s.nothing((m) => m.uid === 'a');
+    expect(await s.next((m) => m.uid === 'z')).toEqual({ type: 'subscription', event: 'create', uid: 'z', data: [{ title: 'After' }] });
+    await s.nothing((m) => m.uid === 'a', () => first.realtime!.hub.idle());
   });
 
   it('honours the subscription query: fields and filter', async () => {

@@ -8,8 +8,12 @@ export interface TestSocket {
   send(message: Message): void;
   /** The next message matching `match` (earlier non-matching ones stay queued); fails after `timeoutMs`. */
   next(match?: (message: Message) => boolean, timeoutMs?: number): Promise<Message>;
-  /** Fails if a matching message arrives within `ms`. */
-  nothing(match: (message: Message) => boolean, ms?: number): Promise<void>;
+  /**
+   * Fails if a matching message came. `settled` resolves once the server has sent everything the change
+   * under test could make it send (e.g. the hub's idle() after a later change was seen); then a ping's
+   * pong, sent after those on the same connection, proves they have all arrived. No waiting on the clock.
+   */
+  nothing(match: (message: Message) => boolean, settled: () => Promise<void>): Promise<void>;
   closed: Promise<{ code: number; reason: string }>;
   close(): Promise<void>;
 }
@@ -30,6 +34,7 @@ export async function openSocket(url: string, options: { headers?: Record<string
     ws.once('open', () => resolve());
     ws.once('error', reject);
   });
+  let flushes = 0;
   const take = (match: (message: Message) => boolean) => {
     const index = queue.findIndex(match);
     return index === -1 ? undefined : queue.splice(index, 1)[0];
@@ -55,8 +60,11 @@ export async function openSocket(url: string, options: { headers?: Record<string
         };
         waiters.add(check);
       }),
-    nothing: async (match, ms = 300) => {
-      await new Promise((resolve) => setTimeout(resolve, ms));
+    nothing: async function (this: TestSocket, match, settled) {
+      await settled();
+      const uid = `flush-${++flushes}`;
+      ws.send(JSON.stringify({ type: 'ping', uid }));
+      await this.next((message) => message.type === 'pong' && message.uid === uid);
       const found = queue.find(match);
       if (found) throw new Error(`unexpected message ${JSON.stringify(found)}`);
     },

@@ -131,6 +131,26 @@ it('a server killed with SIGKILL leaves no job process behind: the child notices
   });
 });
 
+it('JOBS_WORKER=process: a job process that dies is replaced, and the new one delivers', { timeout: 150_000 }, async () => {
+  await withEmptyDatabase(async (database) => {
+    const server = startServer(database.url, { JOBS_WORKER: 'process' });
+    const create = await hookedCollection(server, '/replaced');
+    const [first] = await until(() => jobChildren(server.child.pid!), (pids) => pids.length === 1);
+    // A delivery proves the first job process ready (one that dies before that stops the server instead).
+    expect(await create('before')).toBe(200);
+    await receiver.waitFor(1, '/replaced', 30_000);
+    process.kill(first!, 'SIGKILL');
+    await server.waitFor(/the job process stopped; starting a new one/);
+    const [second] = await until(() => jobChildren(server.child.pid!), (pids) => pids.length === 1 && pids[0] !== first);
+    expect(second).not.toBe(first);
+    expect(await create('after the restart')).toBe(200);
+    const deliveries = await receiver.waitFor(2, '/replaced', 30_000);
+    expect(deliveries[1]!.body).toMatchObject({ payload: { name: 'after the restart' } });
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(running(second!)).toBe(false);
+  });
+});
+
 it('JOBS_WORKER=process: the job process holds a delivery while reads saturate the server (it hears so over IPC), then sends it', { timeout: 150_000 }, async () => {
   await withEmptyDatabase(async (database) => {
     const server = startServer(database.url, { JOBS_WORKER: 'process', JOBS_BUSY_RATE: '0' });
@@ -141,7 +161,9 @@ it('JOBS_WORKER=process: the job process holds a delivery while reads saturate t
     const [, , port] = await server.waitFor(/Admin:\s+(http:\/\/localhost:(\d+))\/admin/);
     const login = await fetch(`http://127.0.0.1:${port}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-    let reads = 0;
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const heldJobs = async () => Number((await client.query('select count(*) from graphile_worker._private_jobs where locked_at is not null')).rows[0].count);
     let stop = false;
     // Twenty readers of every field's metadata keep a request in flight all the time: the server is saturated
     // (server/jobs/foreground-load.ts).
@@ -149,23 +171,22 @@ it('JOBS_WORKER=process: the job process holds a delivery while reads saturate t
       while (!stop) {
         const response = await fetch(`http://127.0.0.1:${port}/fields`, { headers: { authorization: `Bearer ${token}` } });
         await response.arrayBuffer();
-        reads++;
       }
     });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The job process says when it hears so over IPC.
+      await server.waitFor(/the server is saturated: jobs start at JOBS_BUSY_RATE per second/);
       expect(await create('held')).toBe(200);
-      const readsBefore = reads;
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      // Unheld, the delivery would leave within milliseconds (an idle job process, a job already queued).
+      // The sentinel: the job process has taken the delivery's job (locked it) and holds it at its turn.
+      await until(heldJobs, (count) => count === 1);
       expect(receiver.received.filter((call) => call.path === '/saturated')).toHaveLength(1);
-      expect(reads - readsBefore).toBeGreaterThan(100);
     } finally {
       stop = true;
       await Promise.all(loops);
     }
     const deliveries = await receiver.waitFor(2, '/saturated', 30_000);
     expect(deliveries[1]!.body).toMatchObject({ payload: { name: 'held' } });
+    await client.end();
     expect(await server.stop('SIGTERM')).toBe(0);
   });
 });
@@ -182,15 +203,17 @@ it('JOBS_WORKER=off queues without working; `tessera worker` on its own then del
     const queued = async () => Number((await client.query('select count(*) from graphile_worker._private_jobs')).rows[0].count);
     // The server's outbox relay turns the committed create into its job; nobody works on it.
     await until(queued, (count) => count === 1);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The sentinel: the server's exit. A server that worked jobs would have delivered this one before it, as
+    // it finishes the jobs it runs before exiting.
+    expect(await server.stop('SIGTERM')).toBe(0);
     expect(receiver.received.filter((call) => call.path === '/off')).toEqual([]);
+    expect(await queued()).toBe(1);
 
     const worker = spawnCli(['worker'], { cwd: dir, env: { DB_URL: database.url, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1', LOG_LEVEL: 'info' } });
     const [delivery] = await receiver.waitFor(1, '/off', 30_000);
     expect(delivery!.body).toMatchObject({ payload: { name: 'queued' } });
     await until(queued, (count) => count === 0);
     expect(await worker.stop('SIGTERM')).toBe(0);
-    expect(await server.stop('SIGTERM')).toBe(0);
   } finally {
     await client.end().catch(() => undefined);
     await database.drop();

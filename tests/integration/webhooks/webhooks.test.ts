@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker } from '../../../server/webhooks/webhook-worker.ts';
@@ -173,6 +175,29 @@ describe('webhook deliveries', () => {
     expect(log.data[1].error).toContain('500');
     expect(log.meta.queued).toEqual([]);
   }, 30_000);
+
+  it('gives up on a receiver that does not answer within 5 seconds, and logs the timeout', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const id = await createWebhook({ url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/silent`, actions: ['create'], collections: ['notes'] });
+      await t.request.post('/items/notes').set(auth()).send({ body: 'nobody listens' }).expect(200);
+      let log: any;
+      for (let i = 0; i < 600; i++) {
+        log = (await t.request.get(`/webhooks/${id}/deliveries`).set(auth()).expect(200)).body;
+        if (log.data.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // Its retries would wait on the same silence: the webhook is switched off, so they send nothing.
+      await t.request.patch(`/webhooks/${id}`).set(auth()).send({ status: 'inactive' }).expect(200);
+      expect(log.data[0]).toMatchObject({ status: 'failed', http_status: null, attempt: 1 });
+      expect(log.data[0].error).toMatch(/timed? ?out|timeout/i);
+      expect(log.data[0].duration_ms).toBeGreaterThanOrEqual(5_000);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 60_000);
 
   it('refuses a loopback address the allow-list does not name, and logs why', async () => {
     const id = await createWebhook({ url: `http://[::1]:${receiver.port}/blocked`, actions: ['create'], collections: ['notes'] });

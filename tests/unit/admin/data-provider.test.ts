@@ -73,6 +73,7 @@ describe('the error envelope as an HttpError', () => {
       message: 'Value for field "slug" has to be unique.',
       statusCode: 400,
       code: 'RECORD_NOT_UNIQUE',
+      extensions: { code: 'RECORD_NOT_UNIQUE', field: 'slug' },
       errors: { slug: ['Value for field "slug" has to be unique.'], title: ['too long'] },
     });
   });

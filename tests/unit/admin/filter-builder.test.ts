@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activeRules, isComplete, operatorsFor, toFilter } from '../../../admin/src/content/filter-builder/filter-model.ts';
+import { fromFilter } from '../../../admin/src/content/items/list-preset.ts';
 
 describe('filter builder model', () => {
   it('builds one condition, all conditions or any condition', () => {
@@ -14,6 +15,22 @@ describe('filter builder model', () => {
       }),
     ).toEqual({ _and: [{ rating: { _gte: 4 } }, { author: { name: { _eq: 'Ada' } } }] });
     expect(toFilter({ logic: 'or', rules: [{ field: 'status', operator: '_eq', value: 'draft' }] })).toEqual({ _or: [{ status: { _eq: 'draft' } }] });
+  });
+
+  it('writes a related path (m2o) and a quantified one-to-many path (_some, _none), and reads them back', () => {
+    const group = {
+      logic: 'and' as const,
+      rules: [
+        { field: 'author.name', operator: '_icontains', value: 'Ada' },
+        { field: 'comments._some.approved', operator: '_eq', value: true },
+        { field: 'comments._none.body', operator: '_null', value: '' },
+      ],
+    };
+    const filter = toFilter(group);
+    expect(filter).toEqual({ _and: [{ author: { name: { _icontains: 'Ada' } } }, { comments: { _some: { approved: { _eq: true } } } }, { comments: { _none: { body: { _null: true } } } }] });
+    expect(fromFilter(filter!)).toEqual(group);
+    // `_some` right under the root is not a field path: the builder cannot show it.
+    expect(fromFilter({ _some: { a: { _eq: 1 } } } as never)).toBeNull();
   });
 
   it('splits comma lists for in, not in and between, and gives valueless operators true', () => {

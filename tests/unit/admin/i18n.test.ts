@@ -4,6 +4,7 @@ import { pickLocale, toLocale } from '../../../admin/src/i18n/locales.ts';
 import { numberToWords } from '../../../admin/src/i18n/number-words.ts';
 import { ptBR } from '../../../admin/src/i18n/pt-BR.ts';
 import { mergeCatalogues, translateFrom } from '../../../admin/src/i18n/translate.ts';
+import { formatPlurals, pluralArguments, pluralForms } from '../../../admin/src/i18n/plural.ts';
 import { modules } from '../../../admin/src/modules/index.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
@@ -14,7 +15,10 @@ describe('translations', () => {
   it.each(catalogues)('every en-US key of $name has a pt-BR text with the same placeholders', ({ messages }) => {
     const missing = Object.keys(messages['en-US']).filter((key) => !messages['pt-BR'][key]);
     expect(missing).toEqual([]);
-    for (const [key, text] of Object.entries(messages['en-US'])) expect([key, placeholders(messages['pt-BR'][key] ?? '')]).toEqual([key, placeholders(text)]);
+    for (const [key, text] of Object.entries(messages['en-US'])) {
+      expect([key, placeholders(messages['pt-BR'][key] ?? '')]).toEqual([key, placeholders(text)]);
+      expect([key, pluralArguments(messages['pt-BR'][key] ?? '')]).toEqual([key, pluralArguments(text)]);
+    }
     expect(Object.keys(messages['pt-BR']).filter((key) => !(key in messages['en-US']))).toEqual([]);
   });
 
@@ -26,19 +30,21 @@ describe('translations', () => {
     expect(translateFrom(catalogue, 'pt-BR', 'd')).toBe('d');
   });
 
-  it('chooses ICU plural branches with the locale rules, exact matches first, # as the formatted number', () => {
-    const catalogue = mergeCatalogues({
-      'en-US': { n: 'Delete {count, plural, =0 {nothing} one {# item} other {# items}}?', nest: '{{who}} has {count, plural, one {# file} other {# files}}' },
-      'pt-BR': { n: 'Excluir {count, plural, one {# item} other {# itens}}?' },
-    });
-    expect(translateFrom(catalogue, 'en-US', 'n', { count: 1 })).toBe('Delete 1 item?');
-    expect(translateFrom(catalogue, 'en-US', 'n', { count: 0 })).toBe('Delete nothing?');
-    expect(translateFrom(catalogue, 'en-US', 'n', { count: 1234 })).toBe('Delete 1,234 items?');
-    expect(translateFrom(catalogue, 'pt-BR', 'n', { count: 0 })).toBe('Excluir 0 item?');
-    expect(translateFrom(catalogue, 'pt-BR', 'n', { count: 1234 })).toBe('Excluir 1.234 itens?');
-    expect(translateFrom(catalogue, 'en-US', 'nest', { who: 'Ana', count: 2 })).toBe('Ana has 2 files');
-    // Without the value the block stays as written rather than guessing.
-    expect(translateFrom(catalogue, 'en-US', 'n', { other: 1 })).toBe('Delete {count, plural, =0 {nothing} one {# item} other {# items}}?');
+  it('chooses ICU plural forms by the locale\'s CLDR rules, exact matches first, # as the number in the locale', () => {
+    const text = '{count, plural, =0 {No items} one {# item} other {# items}} in {{place}}';
+    expect(formatPlurals(text, { count: 0 }, 'en-US')).toBe('No items in {{place}}');
+    expect(formatPlurals(text, { count: 1 }, 'en-US')).toBe('1 item in {{place}}');
+    expect(formatPlurals(text, { count: 1234 }, 'en-US')).toBe('1,234 items in {{place}}');
+    expect(formatPlurals('{count, plural, one {# item} other {# itens}}', { count: 1234 }, 'pt-BR')).toBe('1.234 itens');
+    // Portuguese (CLDR): 0 and 1 are "one"; English: 0 is "other".
+    expect(formatPlurals('{count, plural, one {# item} other {# itens}}', { count: 0 }, 'pt-BR')).toBe('0 item');
+    expect(formatPlurals('{count, plural, one {# item} other {# items}}', { count: 0 }, 'en-US')).toBe('0 items');
+    expect(formatPlurals('{n, plural, one {a {nested} one} other {many}}', { n: 1 }, 'en-US')).toBe('a {nested} one');
+    // Without a number the argument stays as written.
+    expect(formatPlurals(text, {}, 'en-US')).toBe(text);
+    const catalogue = mergeCatalogues({ 'en-US': { d: '{count, plural, one {Delete # item?} other {Delete # items?}} Sure, {{name}}?' } });
+    expect(translateFrom(catalogue, 'en-US', 'd', { count: 1, name: 'Ana' })).toBe('Delete 1 item? Sure, Ana?');
+    expect(pluralForms('{count, plural, one {# item} other {# items}}')).toEqual(['{{count}} item', '{{count}} items']);
   });
 
   it('has no "(s)" plurals left and every plural block in both languages parses', () => {

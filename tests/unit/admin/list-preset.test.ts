@@ -28,6 +28,16 @@ describe('list presets', () => {
     expect(fromPreset(row(toPresetFields({ ...view, layout: undefined, layoutOptions: undefined })), ['title'])).not.toHaveProperty('layout');
   });
 
+  it('keys the shown layout\'s sort and paging by its id, as Directus does, and reads them back from there', () => {
+    const view = { fields: ['title'], sort: [{ field: 'title', order: 'asc' as const }], pageSize: 50, page: 3, search: '', filter: { logic: 'and' as const, rules: [] }, layout: 'cards', layoutOptions: { cards: { title: '{{title}}', size: 3 }, tabular: { widths: { title: 240 }, spacing: 'compact' } } };
+    const stored = toPresetFields(view);
+    expect(stored.layout_query).toEqual({ tabular: { fields: ['title'], sort: ['title'], limit: 50, page: 3 }, cards: { sort: ['title'], limit: 50, page: 3 } });
+    expect(stored.layout_options).toEqual(view.layoutOptions);
+    // A preset made in Directus: the cards' own query wins over the table's.
+    const directus = row({ layout: 'cards', layout_query: { tabular: { fields: ['title'], sort: ['-title'], limit: 25 }, cards: { sort: ['title'], limit: 100, page: 2 } } });
+    expect(fromPreset(directus, ['title'])).toEqual({ fields: ['title'], sort: [{ field: 'title', order: 'asc' }], pageSize: 100, page: 2, layout: 'cards' });
+  });
+
   it('drops fields that are gone, unknown page sizes, and filters the builder cannot show', () => {
     const back = fromPreset(row({ layout_query: { tabular: { fields: ['gone', 'title'], sort: ['gone'], limit: 7 } }, filter: { _and: [{ _or: [{ a: { _eq: 1 } }] }] } as never }), ['title']);
     expect(back).toEqual({ fields: ['title'], sort: [] });

@@ -115,6 +115,8 @@ export function FilterRules({ fields, value, onChange, variables, block = false,
             <Select
               value={rule.field}
               style={{ width: block ? '100%' : 170 }}
+              // Related paths (Comments (any) → Approved) are longer than the box: the list shows them whole.
+              popupMatchSelectWidth={false}
               showSearch
               optionFilterProp="label"
               aria-label={translate('content.filter.field')}

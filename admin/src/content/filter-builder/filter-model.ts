@@ -1,4 +1,5 @@
 import type { TesseraFilter } from '../../providers/query-mapping.ts';
+import { valueKindOf, type ValueKind } from '../field-type-table.ts';
 
 /** One condition of the filter builder: field, operator and value (as the user typed it). */
 export interface FilterRule {
@@ -22,30 +23,29 @@ const DATE = ['_eq', '_neq', '_lt', '_lte', '_gt', '_gte', '_between', '_null', 
 const BOOLEAN = ['_eq', '_neq', '_null', '_nnull'];
 const PRESENCE = ['_null', '_nnull'];
 
-/** The operators that make sense for a field type (json fields only take presence, as the API does). */
+/** The operators of each value kind (json, geometry and alias fields only take presence, as the API does). */
+const OPERATORS = {
+  string: TEXT,
+  text: TEXT,
+  csv: TEXT,
+  uuid: TEXT,
+  hash: TEXT,
+  integer: NUMBER,
+  bigInteger: NUMBER,
+  float: NUMBER,
+  decimal: NUMBER,
+  date: DATE,
+  time: DATE,
+  dateTime: DATE,
+  boolean: BOOLEAN,
+  json: PRESENCE,
+  geometry: PRESENCE,
+  alias: PRESENCE,
+} satisfies Record<ValueKind, string[]>;
+
+/** The operators that make sense for a field type. */
 export function operatorsFor(type: string): string[] {
-  switch (type) {
-    case 'string':
-    case 'text':
-    case 'csv':
-    case 'uuid':
-    case 'hash':
-      return TEXT;
-    case 'integer':
-    case 'bigInteger':
-    case 'float':
-    case 'decimal':
-      return NUMBER;
-    case 'date':
-    case 'time':
-    case 'dateTime':
-    case 'timestamp':
-      return DATE;
-    case 'boolean':
-      return BOOLEAN;
-    default:
-      return PRESENCE;
-  }
+  return OPERATORS[valueKindOf(type)];
 }
 
 /** Whether the operator needs a value. */

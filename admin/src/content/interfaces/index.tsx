@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { FieldInfo } from '../schema/types.ts';
 import { relationalKind } from '../field-kinds.ts';
+import { valueKindOf, type ValueKind } from '../field-type-table.ts';
 import { DateTimeInterface } from './datetime.tsx';
 import { DropdownInterface, MultipleDropdownInterface, TagsInterface } from './dropdown.tsx';
 import { FileInterface } from './file.tsx';
@@ -75,32 +76,29 @@ export const INTERFACES: Record<string, AnyInterface> = {
 // Built-in interfaces enter the registry exactly as extensions' do (admin/src/extensions/kinds.ts).
 for (const [id, component] of Object.entries(INTERFACES)) interfaces.register({ id, name: id, component, builtIn: true });
 
-/** The interface names offered for each field type (the data-model screens list these). */
-export const INTERFACES_BY_TYPE: Record<string, string[]> = {
-  string: ['input', 'select-dropdown', 'textarea', 'select-radio', 'select-color', 'select-icon'],
-  text: ['textarea', 'input-markdown', 'input-rich-text-html', 'input', 'input-code'],
-  integer: ['numeric', 'select-dropdown', 'slider'],
-  bigInteger: ['numeric'],
-  float: ['numeric', 'slider'],
-  decimal: ['numeric'],
-  boolean: ['boolean'],
-  date: ['datetime'],
-  time: ['datetime'],
-  dateTime: ['datetime'],
-  timestamp: ['datetime'],
-  json: ['input-json', 'input-code', 'list', 'tags', 'select-multiple-dropdown', 'select-multiple-checkbox', 'select-multiple-checkbox-tree'],
-  csv: ['tags', 'select-multiple-dropdown', 'select-multiple-checkbox'],
-  uuid: ['input', 'select-dropdown-m2o', 'file', 'file-image'],
-  hash: ['input-hash'],
-  alias: ['list-o2m', 'list-m2m', 'files'],
-  'geometry': ['map', 'input-json'],
-  'geometry.Point': ['map', 'input-json'],
-  'geometry.LineString': ['map', 'input-json'],
-  'geometry.Polygon': ['map', 'input-json'],
-  'geometry.MultiPoint': ['map', 'input-json'],
-  'geometry.MultiLineString': ['map', 'input-json'],
-  'geometry.MultiPolygon': ['map', 'input-json'],
-};
+/** The interface that edits each value kind when a field names none (or names `input` for a type that is not text). */
+const EDITORS = {
+  string: InputInterface,
+  uuid: InputInterface,
+  hash: InputInterface,
+  text: TextareaInterface,
+  integer: NumberInterface,
+  bigInteger: NumberInterface,
+  float: NumberInterface,
+  decimal: NumberInterface,
+  boolean: ToggleInterface,
+  date: DateTimeInterface,
+  time: DateTimeInterface,
+  dateTime: DateTimeInterface,
+  json: JsonInterface,
+  csv: TagsInterface,
+  // Geometry fields hold GeoJSON objects: a map edits them.
+  geometry: MapInterface,
+  alias: InputInterface,
+} satisfies Record<ValueKind, AnyInterface>;
+
+/** Value kinds the plain `input` interface edits as they are. */
+const INPUT_KINDS: ReadonlySet<ValueKind> = new Set(['string', 'uuid', 'hash']);
 
 /** The interface when `meta.interface` is empty or unknown: from the relation, then the type. */
 function defaultInterface(field: FieldInfo): AnyInterface {
@@ -117,36 +115,14 @@ function defaultInterface(field: FieldInfo): AnyInterface {
       return ManyToAnyInterface;
     default:
   }
-  switch (field.type) {
-    case 'text':
-      return TextareaInterface;
-    case 'integer':
-    case 'bigInteger':
-    case 'float':
-    case 'decimal':
-      return NumberInterface;
-    case 'boolean':
-      return ToggleInterface;
-    case 'date':
-    case 'time':
-    case 'dateTime':
-    case 'timestamp':
-      return DateTimeInterface;
-    case 'json':
-      return JsonInterface;
-    case 'csv':
-      return TagsInterface;
-    default:
-      // Geometry fields hold GeoJSON objects: a map edits them.
-      return field.type.startsWith('geometry') ? MapInterface : InputInterface;
-  }
+  return EDITORS[valueKindOf(field.type)];
 }
 
 /** The component that edits a field: `meta.interface` when known, else one that fits its type. */
 export function interfaceFor(field: FieldInfo): AnyInterface {
   const name = field.meta?.interface;
   // The API fills `input` for fields created without an interface; for non-text types the type knows better.
-  if (name === 'input' && !['string', 'uuid', 'hash'].includes(field.type)) return defaultInterface(field);
+  if (name === 'input' && !INPUT_KINDS.has(valueKindOf(field.type))) return defaultInterface(field);
   return interfaces.get(name)?.component ?? defaultInterface(field);
 }
 

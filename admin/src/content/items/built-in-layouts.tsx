@@ -1,12 +1,27 @@
-import { EnvironmentOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, CalendarOutlined, EnvironmentOutlined, ProjectOutlined } from '@ant-design/icons';
 import { Spin } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { layouts, type LayoutProps } from '../../extensions/kinds.ts';
 import type { FieldInfo } from '../schema/types.ts';
+import { DATE_TYPES } from './calendar-dates.ts';
+import { cardsReadFields, mayGroupBy } from './layout-fields.ts';
 import { tableLayout } from './table-layout.tsx';
 
-// MapLibre is large: it loads only when the map layout is chosen.
+// Only the table is in the first load: the other layouts load when chosen (MapLibre is large; the
+// calendar brings antd's Calendar), so a list that does not use them does not pay for them.
 const MapLayout = lazy(() => import('./map-layout.tsx'));
+
+/** A layout component loaded on first use, with a spinner meanwhile. */
+function lazyLayout(load: () => Promise<{ default: ComponentType<LayoutProps> }>): ComponentType<LayoutProps> {
+  const Component = lazy(load);
+  return function LazyLayout(props: LayoutProps) {
+    return (
+      <Suspense fallback={<Spin />}>
+        <Component {...props} />
+      </Suspense>
+    );
+  };
+}
 
 const geometryFieldOf = (fields: readonly FieldInfo[]) => fields.find((field) => field.type.startsWith('geometry'))?.field ?? null;
 
@@ -21,8 +36,35 @@ function MapLayoutEntry({ collection, primaryKey, allFields, query, onOpen }: La
   );
 }
 
-// The built-in layouts enter the registry exactly as extensions' layouts do (admin/src/extensions/kinds.ts).
+// The built-in layouts enter the registry exactly as extensions' layouts do (admin/src/extensions/kinds.ts),
+// under Directus's ids with its option names, so presets made in Directus mean the same here (docs/admin.md).
 layouts.register(tableLayout);
+layouts.register({
+  id: 'cards',
+  name: 'content.list.layoutCards',
+  icon: <AppstoreOutlined />,
+  builtIn: true,
+  readFields: cardsReadFields,
+  component: lazyLayout(() => import('./cards-layout.tsx')),
+});
+layouts.register({
+  id: 'calendar',
+  name: 'content.list.layoutCalendar',
+  icon: <CalendarOutlined />,
+  builtIn: true,
+  // It places items by a date field.
+  fits: (fields) => fields.some((field) => (DATE_TYPES as readonly string[]).includes(field.type)),
+  component: lazyLayout(() => import('./calendar-layout.tsx')),
+});
+layouts.register({
+  id: 'kanban',
+  name: 'content.list.layoutKanban',
+  icon: <ProjectOutlined />,
+  builtIn: true,
+  // It groups by a dropdown, status or many-to-one field (the layout checks the relation itself).
+  fits: (fields) => fields.some(mayGroupBy),
+  component: lazyLayout(() => import('./kanban-layout.tsx')),
+});
 layouts.register({
   id: 'map',
   name: 'content.list.layoutMap',

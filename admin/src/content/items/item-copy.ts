@@ -5,6 +5,7 @@
 import type { RelatedTarget } from '../interfaces/related.ts';
 import { keyOf } from '../interfaces/related.ts';
 import { relationalKind } from '../field-kinds.ts';
+import { valueKindOf, type ValueKind } from '../field-type-table.ts';
 import type { FieldInfo } from '../schema/types.ts';
 
 type Item = Record<string, unknown>;
@@ -75,20 +76,33 @@ export function copyPayload(original: Item, fields: FieldInfo[], targetOf: (fiel
   return payload;
 }
 
+const asText = (text: string): unknown => text;
+const asNumber = (text: string): unknown => (Number.isNaN(Number(text)) ? text : Number(text));
+
+/** An archive value's text as a value of each value kind. */
+const ARCHIVE_VALUES = {
+  boolean: (text) => text === 'true' || text === '1',
+  integer: asNumber,
+  bigInteger: asNumber,
+  float: asNumber,
+  decimal: asNumber,
+  string: asText,
+  text: asText,
+  hash: asText,
+  date: asText,
+  time: asText,
+  dateTime: asText,
+  uuid: asText,
+  csv: asText,
+  json: asText,
+  geometry: asText,
+  alias: asText,
+} satisfies Record<ValueKind, (text: string) => unknown>;
+
 /** An archive or unarchive value (stored as text in the collection's meta) as the field's type wants it. */
 export function archiveValue(field: FieldInfo | undefined, text: string | null): unknown {
   if (text === null) return null;
-  switch (field?.type) {
-    case 'boolean':
-      return text === 'true' || text === '1';
-    case 'integer':
-    case 'bigInteger':
-    case 'float':
-    case 'decimal':
-      return Number.isNaN(Number(text)) ? text : Number(text);
-    default:
-      return text;
-  }
+  return field ? ARCHIVE_VALUES[valueKindOf(field.type)](text) : text;
 }
 
 /** Whether the item is archived: its archive field holds the archive value. */

@@ -21,7 +21,14 @@ import { VersionSwitcher } from './version-switcher.tsx';
 import { saveToVersion, type VersionRecord } from './versions-api.ts';
 import { RevisionsDrawer } from './revisions-drawer.tsx';
 import { ManualFlowButtons } from '../../modules/flows/manual-flow-buttons.tsx';
+import { ShareButton } from './share-button.tsx';
 import { useCollection } from './use-collection.ts';
+import { itemPath, resourcePath } from '../../providers/resource-paths.ts';
+import { CollabFieldsProvider } from './collab-field.tsx';
+import { PresenceAvatars } from './presence-avatars.tsx';
+import { SaveConflictDialog } from './save-conflict-dialog.tsx';
+import { useItemCollab } from './use-item-collab.ts';
+import { useSaveConflict } from './use-save-conflict.ts';
 
 /** The item form: `/content/:collection/+` creates, `/content/:collection/:id` edits; singletons edit their one item. */
 export default function ItemEditPage({ singleton = false }: { singleton?: boolean }) {
@@ -43,16 +50,26 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
   const { message } = App.useApp();
   const unsaved = useUnsavedChanges();
   const afterSave = useRef<AfterSave>('stay');
+  // No lost updates: saves send the ETag the item was read with; a 412 opens the merge dialog.
+  const conflict = useSaveConflict({
+    resource: collection,
+    id: singleton ? 'singleton' : id,
+    path: creating ? null : singleton ? resourcePath(collection) : itemPath(collection, id!),
+    meta: { fields: readFields, singleton },
+    onSaved: () => void query?.refetch(),
+  });
 
   const { formProps, saveButtonProps, query, onFinish, formLoading } = useForm({
     resource: collection,
     action: creating ? 'create' : 'edit',
     id: singleton ? 'singleton' : id,
     meta: { fields: readFields, singleton, query: version ? { version: version.key } : undefined },
+    mutationMeta: creating ? undefined : conflict.mutationMeta,
     redirect: false,
     queryOptions: { enabled: !creating && model.fields.length > 0 },
     // A refusal that names fields of this form shows on them; a second message in a card would repeat it.
     errorNotification: (error) => {
+      if (conflict.caught(error as ApiHttpError | undefined)) return false;
       const named = Object.keys((error as ApiHttpError | undefined)?.errors ?? {});
       if (named.length > 0 && named.every((name) => model.fields.some((field) => field.field === name))) return false;
       return { type: 'error', message: translate(creating ? 'notifications.createError' : 'notifications.editError'), description: error?.message };
@@ -72,6 +89,17 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
   });
 
   const initial = (query?.data?.data ?? null) as Record<string, unknown> | null;
+  // Who else has this item open, their field locks and their saves (after useForm: it merges into its form).
+  const collab = useItemCollab({
+    collection,
+    item: singleton ? null : (id ?? null),
+    version: version?.key ?? null,
+    enabled: !creating && Boolean(model.info) && model.can('read'),
+    form: formProps.form,
+    loaded: initial,
+    reload: async () => (await query?.refetch())?.data?.data as Record<string, unknown> | undefined,
+    onGone: () => navigate(`/content/${collection}`),
+  });
   const action = creating ? 'create' : 'update';
   const canSave = creating ? model.can('create') : model.can('update') || (singleton && model.can('create'));
   const writable = (field: { field: string }) => model.canField(action, field.field) || (singleton && model.canField('create', field.field));
@@ -140,6 +168,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
           </div>
         </Space>
         <Space wrap>
+          <PresenceAvatars users={collab.others} />
           {versioned && <VersionSwitcher collection={collection} item={String(id)} value={version} onChange={setVersion} />}
           {versioned && version && (
             <Button icon={<DiffOutlined />} onClick={() => setComparing(true)} data-testid="version-compare">
@@ -149,6 +178,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
           {!creating && !singleton && <ManualFlowButtons collection={collection} keys={[String(id)]} location="item" />}
           {previewUrl && <PreviewToggle open={previewOpen} onToggle={() => setPreviewOpen(!previewOpen)} />}
           {!creating && !singleton && <CommentsDrawer collection={collection} id={String(id)} />}
+          {!creating && !singleton && <ShareButton collection={collection} id={String(id)} />}
           {!creating && !singleton && archiveField && model.canField('update', archiveField.field) && (
             <ArchiveButton collection={collection} id={String(id)} item={initial} field={archiveField} archive={meta?.archive_value ?? null} unarchive={meta?.unarchive_value ?? null} onDone={() => void query?.refetch()} />
           )}
@@ -189,13 +219,16 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
               onFinish={(values) => {
                 const payload = toPayload(model.fields, values as Record<string, unknown>, creating ? null : initial, writable, model.targetOf, (name) => model.schema.fieldsOf(name).map((entry) => entry.field));
                 if (version) return void saveVersion(payload);
+                conflict.beforeSave(payload);
                 // A refused save shows its errors on the fields (Refine maps the HttpError); nothing else to do.
                 onFinish(payload).catch(() => unsaved.markDirty());
               }}
             >
-              <FieldHistoryProvider collection={collection} item={!creating && !singleton && model.info.meta?.accountability === 'all' ? String(id) : null} version={query?.dataUpdatedAt}>
-                <ItemFields fields={model.fields} creating={creating} canWrite={writable} />
-              </FieldHistoryProvider>
+              <CollabFieldsProvider value={collab.fields}>
+                <FieldHistoryProvider collection={collection} item={!creating && !singleton && model.info.meta?.accountability === 'all' ? String(id) : null} version={query?.dataUpdatedAt}>
+                  <ItemFields fields={model.fields} creating={creating} canWrite={writable} />
+                </FieldHistoryProvider>
+              </CollabFieldsProvider>
             </Form>
           </Card>
         </Col>
@@ -208,6 +241,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
           </Col>
         )}
       </Row>
+      <SaveConflictDialog {...conflict.dialog} fields={model.fields} base={initial} />
       {versioned && version && (
         <VersionCompare
           version={version}

@@ -9,6 +9,7 @@ import { InterfaceFor } from '../interfaces/index.tsx';
 import { FieldHistory } from './field-history.tsx';
 import { fieldTree, isGroupField, type FieldNode } from '../schema/field-groups.ts';
 import type { FieldInfo } from '../schema/types.ts';
+import { CollabField, useFieldLock } from './collab-field.tsx';
 
 /** Whether a field appears on the form at all (keys the database fills are left out when creating). */
 export function isFormField(field: FieldInfo, creating: boolean): boolean {
@@ -92,24 +93,28 @@ function GroupField({ node, creating, canWrite, values }: { node: FieldNode<Fiel
 function ValueField({ field, creating, canWrite, values }: { field: FieldInfo } & Omit<LevelProps, 'nodes'>) {
   const { locale } = usePreferences();
   const translate = useTranslate();
+  // Another user editing this field locks it here (collaborative editing).
+  const lock = useFieldLock(field.field);
   if (field.meta?.interface?.startsWith('presentation-')) return <PresentationField field={field} values={values} />;
   if (!isFormField(field, creating)) return null;
   const state = fieldState(field, values);
   if (state.hidden) return null;
-  const readonly = state.readonly || !canWrite(field) || Boolean(field.schema?.is_primary_key && !creating);
+  const readonly = state.readonly || !canWrite(field) || Boolean(field.schema?.is_primary_key && !creating) || lock !== null;
   return (
     <Col xs={24} lg={field.meta?.width === 'half' ? 12 : 24}>
       {!creating && <FieldHistory field={field.field} />}
-      <Form.Item
-        name={field.field}
-        label={fieldLabel(field, locale)}
-        extra={resolveText(field.meta?.note, locale) ?? undefined}
-        required={state.required && !readonly}
-        rules={state.required && !readonly ? [{ validator: (_, value) => (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0) ? Promise.reject(new Error(translate('content.item.required', { field: fieldLabel(field, locale) }))) : Promise.resolve()) }] : undefined}
-        data-testid={`field-${field.field}`}
-      >
-        <InterfaceFor field={field} options={state.options} disabled={readonly} />
-      </Form.Item>
+      <CollabField field={field.field} lock={lock}>
+        <Form.Item
+          name={field.field}
+          label={fieldLabel(field, locale)}
+          extra={resolveText(field.meta?.note, locale) ?? undefined}
+          required={state.required && !readonly}
+          rules={state.required && !readonly ? [{ validator: (_, value) => (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0) ? Promise.reject(new Error(translate('content.item.required', { field: fieldLabel(field, locale) }))) : Promise.resolve()) }] : undefined}
+          data-testid={`field-${field.field}`}
+        >
+          <InterfaceFor field={field} options={state.options} disabled={readonly} />
+        </Form.Item>
+      </CollabField>
     </Col>
   );
 }

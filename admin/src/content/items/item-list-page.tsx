@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
-import { useDeleteMany, useTranslate, type BaseKey } from '@refinedev/core';
+import { useTranslate } from '@refinedev/core';
 import { App, Alert, Button, Empty, Input, Popconfirm, Result, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNarrow } from '../../app/layout/use-narrow.ts';
 import { usePreferences } from '../../app/preferences.tsx';
 import { resolveText } from '../../i18n/custom-texts.ts';
 import { apiRequest, type ApiHttpError } from '../../providers/http-client.ts';
@@ -12,19 +13,23 @@ import { isPresentational, isToMany } from '../field-kinds.ts';
 import { anyReadPaths, isAnyTarget } from '../interfaces/many-to-any-rows.ts';
 import { displayReadFields } from '../displays/related-displays.tsx';
 import { FilterBuilder } from '../filter-builder/filter-builder.tsx';
-import { choicesOf } from '../interfaces/dropdown.tsx';
+import { filterableFields } from '../filter-builder/filterable-fields.ts';
 import { toFilter, type FilterGroup } from '../filter-builder/filter-model.ts';
 import type { TesseraFilter } from '../../providers/query-mapping.ts';
 import { ColumnsChooser, useVisibleColumns } from './columns-chooser.tsx';
+import { useBulkSelection } from './bulk-selection.ts';
+import { BulkToolbar } from './bulk-toolbar.tsx';
+import { ListTransfer } from './list-transfer.tsx';
 import ItemEditPage from './item-edit-page.tsx';
 import { useCollection } from './use-collection.ts';
 import { ManualFlowButtons } from '../../modules/flows/manual-flow-buttons.tsx';
 import { BookmarkButton } from './bookmark-button.tsx';
+import { DefaultPresetButton } from './default-preset-button.tsx';
 import { announceBookmarksChanged } from './bookmarks.ts';
 import { fromPreset, type ListView, type PresetRow } from './list-preset.ts';
 import { useListPreset } from './use-list-preset.ts';
 import './built-in-layouts.tsx';
-import { manualSortField, tableLayout } from './table-layout.tsx';
+import { tableLayout } from './table-layout.tsx';
 import { layouts } from '../../extensions/kinds.ts';
 import { useRegistry } from '../../extensions/registry.ts';
 
@@ -48,6 +53,7 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
   const navigate = useNavigate();
   const { message } = App.useApp();
   const { locale } = usePreferences();
+  const narrow = useNarrow();
   const model = useCollection(collection);
   const meta = model.info?.meta;
   // The saved view this list starts from (a bookmark, or the default preset), as far as it still applies.
@@ -57,15 +63,18 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
   // Until the user picks one: active items, unless the collection turns the app's archive filter off.
   const [pickedArchiveView, setArchiveView] = useState<ArchiveView | null>(null);
   const archiveView: ArchiveView = pickedArchiveView ?? (meta?.archive_app_filter === false ? 'all' : 'active');
-  const [selected, setSelected] = useState<BaseKey[]>([]);
-  const { mutate: deleteMany, mutation: deletion } = useDeleteMany();
 
   const listable = useMemo(() => model.fields.filter((field) => !isPresentational(field) && !field.meta?.hidden), [model.fields]);
   const defaults = useMemo(() => listable.filter((field) => !isToMany(field) && field.type !== 'json' && field.type !== 'text' && !field.type.startsWith('geometry')).slice(0, 6).map((field) => field.field), [listable]);
   const openItem = useCallback((key: string | number) => navigate(`/content/${collection}/${encodeURIComponent(String(key))}`), [navigate, collection]);
   const [visible, setVisible] = useVisibleColumns(collection, defaults, listable.map((field) => field.field), initialView.fields);
   const sortField = meta?.sort_field ?? null;
-  const manualSort = manualSortField(model, collection) !== null;
+
+  // Layouts (built-in and extensions') that can show this collection; the table when the chosen one cannot.
+  const fitting = useRegistry(layouts).filter((entry) => !entry.fits || entry.fits(listable));
+  const [layoutId, setLayoutId] = useState(initialView.layout ?? tableLayout.id);
+  const [layoutOptions, setLayoutOptions] = useState<Record<string, Record<string, unknown>>>(initialView.layoutOptions ?? {});
+  const layout = fitting.find((entry) => entry.id === layoutId) ?? layouts.get(tableLayout.id) ?? tableLayout;
 
   const readFields = useMemo(() => {
     const paths = new Set([model.primaryKey]);
@@ -81,8 +90,10 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
       else for (const label of [...model.labelFieldsOf(target.collection), ...displayReadFields(field!)]) paths.add(`${name}.${label}`);
     }
     if (sortField) paths.add(sortField);
+    // What the layout shows besides the columns (a card's title and image), as far as the fields exist.
+    for (const path of layout.readFields?.(layoutOptions[layout.id] ?? {}, listable) ?? []) if (listable.some((field) => field.field === path.split('.')[0])) paths.add(path);
     return [...paths];
-  }, [visible, listable, model, sortField]);
+  }, [visible, listable, model, sortField, layout, layoutOptions]);
 
   const archiveFilter: TesseraFilter | null = useMemo(() => {
     if (!meta?.archive_field || archiveView === 'all') return null;
@@ -91,33 +102,32 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
   }, [meta, archiveView]);
   const userFilter = toFilter(filter);
   const combined = userFilter && archiveFilter ? { _and: [userFilter, archiveFilter] } : (userFilter ?? archiveFilter);
+  const selection = useBulkSelection({ filter: combined, search });
 
-  // Layouts (built-in and extensions') that can show this collection; the table when the chosen one cannot.
-  const fitting = useRegistry(layouts).filter((entry) => !entry.fits || entry.fits(listable));
-  const [layoutId, setLayoutId] = useState(initialView.layout ?? tableLayout.id);
-  const [layoutOptions, setLayoutOptions] = useState<Record<string, Record<string, unknown>>>(initialView.layoutOptions ?? {});
-  const layout = fitting.find((entry) => entry.id === layoutId) ?? layouts.get(tableLayout.id) ?? tableLayout;
 
   const { tableQuery, sorters, setSorters, currentPage, setCurrentPage, pageSize, setPageSize } = useTable<Item>({
     resource: collection,
     syncWithLocation: false,
-    pagination: { pageSize: initialView.pageSize ?? 25 },
-    sorters: { initial: sortField && manualSort ? [{ field: sortField, order: 'asc' }] : (initialView.sort ?? []) },
+    pagination: { pageSize: initialView.pageSize ?? 25, currentPage: initialView.page ?? 1 },
+    // The saved sort, else the collection's manual order (`sort_field`), as Directus lists it.
+    sorters: { initial: initialView.sort?.length ? initialView.sort : sortField ? [{ field: sortField, order: 'asc' }] : [] },
     meta: { fields: readFields, search: search || undefined, filter: combined },
     queryOptions: { enabled: visible.length > 0 },
   });
   const rows = (tableQuery.data?.data ?? []) as Item[];
+  const pageKeys = rows.map((row) => row[model.primaryKey] as string | number);
   const total = tableQuery.data?.total ?? rows.length;
 
+  const currentView: ListView = { fields: visible, sort: sorters.map((entry) => ({ field: entry.field, order: entry.order })), pageSize, page: currentPage, search, filter, layout: layoutId, layoutOptions };
   // Every change of the view (columns, sort, page size, search, filter, layout) is remembered (use-list-preset.ts).
-  const viewKey = JSON.stringify([visible, sorters, pageSize, search, filter, layoutId, layoutOptions]);
+  const viewKey = JSON.stringify([visible, sorters, pageSize, currentPage, search, filter, layoutId, layoutOptions]);
   // Only a view that differs from the last one saved (or the one the list opened with) is written.
   const savedView = useRef(viewKey);
   useEffect(() => {
     if (viewKey === savedView.current) return;
     savedView.current = viewKey;
-    onViewChange({ fields: visible, sort: manualSort ? [] : sorters.map((entry) => ({ field: entry.field, order: entry.order })), pageSize, search, filter, layout: layoutId, layoutOptions });
-  }, [viewKey, onViewChange, visible, manualSort, sorters, pageSize, search, filter, layoutId, layoutOptions]);
+    onViewChange(currentView);
+  }, [viewKey, onViewChange]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!model.info || !model.can('read')) return <Result status="403" subTitle={translate('app.forbidden')} />;
 
@@ -156,11 +166,11 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
               </>
             )}
           </Typography.Title>
-          <Typography.Text type="secondary">{translate('content.list.count', { count: total })}</Typography.Text>
+          <Typography.Text type="secondary" data-testid="list-count">{translate('content.list.count', { count: total })}</Typography.Text>
         </div>
         <Space wrap>
           <Input.Search allowClear defaultValue={initialView.search} placeholder={translate('content.list.search')} onSearch={setSearch} style={{ width: 240 }} data-testid="search" />
-          <FilterBuilder fields={listable.filter((field) => !isToMany(field)).map((field) => ({ field: field.field, label: fieldLabel(field, locale), type: field.type, choices: choicesOf(field.meta?.options ?? {}) }))} value={filter} onChange={setFilter} />
+          <FilterBuilder fields={filterableFields(model.schema, listable, locale, translate)} value={filter} onChange={setFilter} />
           {meta?.archive_field && (
             <Segmented
               value={archiveView}
@@ -172,13 +182,19 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
               ]}
             />
           )}
-          <BookmarkButton collection={collection} current={{ fields: visible, sort: manualSort ? [] : sorters.map((entry) => ({ field: entry.field, order: entry.order })), pageSize, search, filter, layout: layoutId, layoutOptions }} />
-          <ManualFlowButtons collection={collection} keys={selected as Array<string | number>} location="collection" />
+          <BookmarkButton collection={collection} current={currentView} />
+          <DefaultPresetButton collection={collection} current={currentView} />
+          <ManualFlowButtons collection={collection} keys={selection.allMatching ? pageKeys : selection.keys} location="collection" />
+          <ListTransfer collection={collection} view={{ fields: readFields.filter((path) => visible.includes(path.split('.')[0]!)), filter: combined, search, sort: sorters.map((entry) => `${entry.order === 'desc' ? '-' : ''}${entry.field}`) }} />
           {fitting.length > 1 && (
             <Segmented
               value={layout.id}
               onChange={(next) => setLayoutId(String(next))}
-              options={fitting.map((entry) => ({ value: entry.id, icon: entry.icon, label: <span data-testid={`layout-option-${entry.id}`}>{entry.builtIn ? translate(entry.name) : entry.name}</span> }))}
+              // Below 992 px the layouts are icons only (their names as tooltips), so the switch fits a phone.
+              options={fitting.map((entry) => {
+                const name = entry.builtIn ? translate(entry.name) : entry.name;
+                return { value: entry.id, label: <span data-testid={`layout-option-${entry.id}`} title={name} aria-label={name}>{entry.icon}{narrow && entry.icon ? null : <span style={{ marginInlineStart: entry.icon ? 6 : 0 }}>{name}</span>}</span> };
+              })}
               data-testid="layout-switch"
             />
           )}
@@ -191,20 +207,7 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
         </Space>
       </Space>
       {meta?.note && <Alert type="info" showIcon message={resolveText(meta.note, locale)} style={{ marginBottom: 16 }} />}
-      {selected.length > 0 && model.can('delete') && (
-        <Space style={{ marginBottom: 12 }}>
-          <Typography.Text>{translate('content.list.selected', { count: selected.length })}</Typography.Text>
-          <Popconfirm
-            title={translate('content.list.confirmBulkDelete', { count: selected.length })}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => deleteMany({ resource: collection, ids: selected }, { onSuccess: () => setSelected([]) })}
-          >
-            <Button danger icon={<DeleteOutlined />} loading={deletion.isPending} data-testid="bulk-delete">
-              {translate('content.list.deleteSelected')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      )}
+      <BulkToolbar collection={collection} selection={selection} pageKeys={pageKeys} total={total} canUpdate={model.can('update')} canDelete={model.can('delete')} />
       <div data-testid={`layout-${layout.id}`}>
         <Layout
           collection={collection}
@@ -220,8 +223,8 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
           items={rows}
           total={total}
           loading={tableQuery.isFetching}
-          selection={selected as Array<string | number>}
-          onSelectionChange={model.can('delete') ? (keys) => setSelected(keys) : undefined}
+          selection={selection.allMatching ? pageKeys : selection.keys}
+          onSelectionChange={model.can('delete') || model.can('update') ? selection.setKeys : undefined}
           options={layoutOptions[layout.id] ?? {}}
           onOptionsChange={(options) => setLayoutOptions((previous) => ({ ...previous, [layout.id]: options }))}
           onOpen={openItem}

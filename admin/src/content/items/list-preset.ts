@@ -1,6 +1,7 @@
 /**
- * A collection list's view as a tessera_presets row (Directus 10's shape: `layout: tabular`,
- * `layout_query.tabular { fields, sort, limit }`, `search`, `filter`), and back. Pure logic.
+ * A collection list's view as a tessera_presets row (Directus 10's shape: `layout`, `layout_query` keyed by
+ * layout id (`tabular { fields, sort, limit, page }`, `cards { sort, limit, page }` …), `layout_options`
+ * keyed by layout id, `search`, `filter`), and back. Pure logic.
  */
 import type { TesseraFilter } from '../../providers/query-mapping.ts';
 import { needsValue, toFilter, type FilterGroup, type FilterRule } from '../filter-builder/filter-model.ts';
@@ -10,6 +11,8 @@ export interface ListView {
   fields: string[];
   sort: Array<{ field: string; order: 'asc' | 'desc' }>;
   pageSize: number;
+  /** The page shown; absent: the first. */
+  page?: number;
   search: string;
   filter: FilterGroup;
   /** The layout's id (`tabular`, `map`, an extension's); absent: the table. */
@@ -27,19 +30,30 @@ export interface PresetRow {
   collection: string;
   search: string | null;
   layout: string | null;
-  layout_query: { tabular?: { fields?: string[]; sort?: string[]; limit?: number } } | null;
+  layout_query: Record<string, LayoutQueryEntry | undefined> | null;
   layout_options?: Record<string, Record<string, unknown>> | null;
   filter: TesseraFilter | null;
 }
 
+/** One layout's query in `layout_query` (Directus's names). */
+export interface LayoutQueryEntry {
+  fields?: string[];
+  sort?: string[];
+  limit?: number;
+  page?: number;
+}
+
 export const PAGE_SIZES = [25, 50, 100];
+const TABLE = 'tabular';
 
 /** The row's columns for a view (user, role and bookmark are the caller's to add). */
 export function toPresetFields(view: ListView): Pick<PresetRow, 'layout' | 'layout_query' | 'layout_options' | 'search' | 'filter'> {
+  const layout = view.layout ?? TABLE;
+  const query: LayoutQueryEntry = { sort: view.sort.map((entry) => `${entry.order === 'desc' ? '-' : ''}${entry.field}`), limit: view.pageSize, ...(view.page && view.page > 1 ? { page: view.page } : {}) };
   return {
-    layout: view.layout ?? 'tabular',
-    // The table's columns, sort and page size stay under `tabular` whichever layout shows the items.
-    layout_query: { tabular: { fields: view.fields, sort: view.sort.map((entry) => `${entry.order === 'desc' ? '-' : ''}${entry.field}`), limit: view.pageSize } },
+    layout,
+    // The columns stay under `tabular` whichever layout shows the items; the shown layout's sort and paging under its own id too.
+    layout_query: { [TABLE]: { fields: view.fields, ...query }, ...(layout === TABLE ? {} : { [layout]: query }) },
     ...(view.layoutOptions && Object.keys(view.layoutOptions).length > 0 ? { layout_options: view.layoutOptions } : {}),
     search: view.search || null,
     filter: toFilter(view.filter),
@@ -48,16 +62,19 @@ export function toPresetFields(view: ListView): Pick<PresetRow, 'layout' | 'layo
 
 /** A stored view, keeping only what still exists (fields of the collection, a known page size). */
 export function fromPreset(row: PresetRow, available: readonly string[]): Partial<ListView> {
-  const tabular = row.layout_query?.tabular ?? {};
+  const tabular = row.layout_query?.[TABLE] ?? {};
+  const query = (row.layout && row.layout_query?.[row.layout]) || tabular;
   const view: Partial<ListView> = {};
-  const fields = (tabular.fields ?? []).filter((field) => available.includes(field));
+  const fields = (Array.isArray(tabular.fields) ? tabular.fields : []).filter((field) => available.includes(field));
   if (fields.length > 0) view.fields = fields;
-  if (Array.isArray(tabular.sort)) {
-    view.sort = tabular.sort
+  if (Array.isArray(query.sort)) {
+    view.sort = query.sort
+      .filter((entry): entry is string => typeof entry === 'string')
       .map((entry) => ({ field: entry.replace(/^-/, ''), order: entry.startsWith('-') ? ('desc' as const) : ('asc' as const) }))
       .filter((entry) => available.includes(entry.field));
   }
-  if (tabular.limit && PAGE_SIZES.includes(tabular.limit)) view.pageSize = tabular.limit;
+  if (query.limit && PAGE_SIZES.includes(query.limit)) view.pageSize = query.limit;
+  if (Number.isInteger(query.page) && query.page! > 1) view.page = query.page;
   if (row.search) view.search = row.search;
   if (row.layout && row.layout !== 'tabular') view.layout = row.layout;
   if (row.layout_options && typeof row.layout_options === 'object' && !Array.isArray(row.layout_options)) view.layoutOptions = row.layout_options;
@@ -90,12 +107,15 @@ export function fromFilter(filter: TesseraFilter): FilterGroup | null {
   return { logic: logic ?? 'and', rules };
 }
 
+const QUANTIFIERS = new Set(['_some', '_none']);
+
 function ruleOf(part: unknown, path: string[]): FilterRule | null {
   if (typeof part !== 'object' || part === null || Array.isArray(part)) return null;
   const entries = Object.entries(part as Record<string, unknown>);
   if (entries.length !== 1) return null;
   const [key, value] = entries[0]!;
-  if (key.startsWith('_')) {
+  // `_some`/`_none` quantify a one-to-many path (`comments._some.approved`): part of the field, not the operator.
+  if (key.startsWith('_') && !(QUANTIFIERS.has(key) && path.length > 0 && typeof value === 'object')) {
     if (path.length === 0) return null;
     const shown = !needsValue(key) ? '' : Array.isArray(value) ? value.join(', ') : value;
     return { field: path.join('.'), operator: key, value: shown };

@@ -1,6 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined, TableOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { App, Button, Space, Table, theme } from 'antd';
+import { useState } from 'react';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { usePreferences } from '../../app/preferences.tsx';
 import type { LayoutDefinition, LayoutProps } from '../../extensions/kinds.ts';
@@ -8,6 +9,11 @@ import { apiRequest, type ApiHttpError } from '../../providers/http-client.ts';
 import { fieldLabel } from '../field-label.ts';
 import { isToMany } from '../field-kinds.ts';
 import { CellValue } from './cell-value.tsx';
+import { ResizableHeaderCell, type ResizableHeaderProps } from './column-resize.tsx';
+import { ChoiceOption, LayoutOptionsButton } from './layout-options.tsx';
+import { PresenceAvatars } from './presence-avatars.tsx';
+import { rowKeyHandler } from './row-keyboard.ts';
+import { useCollectionPresence } from './use-collection-presence.ts';
 import { useCollection } from './use-collection.ts';
 import { useRowDrag } from './use-row-drag.ts';
 
@@ -19,14 +25,36 @@ export function manualSortField(model: ReturnType<typeof useCollection>, collect
   return sortField && model.permissions?.isUnrestricted(collection, 'update') && model.canField('update', sortField) ? sortField : null;
 }
 
-/** Directus's `tabular` layout: one row per item, one column per chosen field, sortable, paged, selectable. */
-function TableLayout({ collection, primaryKey, fields, query, onQueryChange, items, total, loading, selection, onSelectionChange, onOpen, refresh, empty }: LayoutProps) {
+/** Directus's row heights (`spacing`) as antd's table sizes. */
+const SPACINGS = { compact: 'small', cozy: 'middle', comfortable: 'large' } as const;
+type Spacing = keyof typeof SPACINGS;
+
+/** The widths the user gave columns (`widths`: field → pixels), keeping only numbers. */
+function widthsOf(options: Record<string, unknown>): Record<string, number> {
+  const stored = options.widths && typeof options.widths === 'object' && !Array.isArray(options.widths) ? (options.widths as Record<string, unknown>) : {};
+  return Object.fromEntries(Object.entries(stored).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0));
+}
+
+/**
+ * Directus's `tabular` layout: one row per item, one column per chosen field, sortable, paged, selectable;
+ * columns take the width they are dragged to and rows one of three heights (`layout_options.tabular`
+ * `widths`, `spacing`).
+ */
+function TableLayout({ collection, primaryKey, fields, query, onQueryChange, items, total, loading, selection, onSelectionChange, options, onOptionsChange, onOpen, refresh, empty }: LayoutProps) {
   const translate = useTranslate();
   const { message } = App.useApp();
   const { token } = theme.useToken();
   const { locale } = usePreferences();
   const model = useCollection(collection);
-  const manualSort = manualSortField(model, collection) !== null;
+  const sortField = manualSortField(model, collection);
+  // Rows are dragged while they are listed in their manual order; sorting by a column leaves it, and clearing that sort returns to it.
+  const manualSort = sortField !== null && (query.sort.length === 0 || (query.sort.length === 1 && query.sort[0] === sortField));
+  const saved = widthsOf(options);
+  const [dragging, setDragging] = useState<{ field: string; width: number } | null>(null);
+  const widths = dragging ? { ...saved, [dragging.field]: dragging.width } : saved;
+  const spacing: Spacing = typeof options.spacing === 'string' && options.spacing in SPACINGS ? (options.spacing as Spacing) : 'cozy';
+  // Avatars of whoever has a row's item open, beside its first value (collaborative editing).
+  const presence = useCollectionPresence(collection, model.can('read'));
 
   /** Moves `item` to the place of `target` (`/utils/sort` shifts the rows in between). */
   const moveTo = async (item: Item, target: Item) => {
@@ -42,6 +70,8 @@ function TableLayout({ collection, primaryKey, fields, query, onQueryChange, ite
     const neighbour = items[items.indexOf(item) + direction];
     if (neighbour) void moveTo(item, neighbour);
   };
+  // Row keys are text (rowKey); the selection holds the items' own keys, numbers stay numbers for batch writes.
+  const itemKey = (rowKey: React.Key) => (items.find((item) => String(item[primaryKey]) === String(rowKey))?.[primaryKey] ?? rowKey) as string | number;
   const drag = useRowDrag<Item>(manualSort && !loading, (item, target) => void moveTo(item, target));
 
   const orderOf = (field: string) => {
@@ -52,10 +82,23 @@ function TableLayout({ collection, primaryKey, fields, query, onQueryChange, ite
     key: field.field,
     dataIndex: field.field,
     title: fieldLabel(field, locale),
-    sorter: !isToMany(field) && !manualSort,
-    sortOrder: manualSort ? undefined : orderOf(field.field),
+    sorter: !isToMany(field),
+    sortOrder: orderOf(field.field),
     ellipsis: true,
-    render: (value: unknown) => <CellValue field={field} value={value} target={model.targetOf(field)} locale={locale} />,
+    width: widths[field.field],
+    onHeaderCell: () =>
+      ({
+        onResize: (width: number, done: boolean) => {
+          if (!done) return setDragging({ field: field.field, width });
+          setDragging(null);
+          onOptionsChange({ ...options, widths: { ...saved, [field.field]: width } });
+        },
+      }) as ResizableHeaderProps,
+    render: (value: unknown, item: Item) => {
+      const cell = <CellValue field={field} value={value} target={model.targetOf(field)} locale={locale} />;
+      const here = field === fields[0] ? presence[String(item[primaryKey])] : undefined;
+      return here && here.length > 0 ? <Space size={6}><PresenceAvatars users={here} size="small" testId={`row-presence-${String(item[primaryKey])}`} />{cell}</Space> : cell;
+    },
   }));
   if (manualSort) {
     columns.unshift({
@@ -73,28 +116,45 @@ function TableLayout({ collection, primaryKey, fields, query, onQueryChange, ite
   }
 
   return (
+    <>
+    <Space style={{ width: '100%', justifyContent: 'end', marginBottom: 8 }}>
+      <LayoutOptionsButton>
+        <ChoiceOption
+          label={translate('content.layouts.tabular.spacing')}
+          option="spacing"
+          value={spacing}
+          onChange={(value) => onOptionsChange({ ...options, spacing: value })}
+          choices={(Object.keys(SPACINGS) as Spacing[]).map((value) => ({ value, label: translate(`content.layouts.tabular.${value}`) }))}
+        />
+      </LayoutOptionsButton>
+    </Space>
     <Table<Item>
+      components={{ header: { cell: ResizableHeaderCell } }}
       dataSource={items}
       loading={loading}
       rowKey={(item) => String(item[primaryKey])}
       locale={{ emptyText: empty }}
       columns={columns}
-      size="middle"
+      size={SPACINGS[spacing]}
       scroll={{ x: 'max-content' }}
-      rowSelection={onSelectionChange ? { selectedRowKeys: selection, onChange: (keys) => onSelectionChange(keys as Array<string | number>) } : undefined}
+      rowSelection={onSelectionChange ? { selectedRowKeys: selection.map(String), onChange: (keys) => onSelectionChange(keys.map(itemKey)) } : undefined}
       onChange={(pagination, _filters, sorter, extra) => {
         if (extra.action === 'paginate') onQueryChange({ page: pagination.current ?? 1, limit: pagination.pageSize ?? query.limit });
         if (extra.action === 'sort') {
           const sorters = (Array.isArray(sorter) ? sorter : [sorter]) as Array<SorterResult<Item>>;
-          onQueryChange({ page: 1, sort: sorters.filter((entry) => entry.order && entry.columnKey).map((entry) => `${entry.order === 'descend' ? '-' : ''}${String(entry.columnKey)}`) });
+          const sort = sorters.filter((entry) => entry.order && entry.columnKey).map((entry) => `${entry.order === 'descend' ? '-' : ''}${String(entry.columnKey)}`);
+          onQueryChange({ page: 1, sort: sort.length === 0 && sortField ? [sortField] : sort });
         }
       }}
       onRow={(item, index = 0) => {
         const dragProps = drag.rowProps(item, index, token.colorPrimary);
-        return { ...dragProps, onClick: () => onOpen(item[primaryKey] as string | number), style: { cursor: 'pointer', ...dragProps.style } } as React.HTMLAttributes<HTMLElement>;
+        const key = item[primaryKey] as string | number;
+        const toggle = onSelectionChange ? () => onSelectionChange(selection.includes(key) ? selection.filter((entry) => entry !== key) : [...selection, key]) : undefined;
+        return { ...dragProps, tabIndex: 0, onKeyDown: rowKeyHandler({ open: () => onOpen(key), toggle }), onClick: () => onOpen(key), style: { cursor: 'pointer', ...dragProps.style }, 'data-testid': 'list-row' } as React.HTMLAttributes<HTMLElement>;
       }}
       pagination={{ current: query.page, pageSize: query.limit, total, showSizeChanger: true, pageSizeOptions: [25, 50, 100] }}
     />
+    </>
   );
 }
 

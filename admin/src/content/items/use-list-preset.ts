@@ -30,7 +30,10 @@ export function useListPreset(collection: string, bookmark: string | null): { lo
       .then((rows) => {
         if (cancelled) return;
         const list = rows ?? [];
-        const chosen = bookmark ? (list.find((row) => row.collection === collection) ?? null) : pickDefault(list, identity?.id ?? null, identity?.role?.id ?? null);
+        // A role that may not read its own role row has no role in its identity; the API only answers the
+        // caller's own, role and global presets, so a role preset it returns is its role's.
+        const role = identity?.role?.id ?? list.find((row) => row.user === null && row.role !== null)?.role ?? null;
+        const chosen = bookmark ? (list.find((row) => row.collection === collection) ?? null) : pickDefault(list, identity?.id ?? null, role);
         own.current = bookmark ? null : (list.find((row) => row.bookmark === null && row.user === identity?.id) ?? null);
         setState({ key: `${collection}:${bookmark ?? ''}`, preset: chosen });
       });

@@ -4,55 +4,30 @@
  */
 
 import { interfaces } from '../../extensions/kinds.ts';
+import { FIELD_TYPE_TABLE, valueKindOf, type FieldTypeName, type PickerType, type TypeGroup, type ValueKind } from '../../content/field-type-table.ts';
 import { DISPLAY_OPTIONS, withOptionDefaults, withoutDefaults } from '../../content/interfaces/interface-options.ts';
 import { orderFields, type Sortable } from '../../content/schema/field-order.ts';
 import { parseFilter, toJsonText } from '../shared/json-rules.ts';
 
-/** Storage types a new field can have (docs/api.md "Fields"); alias fields come from relations. */
-export const FIELD_TYPES = [
-  'string', 'text', 'integer', 'bigInteger', 'float', 'decimal', 'boolean',
-  'date', 'time', 'dateTime', 'timestamp', 'json', 'csv', 'uuid', 'hash',
-  // GeoJSON stored in jsonb domains (docs/query.md "Geometry"); edited on a map (or as JSON).
-  'geometry', 'geometry.Point', 'geometry.LineString', 'geometry.Polygon', 'geometry.MultiPoint', 'geometry.MultiLineString', 'geometry.MultiPolygon',
-] as const;
+/** Storage types a new field can have (docs/api.md "Fields"), in the picker's order; alias fields come from relations. */
+export const FIELD_TYPES: readonly PickerType[] = (Object.keys(FIELD_TYPE_TABLE) as FieldTypeName[]).filter((type): type is PickerType => FIELD_TYPE_TABLE[type].group !== null);
 /** A storage type offered by the picker. */
-export type FieldType = (typeof FIELD_TYPES)[number];
+export type FieldType = PickerType;
 
 /** Groups of the type picker, in display order. */
-export const TYPE_GROUPS: ReadonlyArray<{ group: string; types: readonly FieldType[] }> = [
-  { group: 'text', types: ['string', 'text', 'uuid', 'hash'] },
-  { group: 'number', types: ['integer', 'bigInteger', 'float', 'decimal'] },
-  { group: 'choice', types: ['boolean', 'csv'] },
-  { group: 'time', types: ['date', 'time', 'dateTime', 'timestamp'] },
-  { group: 'structured', types: ['json'] },
-  { group: 'geometry', types: ['geometry.Point', 'geometry.LineString', 'geometry.Polygon', 'geometry.MultiPoint', 'geometry.MultiLineString', 'geometry.MultiPolygon', 'geometry'] },
-];
+export const TYPE_GROUPS: ReadonlyArray<{ group: TypeGroup; types: readonly FieldType[] }> = [...new Set(FIELD_TYPES.map((type) => FIELD_TYPE_TABLE[type].group))].map((group) => ({
+  group,
+  types: FIELD_TYPES.filter((type) => FIELD_TYPE_TABLE[type].group === group),
+}));
 
 /** Interfaces per type; the first is the default (the server's default for that type). */
-export const INTERFACES_BY_TYPE: Readonly<Record<FieldType, readonly string[]>> = {
-  string: ['input', 'select-dropdown', 'input-multiline', 'select-radio', 'select-color', 'select-icon'],
-  text: ['input-multiline', 'input-rich-text-md', 'input-rich-text-html', 'input', 'input-code'],
-  integer: ['input', 'select-dropdown', 'slider', 'select-radio'],
-  bigInteger: ['input', 'select-dropdown'],
-  float: ['input', 'slider'],
-  decimal: ['input'],
-  boolean: ['boolean'],
-  date: ['datetime'],
-  time: ['datetime'],
-  dateTime: ['datetime'],
-  timestamp: ['datetime'],
-  json: ['input-code', 'list', 'tags', 'select-dropdown', 'select-multiple-dropdown', 'select-multiple-checkbox', 'select-multiple-checkbox-tree'],
-  csv: ['tags', 'select-dropdown', 'select-multiple-dropdown', 'select-multiple-checkbox'],
-  uuid: ['input'],
-  hash: ['input-hash'],
-  'geometry': ['map', 'input-json'],
-  'geometry.Point': ['map', 'input-json'],
-  'geometry.LineString': ['map', 'input-json'],
-  'geometry.Polygon': ['map', 'input-json'],
-  'geometry.MultiPoint': ['map', 'input-json'],
-  'geometry.MultiLineString': ['map', 'input-json'],
-  'geometry.MultiPolygon': ['map', 'input-json'],
-};
+export const INTERFACES_BY_TYPE: Readonly<Record<FieldType, readonly string[]>> = byPickerType((type) => FIELD_TYPE_TABLE[type].interfaces);
+
+function byPickerType<T>(pick: (type: FieldType) => T): Record<FieldType, T> {
+  const result = {} as Record<FieldType, T>;
+  for (const type of FIELD_TYPES) result[type] = pick(type);
+  return result;
+}
 
 /** Interfaces that take `options.choices` (a list of `{ text, value }`). */
 export const CHOICE_INTERFACES: readonly string[] = ['select-dropdown', 'select-multiple-dropdown', 'select-radio', 'select-multiple-checkbox'];
@@ -83,9 +58,9 @@ export function interfaceAfterTypeChange(type: FieldType, current: string | null
 }
 
 /** Types whose column has a length (`max_length`). */
-export const LENGTH_TYPES: readonly FieldType[] = ['string'];
+export const LENGTH_TYPES: readonly FieldType[] = FIELD_TYPES.filter((type) => FIELD_TYPE_TABLE[type].size === 'length');
 /** Types whose column has precision and scale. */
-export const PRECISION_TYPES: readonly FieldType[] = ['decimal'];
+export const PRECISION_TYPES: readonly FieldType[] = FIELD_TYPES.filter((type) => FIELD_TYPE_TABLE[type].size === 'precision');
 
 /** New field names: 1 to 63 letters, digits or underscores, not starting with a digit (docs/api.md "Names"). */
 export const FIELD_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
@@ -142,19 +117,33 @@ export interface FieldPayload {
   schema: Record<string, unknown>;
 }
 
+const asText = (text: string): unknown => text;
+const asNumber = (text: string): unknown => (Number.isFinite(Number(text)) ? Number(text) : text);
+
+/** A default typed into the form as a value of each value kind (bigInteger and decimal stay text: no digit is lost). */
+const DEFAULT_VALUES = {
+  integer: asNumber,
+  float: asNumber,
+  boolean: (text) => (text === 'true' ? true : text === 'false' ? false : text),
+  bigInteger: asText,
+  decimal: asText,
+  string: asText,
+  text: asText,
+  hash: asText,
+  date: asText,
+  time: asText,
+  dateTime: asText,
+  uuid: asText,
+  csv: asText,
+  json: asText,
+  geometry: asText,
+  alias: asText,
+} satisfies Record<ValueKind, (text: string) => unknown>;
+
 /** A typed default from the text the form holds; blank is no default. */
 export function defaultValueFor(type: FieldType, text: string | null | undefined): unknown {
   if (text === null || text === undefined || text.trim() === '') return null;
-  const value = text.trim();
-  switch (type) {
-    case 'integer':
-    case 'float':
-      return Number.isFinite(Number(value)) ? Number(value) : value;
-    case 'boolean':
-      return value === 'true' ? true : value === 'false' ? false : value;
-    default:
-      return value;
-  }
+  return DEFAULT_VALUES[valueKindOf(type)](text.trim());
 }
 
 /** An options object without blanks, or null when nothing is left. */
