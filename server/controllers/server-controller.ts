@@ -76,6 +76,8 @@ export function serverController(app: AppContext): Router {
       data.tessera = { version: packageVersion() };
       data.node = { version: process.versions.node, uptime: Math.round(process.uptime()) };
       data.database = { embedded: app.database.embedded };
+      // Where e-mail goes (ses, smtp, or the DATA_DIR/outbox folder): the admin says where an invitation went.
+      data.email = { transport: app.mailer.transport };
     }
     ctx.body = { data };
   });

@@ -66,6 +66,7 @@ describe('archive, save as copy and preview on the item page', () => {
     await page.goto('/admin/content/articles/1');
     await page.locator('#field-title').waitFor();
     await page.locator('#field-title').fill('Spring sale (copy)');
+    await page.getByTestId('save-options').click();
     await page.getByTestId('item-save-copy').click();
     await page.waitForURL((url) => /\/admin\/content\/articles\/\d+$/.test(url.pathname) && !url.pathname.endsWith('/1'));
     const copy = (await api('get', '/items/articles?fields=id,title,slug,status,notes.body&filter[id][_neq]=1')) as Array<Record<string, unknown>>;

@@ -1,6 +1,5 @@
 import { Authenticated, Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider, { CatchAllNavigate } from '@refinedev/react-router';
-import { Spin } from 'antd';
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { enUS } from '../i18n/en-US.ts';
@@ -20,6 +19,7 @@ import { useQuietNotifications } from './notifications.ts';
 import { PreferencesProvider, usePreferences } from './preferences.tsx';
 import { ProjectProvider } from './project-settings.tsx';
 import { AppTheme } from './theme.tsx';
+import { LoadingScreen } from './loading-screen.tsx';
 import { ResetPasswordPage, AcceptInvitePage } from '../auth/set-password-page.tsx';
 import { shareMessages } from '../content/items/share-messages.ts';
 
@@ -32,7 +32,7 @@ const authProvider = createAuthProvider();
 const catalogue = mergeCatalogues({ 'en-US': enUS, 'pt-BR': ptBR }, shareMessages, ...modules.map((module) => module.messages));
 const moduleResources: ResourceProps[] = modules.flatMap((module) => module.resources);
 
-const fullPageSpinner = <Spin size="large" style={{ display: 'block', margin: '35vh auto' }} />;
+const fullPageSpinner = <LoadingScreen />;
 
 function RefineApp() {
   const preferences = usePreferences();

@@ -7,7 +7,7 @@ import { runTransaction } from '../../database/transaction-retry.ts';
 import { ForbiddenError, InvalidPayloadError } from '../../errors.ts';
 import { flushItemActions, type PendingActions } from '../../events/item-events.ts';
 import { ItemsService, type ItemsContext } from '../items/items-service.ts';
-import { mentionedUsers } from './mentions.ts';
+import { mentionedUsers, withMentionNames } from './mentions.ts';
 import { refuseInheritedNames } from '../../own-keys.ts';
 
 /** What the comments service works with: an items context, for the items' read checks. */
@@ -219,7 +219,10 @@ export class CommentsService {
     if (recipients.length === 0) return [];
     const author = sender ? await trx.selectFrom('tessera_users').select(['first_name', 'last_name', 'email']).where('id', '=', sender).executeTakeFirst() : undefined;
     const name = [author?.first_name, author?.last_name].filter(Boolean).join(' ') || author?.email || 'Someone';
-    const keys = await items('tessera_notifications').createMany(recipients.map((recipient) => ({ recipient, sender, status: 'inbox', subject: `${name} mentioned you in a comment`, message: comment, collection, item })));
+    const names: Record<string, string> = {};
+    for (const user of await trx.selectFrom('tessera_users').select(['id', 'first_name', 'last_name']).where('id', 'in', mentionedUsers(comment)).execute()) names[String(user.id).toLowerCase()] = displayName(user);
+    const message = withMentionNames(comment, names);
+    const keys = await items('tessera_notifications').createMany(recipients.map((recipient) => ({ recipient, sender, status: 'inbox', subject: `${name} mentioned you in a comment`, message, collection, item })));
     return keys.map(Number);
   }
 }

@@ -80,7 +80,7 @@ describe('comments, mentions and notifications', () => {
     const created = await t.request.post('/activity/comment').set(auth(alice.token)).send({ collection: 'articles', item: articleId, comment: text }).expect(200);
     const bobs = await notificationsOf(bob.id);
     expect(bobs).toHaveLength(1);
-    expect(bobs[0]).toMatchObject({ sender: alice.id, status: 'inbox', collection: 'articles', item: String(articleId), message: text, subject: 'alice mentioned you in a comment' });
+    expect(bobs[0]).toMatchObject({ sender: alice.id, status: 'inbox', collection: 'articles', item: String(articleId), message: 'Look @bob and @bob and @carol and @alice <script>alert(1)</script> **now**', subject: 'alice mentioned you in a comment' });
     expect(await notificationsOf(carol.id)).toHaveLength(0);
     expect(await notificationsOf(alice.id)).toHaveLength(0);
 

@@ -55,7 +55,7 @@ it('a mention notification reaches the webhooks and action flows on tessera_noti
   expect(notified!.body).toMatchObject({
     event: 'items.create',
     collection: 'tessera_notifications',
-    payload: { recipient: reader.id, sender: editor.id, subject: 'editor mentioned you in a comment', message: comment, collection: 'articles', item: String(articleId) },
+    payload: { recipient: reader.id, sender: editor.id, subject: 'editor mentioned you in a comment', message: 'Have a look, @reader', collection: 'articles', item: String(articleId) },
     accountability: { user: editor.id },
   });
   const [commented] = await receiver.waitFor(1, '/activity');

@@ -33,6 +33,8 @@ describe('server endpoints', () => {
     const admin = await t.request.get('/server/info').set('Authorization', `Bearer ${token}`).expect(200);
     expect(admin.body.data.tessera.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(admin.body.data.database.embedded).toBe(false);
+    expect(admin.body.data.email).toEqual({ transport: expect.stringMatching(/^(ses|smtp|outbox)$/) });
+    expect(anonymous.body.data.email).toBeUndefined();
   });
 
   it('answers unknown routes with 404 ROUTE_NOT_FOUND in the error envelope', async () => {

@@ -47,6 +47,17 @@ describe('translations', () => {
     expect(pluralForms('{count, plural, one {# item} other {# items}}')).toEqual(['{{count}} item', '{{count}} items']);
   });
 
+  it('has no "(s)" plurals left and every plural block in both languages parses', () => {
+    for (const { messages } of catalogues) {
+      for (const [locale, texts] of Object.entries(messages)) {
+        for (const [key, text] of Object.entries(texts)) {
+          expect([key, /\w\(s\)|\(ões\)/.test(text)]).toEqual([key, false]);
+          if (text.includes(', plural,')) expect([locale, key, translateFrom(mergeCatalogues({ [locale]: { [key]: text } }), locale as 'en-US', key, { count: 2, total: 2, shown: 1 }).includes('plural')]).toEqual([locale, key, false]);
+        }
+      }
+    }
+  });
+
   it('prefers the user language over the project default and maps any Portuguese to pt-BR', () => {
     expect(pickLocale('pt-BR', 'en-US')).toBe('pt-BR');
     expect(pickLocale(null, 'pt-PT')).toBe('pt-BR');

@@ -36,3 +36,8 @@ export function toStored(text: string, picked: Record<string, string>): string {
   for (const [name, id] of byName) result = result.split(`@${name}`).join(`@${id}`);
   return result;
 }
+
+/** The user ids a text mentions, each once. */
+export function mentionIds(text: string): string[] {
+  return [...new Set([...text.matchAll(MENTION)].map((match) => match[1]!.toLowerCase()))];
+}

@@ -29,11 +29,17 @@ export function copiedFields(fields: FieldInfo[], duplication: readonly string[]
   });
 }
 
-/** The `fields` to read the original with: to-many fields with their rows' own fields. */
-export function copyReadFields(fields: FieldInfo[], targetOf: (field: FieldInfo) => RelatedTarget | null): string[] {
-  return fields.map((field) => {
+/**
+ * The `fields` to read the original with: the duplication paths under a to-many field as written
+ * (`translations.title`, `tags.tags_id`), or all of its rows' own fields (`tags.*`) when none or only
+ * the field itself is named.
+ */
+export function copyReadFields(fields: FieldInfo[], targetOf: (field: FieldInfo) => RelatedTarget | null, duplication?: readonly string[] | null): string[] {
+  return fields.flatMap((field) => {
     const target = targetOf(field);
-    return target && field.type === 'alias' ? `${field.field}.*` : field.field;
+    if (!target || field.type !== 'alias') return [field.field];
+    const nested = (duplication ?? []).filter((path) => path.startsWith(`${field.field}.`) && path !== `${field.field}.*`);
+    return nested.length > 0 ? nested : [`${field.field}.*`];
   });
 }
 

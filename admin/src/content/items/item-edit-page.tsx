@@ -1,8 +1,8 @@
-import { ArrowLeftOutlined, DeleteOutlined, DiffOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DeleteOutlined, DiffOutlined } from '@ant-design/icons';
 import { useForm } from '@refinedev/antd';
 import { useDelete, useTranslate } from '@refinedev/core';
 import { Alert, App, Button, Card, Col, Form, Popconfirm, Result, Row, Space, Spin, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { usePreferences } from '../../app/preferences.tsx';
 import { resolveText } from '../../i18n/custom-texts.ts';
 import type { ApiHttpError } from '../../providers/http-client.ts';
@@ -10,9 +10,12 @@ import { useNavigate, useParams } from 'react-router';
 import { renderTemplate } from '../display-template.ts';
 import { templateOf } from '../interfaces/related.ts';
 import { ItemFields } from './item-fields.tsx';
+import { FieldHistoryProvider } from './field-history.tsx';
 import { defaultValues, formReadFields, toPayload } from './payload.ts';
 import { CommentsDrawer } from './comments-drawer.tsx';
-import { ArchiveButton, PreviewToggle, SaveAsCopyButton } from './item-extra-actions.tsx';
+import { ArchiveButton, PreviewToggle, useSaveAsCopy } from './item-extra-actions.tsx';
+import { ItemSaveMenu, type AfterSave } from './item-save-menu.tsx';
+import { useSaveShortcut, useUnsavedChanges } from './use-unsaved-changes.ts';
 import { VersionCompare } from './version-compare.tsx';
 import { VersionSwitcher } from './version-switcher.tsx';
 import { saveToVersion, type VersionRecord } from './versions-api.ts';
@@ -45,6 +48,8 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
   const [versionSaving, setVersionSaving] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
   const { message } = App.useApp();
+  const unsaved = useUnsavedChanges();
+  const afterSave = useRef<AfterSave>('stay');
   // No lost updates: saves send the ETag the item was read with; a 412 opens the merge dialog.
   const conflict = useSaveConflict({
     resource: collection,
@@ -70,6 +75,13 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
       return { type: 'error', message: translate(creating ? 'notifications.createError' : 'notifications.editError'), description: error?.message };
     },
     onMutationSuccess: (result) => {
+      unsaved.release();
+      if (afterSave.current === 'new') {
+        afterSave.current = 'stay';
+        if (creating) formProps.form?.resetFields();
+        else navigate(`/content/${collection}/+`);
+        return;
+      }
       if (!creating) return void query?.refetch();
       const key = (result.data as Record<string, unknown> | undefined)?.[model.primaryKey];
       navigate(key !== undefined && key !== null ? `/content/${collection}/${encodeURIComponent(String(key))}` : `/content/${collection}`, { replace: true });
@@ -107,6 +119,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
     setVersionSaving(true);
     try {
       await saveToVersion(version.id, payload);
+      unsaved.release();
       message.success(translate('content.versions.saved', { name: version.name || version.key }));
       await query?.refetch();
     } catch (failure) {
@@ -118,6 +131,15 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
       setVersionSaving(false);
     }
   };
+
+  const save = (after: AfterSave) => {
+    // A save into a version stays on it.
+    afterSave.current = version ? 'stay' : after;
+    formProps.form?.submit();
+  };
+  const copyable = !creating && !singleton && !version && model.can('create');
+  const saveAsCopy = useSaveAsCopy({ collection, id: String(id), fields: model.fields, duplication: meta?.item_duplication_fields, targetOf: model.targetOf, edits: unsavedEdits, beforeOpen: unsaved.release });
+  useSaveShortcut(() => save('stay'), canSave && !!model.info);
 
   if (model.schema.loading || !model.permissions) return <Spin style={{ display: 'block', margin: '20vh auto' }} />;
   if (!model.info || !model.can('read')) return <Result status="403" subTitle={translate('app.forbidden')} />;
@@ -137,7 +159,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
     <div style={{ maxWidth: 1100, margin: '0 auto' }}>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
         <Space align="center">
-          {!singleton && <Button type="text" icon={<ArrowLeftOutlined />} aria-label={translate('content.item.backToList')} onClick={() => navigate(`/content/${collection}`)} />}
+          {!singleton && <Button type="text" icon={<ArrowLeftOutlined />} aria-label={translate('content.item.backToList')} onClick={() => navigate(`/content/${collection}`)} data-testid="item-back" />}
           <div>
             {!singleton && <Typography.Text type="secondary">{model.label}</Typography.Text>}
             <Typography.Title level={3} style={{ margin: 0 }} data-testid="item-title">
@@ -160,9 +182,6 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
           {!creating && !singleton && archiveField && model.canField('update', archiveField.field) && (
             <ArchiveButton collection={collection} id={String(id)} item={initial} field={archiveField} archive={meta?.archive_value ?? null} unarchive={meta?.unarchive_value ?? null} onDone={() => void query?.refetch()} />
           )}
-          {!creating && !singleton && !version && model.can('create') && (
-            <SaveAsCopyButton collection={collection} id={String(id)} fields={model.fields} duplication={meta?.item_duplication_fields} targetOf={model.targetOf} edits={unsavedEdits} />
-          )}
           {!creating && !singleton && model.info.meta?.accountability === 'all' && <RevisionsDrawer collection={collection} id={String(id)} onRestored={() => void query?.refetch()} />}
           {!creating && !singleton && model.can('delete') && (
             <Popconfirm
@@ -176,9 +195,14 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
             </Popconfirm>
           )}
           {canSave && (
-            <Button type="primary" icon={<SaveOutlined />} {...saveButtonProps} loading={saveButtonProps.loading || versionSaving} data-testid="save-item">
-              {version ? translate('content.versions.saveTo', { name: version.name || version.key }) : translate('buttons.save')}
-            </Button>
+            <ItemSaveMenu
+              label={version ? translate('content.versions.saveTo', { name: version.name || version.key }) : translate('buttons.save')}
+              buttonProps={{ ...saveButtonProps, loading: saveButtonProps.loading || versionSaving }}
+              onSave={save}
+              createNew={!singleton && !version && model.can('create')}
+              onCopy={copyable ? () => void saveAsCopy.copy() : undefined}
+              copying={saveAsCopy.busy}
+            />
           )}
         </Space>
       </Space>
@@ -197,11 +221,13 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
                 if (version) return void saveVersion(payload);
                 conflict.beforeSave(payload);
                 // A refused save shows its errors on the fields (Refine maps the HttpError); nothing else to do.
-                onFinish(payload).catch(() => undefined);
+                onFinish(payload).catch(() => unsaved.markDirty());
               }}
             >
               <CollabFieldsProvider value={collab.fields}>
-                <ItemFields fields={model.fields} creating={creating} canWrite={writable} />
+                <FieldHistoryProvider collection={collection} item={!creating && !singleton && model.info.meta?.accountability === 'all' ? String(id) : null} version={query?.dataUpdatedAt}>
+                  <ItemFields fields={model.fields} creating={creating} canWrite={writable} />
+                </FieldHistoryProvider>
               </CollabFieldsProvider>
             </Form>
           </Card>

@@ -1,4 +1,4 @@
-import { CopyOutlined, EyeOutlined, InboxOutlined, RollbackOutlined } from '@ant-design/icons';
+import { EyeOutlined, InboxOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { App, Button, Popconfirm } from 'antd';
 import { useState } from 'react';
@@ -40,9 +40,9 @@ export function ArchiveButton({ collection, id, item, field, archive, unarchive,
 
 /**
  * Save as copy: a new item with the original's `item_duplication_fields` (relations created anew) and the
- * form's unsaved edits on top; opens the copy.
+ * form's unsaved edits on top; `beforeOpen` runs once the copy holds the edits, then the copy opens.
  */
-export function SaveAsCopyButton({ collection, id, fields, duplication, targetOf, edits }: { collection: string; id: string; fields: FieldInfo[]; duplication: string[] | null | undefined; targetOf(field: FieldInfo): RelatedTarget | null; edits(): Item }) {
+export function useSaveAsCopy({ collection, id, fields, duplication, targetOf, edits, beforeOpen }: { collection: string; id: string; fields: FieldInfo[]; duplication: string[] | null | undefined; targetOf(field: FieldInfo): RelatedTarget | null; edits(): Item; beforeOpen(): void }): { copy(): Promise<void>; busy: boolean } {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { message } = App.useApp();
@@ -51,10 +51,11 @@ export function SaveAsCopyButton({ collection, id, fields, duplication, targetOf
     setBusy(true);
     try {
       const chosen = copiedFields(fields, duplication);
-      const original = await apiData<Item>(`${resourcePath(collection)}/${encodeURIComponent(id)}`, { query: { fields: copyReadFields(chosen, targetOf).join(',') } });
+      const original = await apiData<Item>(`${resourcePath(collection)}/${encodeURIComponent(id)}`, { query: { fields: copyReadFields(chosen, targetOf, duplication).join(',') } });
       const created = await apiData<Item>(resourcePath(collection), { method: 'POST', body: { ...copyPayload(original ?? {}, chosen, targetOf), ...edits() } });
       const key = fields.find((field) => field.schema?.is_primary_key)?.field ?? 'id';
       message.success(translate('content.item.copied'));
+      beforeOpen();
       navigate(`/content/${collection}/${encodeURIComponent(String(created?.[key]))}`);
     } catch (failure) {
       message.error((failure as ApiHttpError).message);
@@ -62,11 +63,7 @@ export function SaveAsCopyButton({ collection, id, fields, duplication, targetOf
       setBusy(false);
     }
   };
-  return (
-    <Button icon={<CopyOutlined />} loading={busy} onClick={copy} data-testid="item-save-copy">
-      {translate('content.item.saveAsCopy')}
-    </Button>
-  );
+  return { copy, busy };
 }
 
 /** The Preview switch of a collection with a `preview_url`. */

@@ -6,6 +6,7 @@ import { fieldState } from '../conditions.ts';
 import { fieldLabel } from '../field-label.ts';
 import { isPresentational } from '../field-kinds.ts';
 import { InterfaceFor } from '../interfaces/index.tsx';
+import { FieldHistory } from './field-history.tsx';
 import { fieldTree, isGroupField, type FieldNode } from '../schema/field-groups.ts';
 import type { FieldInfo } from '../schema/types.ts';
 import { CollabField, useFieldLock } from './collab-field.tsx';
@@ -101,6 +102,7 @@ function ValueField({ field, creating, canWrite, values }: { field: FieldInfo } 
   const readonly = state.readonly || !canWrite(field) || Boolean(field.schema?.is_primary_key && !creating) || lock !== null;
   return (
     <Col xs={24} lg={field.meta?.width === 'half' ? 12 : 24}>
+      {!creating && <FieldHistory field={field.field} />}
       <CollabField field={field.field} lock={lock}>
         <Form.Item
           name={field.field}

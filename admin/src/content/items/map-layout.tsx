@@ -94,7 +94,7 @@ export default function MapLayout({ collection, primaryKey, geometryField, filte
     <div data-testid="map-layout">
       <div ref={container} style={{ height: 480, borderRadius: 8, overflow: 'hidden' }} />
       <Typography.Text type="secondary" data-testid="map-layout-count">
-        {counts ? (counts.total > counts.shown ? translate('content.map.layoutSome', { shown: counts.shown, total: counts.total }) : counts.shown === 1 ? translate('content.map.layoutOne') : translate('content.map.layoutAll', { count: counts.shown })) : '\u00a0'}
+        {counts ? (counts.total > counts.shown ? translate('content.map.layoutSome', { shown: counts.shown, total: counts.total }) : translate('content.map.layoutAll', { count: counts.shown })) : '\u00a0'}
       </Typography.Text>
     </div>
   );

@@ -1,9 +1,10 @@
 import { LogoutOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useInvalidateAuthStore, useLogout, useTranslate } from '@refinedev/core';
-import { Button, Card, Flex, Spin, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { readTfaState } from './tfa-api.ts';
 import { TfaSetup } from './tfa-setup.tsx';
+import { LoadingScreen } from '../../app/loading-screen.tsx';
 
 /**
  * Holds the app back for a user whose role enforces TFA and who has not set it up yet: every other request
@@ -17,7 +18,7 @@ export function TfaGate({ children }: { children: ReactNode }) {
       () => setRequired(false),
     );
   }, []);
-  if (required === null) return <Spin size="large" style={{ display: 'block', margin: '35vh auto' }} />;
+  if (required === null) return <LoadingScreen />;
   if (required) return <TfaRequiredScreen onEnabled={() => setRequired(false)} />;
   return <>{children}</>;
 }

@@ -1,8 +1,8 @@
-/** Activity actions (SPEC §9: writes, plus login and comments in the log). */
-export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'login', 'comment'] as const;
+/** Activity actions (SPEC §9: writes, plus login and comments in the log; saves into content versions and flow runs). */
+export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'login', 'comment', 'version_save', 'run'] as const;
 
 /** Tag colours of actions. */
-export const ACTION_COLOURS: Readonly<Record<string, string>> = { create: 'green', update: 'blue', delete: 'red', login: 'purple', comment: 'gold' };
+export const ACTION_COLOURS: Readonly<Record<string, string>> = { create: 'green', update: 'blue', delete: 'red', login: 'purple', comment: 'gold', version_save: 'cyan', run: 'geekblue' };
 
 /** Admin screens of system collections that open one item (or the singleton). */
 const SYSTEM_SCREENS: Readonly<Record<string, (item: string) => string>> = {
@@ -10,6 +10,7 @@ const SYSTEM_SCREENS: Readonly<Record<string, (item: string) => string>> = {
   tessera_roles: (item) => `/roles/${encodeURIComponent(item)}`,
   tessera_settings: () => '/settings',
   tessera_collections: (item) => `/data-model/${encodeURIComponent(item)}`,
+  tessera_flows: (item) => `/flows/${encodeURIComponent(item)}`,
 };
 
 /**

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useCollectionName } from '../../app/system-labels.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { useSchema } from '../../content/schema/schema-context.tsx';
+import { MentionText, useMentionNames } from '../../content/items/mention-text.tsx';
 import { PageHeader } from '../shared/page-header.tsx';
 import { ACTION_COLOURS, ACTIVITY_ACTIONS, activityFilter, activityItemLink } from './activity-links.ts';
 
@@ -63,6 +64,9 @@ export default function ActivityPage() {
     pagination: { pageSize: 25 },
     meta: { fields: FIELDS, filter },
   });
+  const rows = tableProps.dataSource;
+  const comments = useMemo(() => (rows ?? []).map((entry) => entry.comment), [rows]);
+  const mentionNames = useMentionNames(comments);
 
   return (
     <>
@@ -113,7 +117,7 @@ export default function ActivityPage() {
                 );
               },
             },
-            { title: translate('activity.fields.comment'), dataIndex: 'comment', key: 'comment', render: (value: string | null) => value ?? '' },
+            { title: translate('activity.fields.comment'), dataIndex: 'comment', key: 'comment', render: (value: string | null) => (value ? <MentionText text={value} names={mentionNames} /> : '') },
           ]}
         />
       </Card>

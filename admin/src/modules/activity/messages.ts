@@ -15,6 +15,8 @@ const enUS: Messages = {
   'activity.actions.delete': 'Deleted',
   'activity.actions.login': 'Signed in',
   'activity.actions.comment': 'Commented',
+  'activity.actions.version_save': 'Saved to a version',
+  'activity.actions.run': 'Ran a flow',
 };
 
 const ptBR: Messages = {
@@ -32,6 +34,8 @@ const ptBR: Messages = {
   'activity.actions.delete': 'Excluiu',
   'activity.actions.login': 'Entrou',
   'activity.actions.comment': 'Comentou',
+  'activity.actions.version_save': 'Salvou em uma versão',
+  'activity.actions.run': 'Executou um fluxo',
 };
 
 /** The activity log's texts. */

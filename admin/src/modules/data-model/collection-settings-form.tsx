@@ -14,7 +14,7 @@ interface Values extends Omit<Meta, 'accountability' | 'color'> {
   color: string | null;
 }
 
-const FORM_FIELDS = ['singleton', 'hidden', 'icon', 'color', 'note', 'display_template', 'sort_field', 'archive_field', 'archive_value', 'unarchive_value', 'archive_app_filter', 'accountability', 'group', 'collapse', 'translations'];
+const FORM_FIELDS = ['singleton', 'hidden', 'icon', 'color', 'note', 'display_template', 'sort_field', 'archive_field', 'archive_value', 'unarchive_value', 'archive_app_filter', 'accountability', 'group', 'collapse', 'translations', 'versioning', 'preview_url', 'item_duplication_fields'];
 
 function toValues(meta: Meta | null): Partial<Values> {
   return { ...meta, accountability: meta?.accountability ?? 'none', translations: meta?.translations ?? [] } as Partial<Values>;
@@ -40,6 +40,9 @@ function toMeta(values: Values): Record<string, unknown> {
     group: blank(values.group),
     collapse: values.collapse ?? 'open',
     translations: translations.length > 0 ? translations : null,
+    versioning: values.versioning ?? false,
+    preview_url: blank(values.preview_url),
+    item_duplication_fields: values.item_duplication_fields && values.item_duplication_fields.length > 0 ? values.item_duplication_fields : null,
   };
 }
 
@@ -54,6 +57,8 @@ export function CollectionSettingsForm({ collection, fields }: { collection: Col
   const columns = fields.filter((field) => field.type !== 'alias');
   const fieldOptions = columns.map((field) => ({ value: field.field, label: field.field }));
   const sortOptions = columns.filter((field) => ['integer', 'bigInteger', 'float', 'decimal'].includes(field.type)).map((field) => ({ value: field.field, label: field.field }));
+  // What "Save as copy" may carry: every value field, and the rows of every relational list field (`tags.*`).
+  const duplicationOptions = fields.filter((field) => !field.schema?.is_primary_key && !(field.meta?.special ?? []).some((special) => special === 'group' || special === 'no-data')).map((field) => (field.type === 'alias' ? `${field.field}.*` : field.field)).map((value) => ({ value, label: value }));
   const groups = schema.collections.filter((other) => !other.collection.startsWith('tessera_') && other.collection !== collection.collection);
 
   useEffect(() => {
@@ -148,6 +153,18 @@ export function CollectionSettingsForm({ collection, fields }: { collection: Col
           </Col>
         </Row>
       ) : null}
+      <Divider plain orientation="left">
+        {translate('dataModel.settings.versionsAndCopies')}
+      </Divider>
+      <Form.Item name="versioning" label={translate('dataModel.settings.versioning')} valuePropName="checked" tooltip={translate('dataModel.settings.versioningHelp')}>
+        <Switch data-testid="collection-versioning" />
+      </Form.Item>
+      <Form.Item name="item_duplication_fields" label={translate('dataModel.settings.duplicationFields')} extra={translate('dataModel.settings.duplicationFieldsHelp')}>
+        <Select mode="tags" allowClear options={duplicationOptions} tokenSeparators={[',']} data-testid="collection-duplication-fields" />
+      </Form.Item>
+      <Form.Item name="preview_url" label={translate('dataModel.settings.previewUrl')} extra={translate('dataModel.settings.previewUrlHelp')}>
+        <Input placeholder="https://example.com/preview/{{id}}" data-testid="collection-preview-url" />
+      </Form.Item>
       <Divider plain orientation="left">
         {translate('dataModel.settings.translations')}
       </Divider>

@@ -4,8 +4,12 @@
  * each plan also lists how to undo the steps already done when a later one fails. Pure logic.
  */
 
-/** Kinds of relation the data model screen creates. */
-export const RELATION_KINDS = ['m2o', 'o2m', 'm2m', 'm2a'] as const;
+/**
+ * Kinds of relation the data model screen creates: `files` is a many-to-many to the file library, `image`
+ * a many-to-one to it shown as an image, `translations` a many-to-many to a languages collection whose
+ * junction rows hold the translated fields.
+ */
+export const RELATION_KINDS = ['m2o', 'o2m', 'm2m', 'm2a', 'translations', 'files', 'image'] as const;
 /** A relation kind. */
 export type RelationKind = (typeof RELATION_KINDS)[number];
 
@@ -27,18 +31,23 @@ export interface RelationInput {
   reverseField?: string | null;
   /** m2m: name of the junction collection. */
   junction?: string | null;
+  /** translations: create the languages collection (`related`) first, with these languages. */
+  createLanguages?: Array<{ code: string; name: string }> | null;
   onDelete?: 'SET NULL' | 'CASCADE' | 'NO ACTION' | 'RESTRICT';
   deselectAction?: 'nullify' | 'delete';
 }
 
 /** The system collection of files: a many-to-one to it is a file field. */
-const FILES_COLLECTION = 'tessera_files';
+export const FILES_COLLECTION = 'tessera_files';
+
+/** The languages collection a translations field creates when the project has none: code (its key) and name. */
+export const LANGUAGES_COLLECTION = 'languages';
 
 /** One API call of a plan. */
 export interface ApiStep {
   method: 'POST' | 'DELETE';
   path: string;
-  body?: Record<string, unknown>;
+  body?: Record<string, unknown> | Array<Record<string, unknown>>;
 }
 
 /** The calls that create a relation, in order, and for each the call that undoes it. */
@@ -58,7 +67,13 @@ function encode(name: string): string {
 
 /** Default names the form suggests: `<collection>_<related>` junctions (m2a: `<collection>_<field>`) and `<collection>_id` keys. */
 export function suggestedNames(input: Pick<RelationInput, 'kind' | 'collection' | 'related'> & { field?: string }): { junction: string; reverseField: string } {
-  return { junction: `${input.collection}_${input.kind === 'm2a' ? input.field || 'items' : input.related}`, reverseField: `${input.collection}_id` };
+  const suffix = input.kind === 'm2a' ? input.field || 'items' : input.kind === 'translations' ? 'translations' : input.kind === 'files' ? 'files' : input.related;
+  return { junction: `${input.collection}_${suffix}`, reverseField: `${input.collection}_id` };
+}
+
+/** The collection a kind points at whatever the form says (files and images), or the form's choice. */
+export function relatedOf(input: Pick<RelationInput, 'kind' | 'related'>): string {
+  return input.kind === 'files' || input.kind === 'image' ? FILES_COLLECTION : input.related;
 }
 
 /** The junction fields of a many-to-any: the item's key (text, whatever the collection's key type) and its collection. */
@@ -74,16 +89,17 @@ export function planRelation(input: RelationInput, keyTypes: Readonly<Record<str
   const onDelete = input.onDelete ?? 'SET NULL';
   const deselect = input.deselectAction ?? 'nullify';
   switch (input.kind) {
+    case 'image':
     case 'm2o': {
       const reverse = input.reverseField?.trim() || null;
       return {
         steps: [
           // A file is chosen in the file library (thumbnails, upload), any other item in a searchable picker.
-          { method: 'POST', path: `/fields/${encode(input.collection)}`, body: keyColumn(input.field, keyOf(input.related), { interface: input.related === FILES_COLLECTION ? 'file' : 'select-dropdown-m2o', special: ['m2o'] }) },
+          { method: 'POST', path: `/fields/${encode(input.collection)}`, body: keyColumn(input.field, keyOf(relatedOf(input)), { interface: input.kind === 'image' ? 'file-image' : relatedOf(input) === FILES_COLLECTION ? 'file' : 'select-dropdown-m2o', special: ['m2o'] }) },
           {
             method: 'POST',
             path: '/relations',
-            body: { collection: input.collection, field: input.field, related_collection: input.related, meta: { one_field: reverse, one_deselect_action: deselect }, schema: { on_delete: onDelete } },
+            body: { collection: input.collection, field: input.field, related_collection: relatedOf(input), meta: { one_field: reverse, one_deselect_action: deselect }, schema: { on_delete: onDelete } },
           },
         ],
         undo: [{ method: 'DELETE', path: `/fields/${encode(input.collection)}/${encode(input.field)}` }, null],
@@ -103,40 +119,10 @@ export function planRelation(input: RelationInput, keyTypes: Readonly<Record<str
         undo: [{ method: 'DELETE', path: `/fields/${encode(input.related)}/${encode(key)}` }, null],
       };
     }
-    case 'm2m': {
-      const junction = input.junction?.trim() || suggestedNames(input).junction;
-      const ownKey = `${input.collection}_id`;
-      const relatedKey = input.related === input.collection ? `${input.related}_related_id` : `${input.related}_id`;
-      return {
-        steps: [
-          {
-            method: 'POST',
-            path: '/collections',
-            body: {
-              collection: junction,
-              meta: { hidden: true, icon: 'import_export' },
-              schema: {},
-              fields: [
-                keyColumn(ownKey, keyOf(input.collection), { hidden: true }),
-                keyColumn(relatedKey, keyOf(input.related), { hidden: true }),
-              ],
-            },
-          },
-          {
-            method: 'POST',
-            path: '/relations',
-            body: { collection: junction, field: ownKey, related_collection: input.collection, meta: { one_field: input.field, junction_field: relatedKey, one_deselect_action: deselect }, schema: { on_delete: 'CASCADE' } },
-          },
-          {
-            method: 'POST',
-            path: '/relations',
-            body: { collection: junction, field: relatedKey, related_collection: input.related, meta: { junction_field: ownKey }, schema: { on_delete: 'CASCADE' } },
-          },
-        ],
-        // Dropping the junction drops its relations and the alias they made.
-        undo: [{ method: 'DELETE', path: `/collections/${encode(junction)}` }, null, null],
-      };
-    }
+    case 'm2m':
+    case 'files':
+    case 'translations':
+      return junctionPlan(input, keyOf);
     case 'm2a': {
       const junction = input.junction?.trim() || suggestedNames(input).junction;
       const ownKey = `${input.collection}_id`;
@@ -164,6 +150,51 @@ export function planRelation(input: RelationInput, keyTypes: Readonly<Record<str
       };
     }
   }
+}
+
+/**
+ * A many-to-many through a new junction: plain (the alias made by the relation), files (`files` special)
+ * or translations (`translations` special; rows deleted when deselected; the languages collection made
+ * first when asked).
+ */
+function junctionPlan(input: RelationInput, keyOf: (collection: string) => KeyType): RelationPlan {
+  const related = relatedOf(input);
+  const junction = input.junction?.trim() || suggestedNames(input).junction;
+  const ownKey = `${input.collection}_id`;
+  const relatedKeyType = input.kind === 'translations' && input.createLanguages ? 'string' : keyOf(related);
+  const relatedKey = related === input.collection ? `${related}_related_id` : input.kind === 'translations' && relatedKeyType === 'string' ? `${related}_code` : `${related}_id`;
+  const deselect = input.kind === 'translations' ? 'delete' : (input.deselectAction ?? 'nullify');
+  const steps: ApiStep[] = [];
+  const undo: Array<ApiStep | null> = [];
+  if (input.kind === 'translations' && input.createLanguages) {
+    steps.push({
+      method: 'POST',
+      path: '/collections',
+      body: { collection: related, meta: { icon: 'translate', display_template: '{{name}}' }, fields: [{ field: 'code', type: 'string', schema: { is_primary_key: true, max_length: 255 } }, { field: 'name', type: 'string' }] },
+    });
+    undo.push({ method: 'DELETE', path: `/collections/${encode(related)}` });
+    if (input.createLanguages.length > 0) {
+      steps.push({ method: 'POST', path: `/items/${encode(related)}`, body: input.createLanguages });
+      undo.push(null);
+    }
+  }
+  steps.push({
+    method: 'POST',
+    path: '/collections',
+    body: { collection: junction, meta: { hidden: true, icon: 'import_export' }, schema: {}, fields: [keyColumn(ownKey, keyOf(input.collection), { hidden: true }), keyColumn(relatedKey, relatedKeyType, { hidden: true })] },
+  });
+  // Dropping the junction drops its relations and the alias they made.
+  undo.push({ method: 'DELETE', path: `/collections/${encode(junction)}` });
+  if (input.kind !== 'm2m') {
+    steps.push({ method: 'POST', path: `/fields/${encode(input.collection)}`, body: { field: input.field, type: 'alias', meta: { special: [input.kind], interface: input.kind } } });
+    undo.push({ method: 'DELETE', path: `/fields/${encode(input.collection)}/${encode(input.field)}` });
+  }
+  steps.push(
+    { method: 'POST', path: '/relations', body: { collection: junction, field: ownKey, related_collection: input.collection, meta: { one_field: input.field, junction_field: relatedKey, one_deselect_action: deselect }, schema: { on_delete: 'CASCADE' } } },
+    { method: 'POST', path: '/relations', body: { collection: junction, field: relatedKey, related_collection: related, meta: { junction_field: ownKey }, schema: { on_delete: 'CASCADE' } } },
+  );
+  undo.push(null, null);
+  return { steps, undo };
 }
 
 /** The key type of a collection from its fields (its primary key's type); integer when unknown. */

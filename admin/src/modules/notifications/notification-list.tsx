@@ -1,7 +1,9 @@
 import { InboxOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { Button, List, Tooltip, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { MentionText, useMentionNames } from '../../content/items/mention-text.tsx';
 import { useFormat } from '../../app/use-format.ts';
 import { itemPath, senderName, type NotificationRecord } from './notifications-api.ts';
 
@@ -10,6 +12,8 @@ export function NotificationList({ items, loading, onMove, onOpen }: { items: No
   const translate = useTranslate();
   const format = useFormat();
   const navigate = useNavigate();
+  // Notifications written before mentions were stored as names still hold `@<id>`.
+  const mentionNames = useMentionNames(useMemo(() => items.map((notification) => notification.message), [items]));
   return (
     <List
       loading={loading}
@@ -46,7 +50,7 @@ export function NotificationList({ items, loading, onMove, onOpen }: { items: No
               }
               description={
                 <>
-                  {notification.message && <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ marginBottom: 4 }}>{notification.message}</Typography.Paragraph>}
+                  {notification.message && <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ marginBottom: 4 }}><MentionText text={notification.message} names={mentionNames} /></Typography.Paragraph>}
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {[sender, format.date(notification.timestamp)].filter(Boolean).join(' · ')}
                   </Typography.Text>

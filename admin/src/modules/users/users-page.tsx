@@ -1,12 +1,14 @@
-import { MailOutlined } from '@ant-design/icons';
+import { MailOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { useCan, useNotification, useSelect, useTranslation } from '@refinedev/core';
-import { Avatar, Button, Card, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Avatar, Button, Card, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useRoleText } from '../../app/system-labels.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { PageHeader } from '../shared/page-header.tsx';
+import { apiData } from '../../providers/http-client.ts';
+import { CreateUserModal } from './create-user-modal.tsx';
 import { InviteModal } from './invite-modal.tsx';
 import { STATUS_COLOURS, USER_LIST_FIELDS, USER_STATUSES, displayName, type UserRecord } from './user-options.ts';
 
@@ -16,6 +18,8 @@ export default function UsersPage() {
   const navigate = useNavigate();
   const { open } = useNotification();
   const [inviting, setInviting] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const { modal } = App.useApp();
   const [search, setSearch] = useState('');
   const { data: canInvite } = useCan({ resource: 'users', action: 'create' });
   const roleText = useRoleText();
@@ -37,9 +41,14 @@ export default function UsersPage() {
         testId="users-title"
         actions={
           canInvite?.can ? (
-            <Button type="primary" icon={<MailOutlined />} onClick={() => setInviting(true)} data-testid="users-invite">
-              {translate('users.invite.title')}
-            </Button>
+            <Space wrap>
+              <Button icon={<UserAddOutlined />} onClick={() => setCreating(true)} data-testid="users-create">
+                {translate('users.create.title')}
+              </Button>
+              <Button type="primary" icon={<MailOutlined />} onClick={() => setInviting(true)} data-testid="users-invite">
+                {translate('users.invite.title')}
+              </Button>
+            </Space>
           ) : null
         }
       />
@@ -80,6 +89,20 @@ export default function UsersPage() {
           setInviting(false);
           open?.({ type: 'success', message: translate('users.invite.sent', { count }) });
           void tableQuery.refetch();
+          // Without a mail service the invitations are files on the server: say so, or the admin waits for mail that never leaves.
+          void apiData<{ email?: { transport?: string } }>('/server/info')
+            .then((info) => {
+              if (info?.email?.transport === 'outbox') modal.warning({ title: translate('users.invite.sent', { count }), content: <span data-testid="invite-outbox-notice">{translate('users.invite.outbox')}</span> });
+            })
+            .catch(() => undefined);
+        }}
+      />
+      <CreateUserModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(id) => {
+          setCreating(false);
+          navigate(`/users/${encodeURIComponent(id)}`);
         }}
       />
     </>

@@ -16,6 +16,32 @@ describe('relation plans', () => {
     expect(plan.steps[0]!.body).toEqual({ field: 'cover', type: 'uuid', meta: { interface: 'file', special: ['m2o'] }, schema: {} });
   });
 
+  it('image: a many-to-one to the file library shown as an image, whatever related collection the form held', () => {
+    const plan = planRelation({ kind: 'image', collection: 'books', field: 'cover', related: '' }, { tessera_files: 'uuid' });
+    expect(plan.steps[0]!.body).toEqual({ field: 'cover', type: 'uuid', meta: { interface: 'file-image', special: ['m2o'] }, schema: {} });
+    expect(plan.steps[1]!.body).toMatchObject({ related_collection: 'tessera_files' });
+  });
+
+  it('files: a junction to the file library and an alias with the files special, made before the relations', () => {
+    const plan = planRelation({ kind: 'files', collection: 'books', field: 'gallery', related: '' }, { tessera_files: 'uuid' });
+    expect(plan.steps.map((step) => [step.method, step.path])).toEqual([['POST', '/collections'], ['POST', '/fields/books'], ['POST', '/relations'], ['POST', '/relations']]);
+    expect(plan.steps[0]!.body).toMatchObject({ collection: 'books_files', fields: [{ field: 'books_id', type: 'integer' }, { field: 'tessera_files_id', type: 'uuid' }] });
+    expect(plan.steps[1]!.body).toEqual({ field: 'gallery', type: 'alias', meta: { special: ['files'], interface: 'files' } });
+    expect(plan.steps[3]!.body).toMatchObject({ collection: 'books_files', field: 'tessera_files_id', related_collection: 'tessera_files', meta: { junction_field: 'books_id' } });
+    // A failing relation takes the alias and the junction away again, last first.
+    expect(undoSteps(plan, 2)).toEqual([{ method: 'DELETE', path: '/fields/books/gallery' }, { method: 'DELETE', path: '/collections/books_files' }]);
+  });
+
+  it('translations: a new languages collection with its languages first, a string key to it, rows deleted when deselected', () => {
+    const plan = planRelation({ kind: 'translations', collection: 'books', field: 'translations', related: 'languages', createLanguages: [{ code: 'en-US', name: 'English' }] }, {});
+    expect(plan.steps.map((step) => [step.method, step.path])).toEqual([['POST', '/collections'], ['POST', '/items/languages'], ['POST', '/collections'], ['POST', '/fields/books'], ['POST', '/relations'], ['POST', '/relations']]);
+    expect(plan.steps[0]!.body).toMatchObject({ collection: 'languages', fields: [{ field: 'code', schema: { is_primary_key: true } }, { field: 'name' }] });
+    expect(plan.steps[1]!.body).toEqual([{ code: 'en-US', name: 'English' }]);
+    expect(plan.steps[2]!.body).toMatchObject({ collection: 'books_translations', fields: [{ field: 'books_id', type: 'integer' }, { field: 'languages_code', type: 'string' }] });
+    expect(plan.steps[4]!.body).toMatchObject({ field: 'books_id', meta: { one_field: 'translations', junction_field: 'languages_code', one_deselect_action: 'delete' } });
+    expect(undoSteps(plan, 4).at(-1)).toEqual({ method: 'DELETE', path: '/collections/languages' });
+  });
+
   it('o2m: the key goes on the related collection, the alias on this one', () => {
     const plan = planRelation({ kind: 'o2m', collection: 'authors', field: 'books', related: 'books', deselectAction: 'delete' }, {});
     expect(plan.steps[0]).toEqual({ method: 'POST', path: '/fields/books', body: { field: 'authors_id', type: 'integer', meta: { hidden: true }, schema: {} } });
