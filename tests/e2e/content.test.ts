@@ -128,13 +128,15 @@ describe('content', () => {
       await expect.poll(() => page.locator('#field-title').inputValue(), { timeout: 30_000 }).toBe('Shared draft');
     }
 
+    // I edit first; they change the same title and save. Whether or not their save has reached my form live
+    // (collaborative editing keeps my edit and marks the clash), my save names the version I edited.
+    await mine.locator('#field-title').fill('My headline');
+    await mine.locator('#field-words').fill('250');
     await theirs.locator('#field-title').fill('Their headline');
     const theirSave = theirs.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes(`/items/articles/${article.id}`));
     await theirs.getByTestId('save-item').click();
     expect((await theirSave).status()).toBe(200);
 
-    await mine.locator('#field-title').fill('My headline');
-    await mine.locator('#field-words').fill('250');
     const refused = mine.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes(`/items/articles/${article.id}`));
     await mine.getByTestId('save-item').click();
     expect((await refused).status()).toBe(412);

@@ -56,15 +56,24 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
     id: singleton ? 'singleton' : id,
     path: creating ? null : singleton ? resourcePath(collection) : itemPath(collection, id!),
     meta: { fields: readFields, singleton },
-    onSaved: () => void query?.refetch(),
+    onSaved: () => {
+      setHeldVersion(null);
+      void query?.refetch().finally(() => (ownSave.current = false));
+    },
+    onFailed: () => (ownSave.current = false),
   });
 
+  // From submit until the read after it: the room's `save` of this very save is not someone else's.
+  const ownSave = useRef(false);
+  // While a live merge left conflicts, saves name the version the edits were made on, so the server
+  // answers 412 and the merge dialog settles them (docs/collaboration.md).
+  const [heldVersion, setHeldVersion] = useState<string | null>(null);
   const { formProps, saveButtonProps, query, onFinish, formLoading } = useForm({
     resource: collection,
     action: creating ? 'create' : 'edit',
     id: singleton ? 'singleton' : id,
     meta: { fields: readFields, singleton, query: version ? { version: version.key } : undefined },
-    mutationMeta: creating ? undefined : conflict.mutationMeta,
+    mutationMeta: creating ? undefined : heldVersion ? { ...conflict.mutationMeta, ifMatch: heldVersion } : conflict.mutationMeta,
     redirect: false,
     queryOptions: { enabled: !creating && model.fields.length > 0 },
     // A refusal that names fields of this form shows on them; a second message in a card would repeat it.
@@ -74,15 +83,23 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
       if (named.length > 0 && named.every((name) => model.fields.some((field) => field.field === name))) return false;
       return { type: 'error', message: translate(creating ? 'notifications.createError' : 'notifications.editError'), description: error?.message };
     },
+    onMutationError: () => {
+      ownSave.current = false;
+    },
     onMutationSuccess: (result) => {
       unsaved.release();
+      setHeldVersion(null);
       if (afterSave.current === 'new') {
         afterSave.current = 'stay';
         if (creating) formProps.form?.resetFields();
         else navigate(`/content/${collection}/+`);
         return;
       }
-      if (!creating) return void query?.refetch();
+      if (!creating) {
+        void query?.refetch().finally(() => (ownSave.current = false));
+        return;
+      }
+      ownSave.current = false;
       const key = (result.data as Record<string, unknown> | undefined)?.[model.primaryKey];
       navigate(key !== undefined && key !== null ? `/content/${collection}/${encodeURIComponent(String(key))}` : `/content/${collection}`, { replace: true });
     },
@@ -99,6 +116,9 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
     loaded: initial,
     reload: async () => (await query?.refetch())?.data?.data as Record<string, unknown> | undefined,
     onGone: () => navigate(`/content/${collection}`),
+    ownSaveRunning: () => ownSave.current,
+    itemVersion: conflict.mutationMeta.ifMatch ?? null,
+    onConflictsFrom: (base) => setHeldVersion((held) => held ?? base),
   });
   const action = creating ? 'create' : 'update';
   const canSave = creating ? model.can('create') : model.can('update') || (singleton && model.can('create'));
@@ -220,6 +240,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
                 const payload = toPayload(model.fields, values as Record<string, unknown>, creating ? null : initial, writable, model.targetOf, (name) => model.schema.fieldsOf(name).map((entry) => entry.field));
                 if (version) return void saveVersion(payload);
                 conflict.beforeSave(payload);
+                ownSave.current = true;
                 // A refused save shows its errors on the fields (Refine maps the HttpError); nothing else to do.
                 onFinish(payload).catch(() => unsaved.markDirty());
               }}
@@ -241,7 +262,15 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
           </Col>
         )}
       </Row>
-      <SaveConflictDialog {...conflict.dialog} fields={model.fields} base={initial} />
+      <SaveConflictDialog
+        {...conflict.dialog}
+        onSave={(payload, etag) => {
+          ownSave.current = true;
+          conflict.dialog.onSave(payload, etag);
+        }}
+        fields={model.fields}
+        base={initial}
+      />
       {versioned && version && (
         <VersionCompare
           version={version}

@@ -21,16 +21,22 @@ interface Options {
   reload: () => Promise<Item | null | undefined>;
   /** The item was deleted, or this user may no longer read it. */
   onGone: () => void;
+  /** True from this form's own save until the read after it: the room's `save` then is this one. */
+  ownSaveRunning: () => boolean;
+  /** The version (ETag) the form's item was read at. */
+  itemVersion: string | null;
+  /** A merge kept edits of this user that clash with a save: `base` is the version those edits were made on. */
+  onConflictsFrom: (base: string) => void;
 }
 
 /**
  * Collaborative editing of an open item: presence in its room, field locks, and other users' saves
  * merged into the form (use-live-merge.ts). Call after useForm.
  */
-export function useItemCollab({ collection, item, version, enabled, form, loaded, reload, onGone }: Options): { fields: CollabFields; others: CollabUser[] } {
+export function useItemCollab({ collection, item, version, enabled, form, loaded, reload, onGone, ownSaveRunning, itemVersion, onConflictsFrom }: Options): { fields: CollabFields; others: CollabUser[] } {
   const translate = useTranslate();
   const { message } = App.useApp();
-  const { merge, conflicts } = useLiveMerge(form, loaded, reload);
+  const { merge, conflicts } = useLiveMerge(form, loaded, reload, { busy: ownSaveRunning, version: itemVersion, onConflictsFrom });
   const presence = useItemPresence(collection, item, version, enabled, merge, () => {
     message.warning(translate('content.collab.deleted'));
     onGone();

@@ -10,14 +10,21 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * the fields edited here (form value ≠ the item as loaded), then re-reads the item; the form is reset to
  * what was saved (Refine's useForm does that on every read), and the noted edits are put back once the
  * new item is in. An edited field whose saved value changed to something else is a conflict: this user's
- * value stays and the field says so until the next save (the etag merge dialog settles the final save).
+ * value stays and the field says so until the next save, which names the version the edits were made on
+ * (`onConflictsFrom`), so the server refuses it with 412 and the etag merge dialog settles it. A `save`
+ * of the form's own (`busy`) is not merged: the read after the save brings it in.
  * Call the hook after useForm: its effect must run after the form's reset.
  */
-export function useLiveMerge(form: FormInstance | undefined, item: Item | null, refetch: () => Promise<Item | null | undefined>): { merge: () => void; conflicts: ReadonlySet<string> } {
+export function useLiveMerge(
+  form: FormInstance | undefined,
+  item: Item | null,
+  refetch: () => Promise<Item | null | undefined>,
+  own: { busy: () => boolean; version: string | null; onConflictsFrom: (base: string) => void },
+): { merge: () => void; conflicts: ReadonlySet<string> } {
   const [conflicts, setConflicts] = useState<ReadonlySet<string>>(new Set());
-  const pending = useRef<{ base: Item; edits: Item } | null>(null);
-  const latest = useRef({ form, item, refetch });
-  latest.current = { form, item, refetch };
+  const pending = useRef<{ base: Item; edits: Item; version: string | null } | null>(null);
+  const latest = useRef({ form, item, refetch, own });
+  latest.current = { form, item, refetch, own };
 
   useEffect(() => {
     const waiting = pending.current;
@@ -31,14 +38,16 @@ export function useLiveMerge(form: FormInstance | undefined, item: Item | null, 
     form.setFieldsValue(waiting.edits);
     const clashing = Object.entries(waiting.edits).filter(([field, mine]) => !same(item[field], waiting.base[field]) && !same(item[field], mine)).map(([field]) => field);
     setConflicts((current) => new Set([...current, ...clashing]));
+    if (clashing.length > 0 && waiting.version) latest.current.own.onConflictsFrom(waiting.version);
   }, [item, form]);
 
   const merge = useCallback(() => {
-    const { form: current, item: base, refetch: read } = latest.current;
-    if (!current || !base) return;
+    const { form: current, item: base, refetch: read, own: mine } = latest.current;
+    // This form's own save: the read after it brings it in, and its edits are saved, not to be put back.
+    if (!current || !base || mine.busy()) return;
     const values = current.getFieldsValue(true) as Item;
     const edits = Object.fromEntries(Object.entries(values).filter(([field, value]) => field in base && !same(value, base[field])));
-    const waiting = { base, edits };
+    const waiting = { base, edits, version: mine.version };
     pending.current = waiting;
     // An unchanged item keeps its reference (no reset, no effect): nothing to put back then.
     const settle = (fresh: Item | null | undefined) => {

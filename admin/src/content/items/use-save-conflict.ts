@@ -28,6 +28,8 @@ export interface EditedItem {
   meta: TesseraMeta;
   /** After a merged save: read the item again. */
   onSaved(): void;
+  /** A merged save failed (refused again, or any other error). */
+  onFailed?(): void;
 }
 
 /**
@@ -66,6 +68,7 @@ export function useSaveConflict(edited: EditedItem) {
           setConflict(null);
           edited.onSaved();
         },
+        onError: () => edited.onFailed?.(),
       },
     );
   };
