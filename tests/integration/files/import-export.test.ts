@@ -78,7 +78,7 @@ describe('/utils/import and /utils/export', () => {
     expect((await products()).map((item: { sku: string }) => item.sku)).not.toContain('Z1');
   });
 
-  it('exports a query to a file in files (CSV, JSON, YAML) and reads exports with ?export=', async () => {
+  it('exports a query to a file in files (CSV, JSON, YAML, XML) and reads exports with ?export=', async () => {
     const csvFile = (await t.request.post('/utils/export/products').set(bearer(admin)).send({ format: 'csv', query: { fields: ['sku', 'price'], filter: { sku: { _in: ['A1', 'A2'] } }, sort: ['sku'] }, file: { title: 'Product list' } }).expect(200)).body.data;
     expect(csvFile).toMatchObject({ title: 'Product list', type: 'text/csv', filename_download: expect.stringMatching(/^products-\d{4}-\d{2}-\d{2}\.csv$/) });
     const csv = (await binaryBody(t.request.get(`/assets/${csvFile.id}`).set(bearer(admin))).expect(200)).body.toString();
@@ -91,7 +91,11 @@ describe('/utils/import and /utils/export', () => {
     const yamlFile = (await t.request.post('/utils/export/products').set(bearer(admin)).send({ format: 'yaml', query: { fields: ['sku'], filter: { sku: { _eq: 'A3' } } } }).expect(200)).body.data;
     expect(parseYaml((await binaryBody(t.request.get(`/assets/${yamlFile.id}`).set(bearer(admin))).expect(200)).body.toString())).toEqual([{ sku: 'A3' }]);
 
-    await t.request.post('/utils/export/products').set(bearer(admin)).send({ format: 'xml' }).expect(400);
+    const xmlFile = (await t.request.post('/utils/export/products').set(bearer(admin)).send({ format: 'xml', query: { fields: ['sku'], filter: { sku: { _eq: 'A3' } } } }).expect(200)).body.data;
+    expect(xmlFile).toMatchObject({ type: 'application/xml', filename_download: expect.stringMatching(/^products-\d{4}-\d{2}-\d{2}\.xml$/) });
+    expect((await binaryBody(t.request.get(`/assets/${xmlFile.id}`).set(bearer(admin))).expect(200)).body.toString()).toContain('<data>\n        <sku>A3</sku>\n    </data>');
+    const refused = await t.request.post('/utils/export/products').set(bearer(admin)).send({ format: 'pdf' }).expect(400);
+    expect(refused.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'format' });
     const read = await t.request.get('/items/products?fields=sku&filter[sku][_eq]=A1&export=yaml').set(bearer(admin)).expect(200);
     expect(parseYaml(read.text)).toEqual([{ sku: 'A1' }]);
   });
