@@ -2,7 +2,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { Alert, App, Button, Calendar, ConfigProvider, Empty, List, Space, Spin, Typography, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { usePreferences } from '../../app/preferences.tsx';
 import { useNarrow } from '../../app/layout/use-narrow.ts';
 import type { LayoutProps } from '../../extensions/kinds.ts';
@@ -53,7 +53,11 @@ export default function CalendarLayout({ collection, primaryKey, allFields, quer
   const [dragged, setDragged] = useState<Key | null>(null);
 
   const filterKey = JSON.stringify([query.filter, query.search, start?.field, end?.field, template, span.first.valueOf(), version]);
+  // What the read below uses, as rendered last: it runs again when filterKey (their content) changes.
+  const inputs = useRef({ start, end, span, primaryKey, template, collection, query });
+  inputs.current = { start, end, span, primaryKey, template, collection, query };
   useEffect(() => {
+    const { start, end, span, primaryKey, template, collection, query } = inputs.current;
     if (!start) return;
     let cancelled = false;
     const own = spanFilter(span, { field: start.field, type: start.type as DateType }, end ? { field: end.field, type: end.type as DateType } : null);
@@ -68,7 +72,7 @@ export default function CalendarLayout({ collection, primaryKey, allFields, quer
     return () => {
       cancelled = true;
     };
-  }, [filterKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [filterKey]);
 
   const byDay = useMemo(() => {
     const days = new Map<string, Item[]>();

@@ -123,11 +123,14 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
   const viewKey = JSON.stringify([visible, sorters, pageSize, currentPage, search, filter, layoutId, layoutOptions]);
   // Only a view that differs from the last one saved (or the one the list opened with) is written.
   const savedView = useRef(viewKey);
+  // The view as rendered last; the effect runs when its key changes, not on every new (equal) object.
+  const latestView = useRef(currentView);
+  latestView.current = currentView;
   useEffect(() => {
     if (viewKey === savedView.current) return;
     savedView.current = viewKey;
-    onViewChange(currentView);
-  }, [viewKey, onViewChange]); // eslint-disable-line react-hooks/exhaustive-deps
+    onViewChange(latestView.current);
+  }, [viewKey, onViewChange]);
 
   if (!model.info || !model.can('read')) return <Result status="403" subTitle={translate('app.forbidden')} />;
 
