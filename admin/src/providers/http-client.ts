@@ -61,6 +61,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Sees a successful response's headers (an item's ETag) before the body is read. */
   onHeaders?: (headers: Headers) => void;
+  /** 'omit': without the session cookie (the public share page). */
+  credentials?: RequestCredentials;
 }
 
 /**
@@ -78,7 +80,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
   let response: Response;
   try {
-    response = await fetch(`${API_URL}${path}${toQueryString(query)}`, { method, headers, body: payload, credentials: 'same-origin', signal });
+    response = await fetch(`${API_URL}${path}${toQueryString(query)}`, { method, headers, body: payload, credentials: options.credentials ?? 'same-origin', signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw { message: 'The server cannot be reached.', statusCode: 0 } satisfies ApiHttpError;

@@ -1,4 +1,4 @@
-import { API_URL, apiData, apiRequest, toHttpError } from '../../providers/http-client.ts';
+import { API_URL, apiData, apiRequest } from '../../providers/http-client.ts';
 
 /** A share as the admin lists it; the password reads as a mask when set (never the password). */
 export interface ShareRecord {
@@ -69,22 +69,11 @@ export interface ShareInfo {
  * link shows, whoever opens it), the share session's token when there is one.
  */
 export async function shareCall<T>(path: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  let response: Response;
-  try {
-    response = await fetch(`${API_URL}${path}`, { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), credentials: 'omit' });
-  } catch {
-    throw { message: 'The server cannot be reached.', statusCode: 0 };
-  }
-  const text = await response.text();
-  let parsed: unknown = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = text;
-  }
-  if (!response.ok) throw toHttpError(response.status, parsed, response.statusText || `HTTP ${response.status}`);
-  return ((parsed as { data?: T } | null)?.data ?? null) as T;
+  const body = await apiRequest<{ data?: T } | null>(path, {
+    method: options.method,
+    body: options.body,
+    headers: options.token ? { Authorization: `Bearer ${options.token}` } : undefined,
+    credentials: 'omit',
+  });
+  return (body?.data ?? null) as T;
 }
