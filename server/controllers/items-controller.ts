@@ -9,7 +9,7 @@ import type { SchemaOverview } from '../schema/overview.ts';
 import { ItemsService, type ItemKey } from '../services/items/items-service.ts';
 import { exportFormat, renderExport } from './export-format.ts';
 import { readVersioned } from './versioned-read.ts';
-import { etagOf } from '../services/items/expected-versions.ts';
+import { etagOf, type ExpectedVersions } from '../services/items/expected-versions.ts';
 import { expectedVersions, readsOwnRowOnly, sendVersion, withCurrentItems } from './item-versions.ts';
 
 type Body = unknown;
@@ -67,15 +67,18 @@ export function registerItemRoutes(app: AppContext, router: Router, base: string
   /**
    * Reads back written items with the request's `fields` (the caller sees what it may read); one item with
    * its new ETag when the write named a version (If-Match): a client that keeps versions gets the next one,
-   * and writes that name none pay nothing for it.
+   * and writes that name none pay nothing for it. An update with If-Match returned the version it left
+   * (`written`), so the read-back need not hash the row again.
    */
-  async function respondWith(ctx: Context, service: ItemsService, keys: ItemKey[], single: boolean): Promise<void> {
+  async function respondWith(ctx: Context, service: ItemsService, keys: ItemKey[], single: boolean, written?: Map<string, string>): Promise<void> {
     const query = queryOf(ctx);
     const keyed = (key: ItemKey) => ({ [service.primaryKeyField]: key });
     const readOne = async () => {
-      if (!ctx.get('If-Match')) {
+      const version = written?.get(String(keys[0]));
+      if (version !== undefined || !ctx.get('If-Match')) {
         const [item] = await service.readMany([keys[0]!], query);
         if (!item) throw new ForbiddenError();
+        if (version !== undefined) ctx.set('ETag', etagOf(version));
         return item;
       }
       const { items, versions } = await service.readManyVersioned([keys[0]!], query);
@@ -90,10 +93,11 @@ export function registerItemRoutes(app: AppContext, router: Router, base: string
     );
   }
 
-  /** A write with the request's If-Match (docs/collaboration.md, "No lost updates"). */
-  const conditional = <T>(ctx: Context, service: ItemsService, single: boolean, write: (expected: ReturnType<typeof expectedVersions>) => Promise<T>) => {
+  /** A write with the request's If-Match (docs/collaboration.md, "No lost updates"), answered with the versions it left. */
+  const conditional = async (ctx: Context, service: ItemsService, single: boolean, write: (expected: ExpectedVersions | undefined) => Promise<ItemKey[]>) => {
     const expected = expectedVersions(ctx);
-    return expected ? withCurrentItems(ctx, service, queryOf(ctx), single, () => write(expected)) : write(undefined);
+    const keys = expected ? await withCurrentItems(ctx, service, queryOf(ctx), single, () => write(expected)) : await write(undefined);
+    return { keys, written: expected?.written };
   };
 
   router.get(base, async (ctx) => {
@@ -148,24 +152,28 @@ export function registerItemRoutes(app: AppContext, router: Router, base: string
     const service = await serviceFor(ctx);
     const overview = (await app.schema.get()).collections[service.collection]!;
     const body: Body = ctx.request.body;
-    if (overview.singleton) return respondWith(ctx, service, [await conditional(ctx, service, true, (expected) => service.upsertSingleton(body, expected))], true);
-    if (Array.isArray(body)) return respondWith(ctx, service, await conditional(ctx, service, false, (expected) => service.updateBatch(body, expected)), false);
+    if (overview.singleton) {
+      const { keys, written } = await conditional(ctx, service, true, async (expected) => [await service.upsertSingleton(body, expected)]);
+      return respondWith(ctx, service, keys, true, written);
+    }
+    if (Array.isArray(body)) return respondWith(ctx, service, (await conditional(ctx, service, false, (expected) => service.updateBatch(body, expected))).keys, false);
     if (!isObject(body) || !isObject(body.data)) throw new InvalidPayloadError('Send an array of items, { keys, data } or { query, data }.', { field: 'data' });
     const data = body.data;
     if (body.keys !== undefined) {
       const keys = keysOf(body.keys);
-      return respondWith(ctx, service, await conditional(ctx, service, false, (expected) => service.updateMany(keys, data, expected)), false);
+      return respondWith(ctx, service, (await conditional(ctx, service, false, (expected) => service.updateMany(keys, data, expected))).keys, false);
     }
     if (isObject(body.query)) {
       const query = parseQuery(body.query, { maxLimit: maxLimit() });
-      return respondWith(ctx, service, await conditional(ctx, service, false, (expected) => service.updateByQuery(query, data, expected)), false);
+      return respondWith(ctx, service, (await conditional(ctx, service, false, (expected) => service.updateByQuery(query, data, expected))).keys, false);
     }
     throw new InvalidPayloadError('Send "keys" or "query" with "data".', { field: 'keys' });
   });
 
   router.patch(`${base}/:id`, async (ctx) => {
     const service = await serviceFor(ctx);
-    return respondWith(ctx, service, [await conditional(ctx, service, true, (expected) => service.updateOne(ctx.params.id!, ctx.request.body, expected))], true);
+    const { keys, written } = await conditional(ctx, service, true, async (expected) => [await service.updateOne(ctx.params.id!, ctx.request.body, expected)]);
+    return respondWith(ctx, service, keys, true, written);
   });
 
   router.delete(base, async (ctx) => {
@@ -186,7 +194,7 @@ export function registerItemRoutes(app: AppContext, router: Router, base: string
 
   router.delete(`${base}/:id`, async (ctx) => {
     const service = await serviceFor(ctx);
-    await conditional(ctx, service, true, (expected) => service.deleteOne(ctx.params.id!, expected));
+    await conditional(ctx, service, true, async (expected) => [await service.deleteOne(ctx.params.id!, expected)]);
     ctx.status = 204;
   });
 

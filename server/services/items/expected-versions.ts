@@ -6,6 +6,11 @@ import { InvalidPayloadError } from '../../errors.ts';
  */
 export interface ExpectedVersions {
   tags: readonly string[];
+  /**
+   * The versions the write left its items at, by key text: the UPDATE returns them, so the answer's ETag
+   * costs no second hash of the row.
+   */
+  written: Map<string, string>;
 }
 
 /** What our versions look like (item-version.ts); any other tag can never match, so it is not sent to SQL. */
@@ -20,7 +25,7 @@ export function etagOf(version: string): string {
 }
 
 function expectedOf(strongTags: string[]): ExpectedVersions {
-  return { tags: [...new Set(strongTags.filter((tag) => VERSION.test(tag)))] };
+  return { tags: [...new Set(strongTags.filter((tag) => VERSION.test(tag)))], written: new Map() };
 }
 
 /**

@@ -126,14 +126,16 @@ export class ItemRows {
       const check = expected ? this.staleCheck('update') : null;
       const rows = await withDatabaseErrors(() => {
         const update = this.withinRule(db.updateTable(this.#collection).set(columns).where(sql.ref(this.#overview.primary), 'in', keys), 'update');
-        return (check ? update.where(check.atVersion(expected!)) : update).returning(this.#returning('update')).execute();
+        return check ? update.where(check.atVersion(expected!)).returning([...this.#returning('update'), check.newVersion()]).execute() : update.returning(this.#returning('update')).execute();
       });
       // A key that matched nothing refuses the whole batch: the transaction rolls the update back.
       if (rows.length !== keys.length) throw check ? await refuseStale(check, keys, rows.map((row) => row.key as ItemKey)) : new ForbiddenError();
       const byKey = new Map(rows.map((row) => [String(row.key), row.data as Record<string, unknown> | undefined]));
       written = keys.map((key) => ({ key, delta: payload, data: byKey.get(String(key)) }));
+      if (expected) for (const row of rows) expected.written.set(String(row.key), (row as Record<string, unknown>).version as string);
     } else if (expected) {
-      await this.staleCheck('update').assertAt(keys, expected);
+      const current = await this.staleCheck('update').assertAt(keys, expected);
+      for (const [key, version] of current) expected.written.set(key, version);
     } else {
       await this.assertExist(keys, 'update');
     }

@@ -48,6 +48,11 @@ export class StaleCheck {
     return sql<boolean>`${this.#version()} = any(${[...expected.tags]}::text[])`;
   }
 
+  /** The version of the row an UPDATE leaves, as a RETURNING column named `version`. */
+  newVersion() {
+    return sql<string>`${this.#version()}`.as('version');
+  }
+
   /** Current versions of the listed items the caller's rule reaches, by key text; `lock` holds them until the transaction ends. */
   async versions(keys: ItemKey[], lock = false): Promise<Map<string, string>> {
     const primary = this.#overview.primary;
@@ -62,15 +67,17 @@ export class StaleCheck {
   }
 
   /**
-   * FORBIDDEN unless every item exists within the rule, 412 unless each is at an expected version. The rows
-   * stay locked, so the write that follows in the transaction changes the versions it checked.
+   * FORBIDDEN unless every item exists within the rule, 412 unless each is at an expected version; returns
+   * their versions by key text. The rows stay locked, so the write that follows in the transaction changes
+   * the versions it checked.
    */
-  async assertAt(keys: ItemKey[], expected: ExpectedVersions): Promise<void> {
-    if (keys.length === 0) return;
+  async assertAt(keys: ItemKey[], expected: ExpectedVersions): Promise<Map<string, string>> {
+    if (keys.length === 0) return new Map();
     const current = await this.versions(keys, true);
     if (current.size !== new Set(keys.map(String)).size) throw new ForbiddenError();
     const stale = keys.filter((key) => !expected.tags.includes(current.get(String(key))!));
     if (stale.length > 0) throw staleError(this.#collection, stale.map((key) => ({ key, etag: etagOf(current.get(String(key))!) })));
+    return current;
   }
 }
 
