@@ -91,7 +91,16 @@ const SCHEMAS = {
     }),
 } satisfies Record<ValueKind, (field: FieldOverview, name: string) => yup.Schema>;
 
+/** Built once per field of a schema overview, and again if what the check depends on changed. */
+const built = new WeakMap<FieldOverview, { signature: string; schema: yup.Schema }>();
+
 /** The yup schema one value of `field` must satisfy (type, length, range); relational values are checked elsewhere. */
 export function fieldValueSchema(field: FieldOverview): yup.Schema {
-  return SCHEMAS[fieldTypeTraits(field.type).value](field, field.field).nullable();
+  const signature = `${field.field}\u0000${field.type}\u0000${field.dbType}\u0000${field.maxLength ?? ''}`;
+  let entry = built.get(field);
+  if (entry?.signature !== signature) {
+    entry = { signature, schema: SCHEMAS[fieldTypeTraits(field.type).value](field, field.field).nullable() };
+    built.set(field, entry);
+  }
+  return entry.schema;
 }
