@@ -142,3 +142,21 @@ it('request refuses an answer over 1 MB, naming the cap', async () => {
     await new Promise((resolve) => big.close(resolve));
   }
 });
+
+it('request gives up on a receiver that never answers after 10 s, naming the cap', { timeout: 90_000 }, async () => {
+  const silent = createServer(() => {
+    // Takes the request and never answers.
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
+  try {
+    const { id } = await hook([{ key: 'call', type: 'request', options: { method: 'GET', url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/slow` } }]);
+    const started = performance.now();
+    const refused = await t.request.post(`/flows/trigger/${id}`).send({}).expect(400);
+    expect(refused.body.errors[0].message).toContain('Timed out after 10000 ms.');
+    // The cap, not some other limit, ended it: never before 10 s.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(10_000);
+  } finally {
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
+  }
+});
