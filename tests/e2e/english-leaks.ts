@@ -1,6 +1,7 @@
 import antdEnUS from 'antd/lib/locale/en_US.js';
 import antdPtBR from 'antd/lib/locale/pt_BR.js';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { enUS } from '../../admin/src/i18n/en-US.ts';
 import { ptBR } from '../../admin/src/i18n/pt-BR.ts';
 import { pluralForms } from '../../admin/src/i18n/plural.ts';
@@ -67,4 +68,13 @@ export async function englishLeaks(page: Page): Promise<string[]> {
     if (match) leaks.add(text === match.text ? text : `${text} (${match.text})`);
   }
   return [...leaks];
+}
+
+/**
+ * Waits until the page shows no English: a screen still drawing under load (a panel, a list, a drawer
+ * settling) may pass through a state the finished screen does not have, and only the finished screen is
+ * judged. Fails with the English still visible when it never settles.
+ */
+export async function expectNoEnglish(page: Page): Promise<void> {
+  await expect.poll(() => englishLeaks(page)).toEqual([]);
 }

@@ -84,7 +84,9 @@ export async function startAdmin(env: Record<string, string> = {}, port?: number
       // web font) gets an empty answer for anything not on this machine, instead of a DNS failure.
       await context.route((url) => !['127.0.0.1', 'localhost'].includes(url.hostname), (route) => route.fulfill({ status: 200, body: '' }));
       const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+      // A safety net, not a speed target: every step waits for a condition, and on a 2-core machine running
+      // other suites a page load alone took over 15 s.
+      page.setDefaultTimeout(45_000);
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error') return;

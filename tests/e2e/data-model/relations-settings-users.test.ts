@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseOption, startSignedInAdmin, type Send } from '../interfaces/interface-kit.ts';
 import type { AdminHarness } from '../harness.ts';
-import { englishLeaks } from '../english-leaks.ts';
+import { expectNoEnglish } from '../english-leaks.ts';
 
 let harness: AdminHarness;
 let token: string;
@@ -156,12 +156,12 @@ describe('the data model builder', () => {
     await page.getByTestId('relation-create').click();
     await page.locator('.ant-drawer-content').getByText('Traduções', { exact: true }).click();
     await page.getByText('Coleção de idiomas').waitFor();
-    expect(await englishLeaks(page)).toEqual([]);
+    await expectNoEnglish(page);
     await harness.screenshot(page, 'data-model-relation-pt-BR-390');
     await page.goto('/admin/users');
     await page.getByTestId('users-create').click();
     await page.getByText('A política de senhas do projeto se aplica. Informe a senha à pessoa por outro meio.').waitFor();
-    expect(await englishLeaks(page)).toEqual([]);
+    await expectNoEnglish(page);
     await harness.screenshot(page, 'users-create-pt-BR-390');
     await page.close();
     await send('patch', '/users/me', { language: null });

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishLeaks } from '../english-leaks.ts';
+import { expectNoEnglish } from '../english-leaks.ts';
 import { startSignedInAdmin, type Send } from '../interfaces/interface-kit.ts';
 import type { AdminHarness } from '../harness.ts';
 
@@ -162,18 +162,18 @@ describe('shares', () => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 860 });
       await openDrawer(page);
       await page.getByTestId('share-row-Aberto').getByTestId('share-uses').filter({ hasText: /^Usos: \d+, sem limite$/ }).waitFor();
-      expect(await englishLeaks(page)).toEqual([]);
+      await expectNoEnglish(page);
       await harness.screenshot(page, `share-drawer-pt-BR-${width}`);
 
       const visitor = await signedOut(`/admin/shared/${locked.id}`);
       await visitor.setViewportSize({ width, height: width === 390 ? 844 : 860 });
       await visitor.getByText('Este link tem senha').waitFor();
-      expect(await englishLeaks(visitor)).toEqual([]);
+      await expectNoEnglish(visitor);
       await harness.screenshot(visitor, `share-password-pt-BR-${width}`);
       await visitor.goto(`/admin/shared/${open.id}`);
       await visitor.getByTestId('shared-field-situacao').filter({ hasText: 'Publicada' }).waitFor();
       await visitor.getByText('Título').waitFor();
-      expect(await englishLeaks(visitor)).toEqual([]);
+      await expectNoEnglish(visitor);
       expect(await visitor.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
       await harness.screenshot(visitor, `share-page-pt-BR-${width}`);
     }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishLeaks } from '../english-leaks.ts';
+import { expectNoEnglish } from '../english-leaks.ts';
 import type { AdminHarness } from '../harness.ts';
 import { chooseOption, startSignedInAdmin, type Send } from './interface-kit.ts';
 
@@ -91,10 +91,10 @@ describe('repeater', () => {
     await page.goto('/admin/data-model/recipes');
     await page.getByTestId('field-edit-etapas').click();
     await page.getByText('Campos de cada linha').waitFor();
-    expect(await englishLeaks(page)).toEqual([]);
+    await expectNoEnglish(page);
     await page.goto('/admin/content/recipes/+');
     await page.getByTestId('repeater-add-etapas').getByText('Adicionar linha').waitFor();
-    expect(await englishLeaks(page)).toEqual([]);
+    await expectNoEnglish(page);
     await harness.screenshot(page, 'interfaces-repeater-pt-BR');
   });
 });

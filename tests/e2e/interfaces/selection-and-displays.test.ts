@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishLeaks } from '../english-leaks.ts';
+import { expectNoEnglish } from '../english-leaks.ts';
 import type { AdminHarness } from '../harness.ts';
 import { startSignedInAdmin, type Send } from './interface-kit.ts';
 
@@ -125,14 +125,14 @@ describe('selection interfaces and displays', () => {
     await harness.signIn(page);
     await page.goto('/admin/content/produtos');
     await page.getByRole('row', { name: /Torta/ }).getByText('há 3 horas').waitFor();
-    expect(await englishLeaks(page)).toEqual([]);
+    await expectNoEnglish(page);
     await page.goto('/admin/content/produtos/+');
     await page.getByTestId('radio-estado').waitFor();
-    expect(await englishLeaks(page)).toEqual([]);
+    await expectNoEnglish(page);
     await page.goto('/admin/data-model/produtos');
     await page.getByTestId('field-edit-criado').click();
     await page.getByText('Exibido nas listas como').waitFor();
-    expect(await englishLeaks(page)).toEqual([]);
+    await expectNoEnglish(page);
     await harness.screenshot(page, 'interfaces-selection-pt-BR');
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishLeaks } from '../english-leaks.ts';
+import { expectNoEnglish } from '../english-leaks.ts';
 import type { AdminHarness } from '../harness.ts';
 import { startSignedInAdmin, type Send } from './interface-kit.ts';
 
@@ -90,7 +90,7 @@ describe('text and presentation interfaces', () => {
     await page.getByTestId('hash-segredo').getByText('Valor definido').waitFor();
     await page.locator('#field-codigo').fill('{ x');
     await page.getByTestId('code-codigo').getByText(/Não é JSON/).waitFor();
-    expect(await englishLeaks(page)).toEqual([]);
+    await expectNoEnglish(page);
     await harness.screenshot(page, 'interfaces-text-pt-BR');
   });
 });

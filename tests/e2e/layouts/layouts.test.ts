@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage } from '../../helpers/images.ts';
-import { englishLeaks } from '../english-leaks.ts';
+import { expectNoEnglish } from '../english-leaks.ts';
 import type { AdminHarness } from '../harness.ts';
 import { chooseOption, startSignedInAdmin, type Send } from '../interfaces/interface-kit.ts';
 
@@ -183,7 +183,7 @@ describe('layouts', () => {
     await expect.poll(() => reader.getByTestId('kanban-card').count(), LONG_WAIT).toBe(5);
     expect(await reader.getByTestId('kanban-card').first().getAttribute('draggable')).toBe('false');
     expect(await reader.getByTestId('kanban-column-title').last().textContent()).toBe('Sem valor');
-    expect(await englishLeaks(reader)).toEqual([]);
+    await expectNoEnglish(reader);
     await shot(reader, 'kanban-pt-BR-desktop');
     await atPhoneWidth(reader, () => shot(reader, 'kanban-pt-BR-390'));
   });
@@ -223,7 +223,7 @@ describe('layouts', () => {
     expect(await reader.getByTestId('calendar-item').first().getAttribute('draggable')).toBe('false');
     const portuguese = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric' }).format(today);
     expect(await reader.getByTestId('calendar-month').textContent()).toBe(portuguese.charAt(0).toUpperCase() + portuguese.slice(1));
-    expect(await englishLeaks(reader)).toEqual([]);
+    await expectNoEnglish(reader);
     await shot(reader, 'calendar-pt-BR-desktop');
     await atPhoneWidth(reader, async () => {
       await reader.locator(`[data-testid="calendar-day"][data-day="${month}-20"]`).getByText('Beta').waitFor(LONG_WAIT);
@@ -261,11 +261,11 @@ describe('layouts', () => {
     await expect.poll(() => reader.getByTestId('card').count(), LONG_WAIT).toBe(5);
     await reader.getByTestId('layout-options').click();
     await reader.getByTestId('layout-options-panel').waitFor();
-    expect(await englishLeaks(reader)).toEqual([]);
+    await expectNoEnglish(reader);
     await reader.keyboard.press('Escape');
     await shot(reader, 'cards-pt-BR-desktop');
     await atPhoneWidth(reader, async () => {
-      expect(await englishLeaks(reader)).toEqual([]);
+      await expectNoEnglish(reader);
       await shot(reader, 'cards-pt-BR-390');
     });
   });

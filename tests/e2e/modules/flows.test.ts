@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { englishLeaks } from '../english-leaks.ts';
+import { expectNoEnglish } from '../english-leaks.ts';
 import { startAdmin, type AdminHarness } from '../harness.ts';
 
 let harness: AdminHarness;
@@ -46,10 +46,10 @@ describe('flows screen', () => {
     await harness.signIn(page);
     await page.goto('/admin/flows');
     await page.getByText('Agendamento (cron)').waitFor();
-    expect(await englishLeaks(page)).toEqual([]);
+    await expectNoEnglish(page);
     await page.getByTestId('flow-create').click();
     await page.getByText('Outro fluxo').or(page.getByText('Atividade e revisões')).first().waitFor();
-    expect(await englishLeaks(page)).toEqual([]);
+    await expectNoEnglish(page);
     await harness.screenshot(page, 'flows-pt-BR');
     await page.locator('.ant-modal-close').click();
     await page.locator('.ant-modal-wrap').first().waitFor({ state: 'hidden' });
@@ -57,7 +57,7 @@ describe('flows screen', () => {
     await page.getByTestId('flow-open-Publish reminder').click();
     await page.getByTestId('operation-add-first').waitFor();
     await page.getByText('Nenhuma execução registrada ainda.').waitFor();
-    expect(await englishLeaks(page)).toEqual([]);
+    await expectNoEnglish(page);
     await harness.screenshot(page, 'flows-editor-pt-BR');
     await harness.app.request.patch('/users/me').set('Authorization', `Bearer ${token}`).send({ language: null }).expect(200);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobWorker } from '../../../server/jobs/job-queue.ts';
 import { startWorker } from '../../../server/webhooks/webhook-worker.ts';
 import { startReceiver, type Receiver } from '../../integration/webhooks/receiver.ts';
-import { englishLeaks } from '../english-leaks.ts';
+import { expectNoEnglish } from '../english-leaks.ts';
 import { startAdmin, type AdminHarness } from '../harness.ts';
 
 let harness: AdminHarness;
@@ -83,15 +83,15 @@ describe('webhooks screen', () => {
     await harness.signIn(page);
     await page.goto('/admin/webhooks');
     await page.getByText('Chame outro sistema quando itens forem criados, atualizados ou excluídos.').waitFor();
-    expect(await englishLeaks(page)).toEqual([]);
+    await expectNoEnglish(page);
     await page.getByTestId('webhook-log-Notify').click();
     await page.getByText('Registro de entregas', { exact: false }).waitFor();
     await page.getByText('Entregue').first().waitFor();
-    expect(await englishLeaks(page)).toEqual([]);
+    await expectNoEnglish(page);
     await page.keyboard.press('Escape');
     await page.getByTestId('webhook-edit-Notify').click();
     await page.getByText('Enviar os dados do item').waitFor();
-    expect(await englishLeaks(page)).toEqual([]);
+    await expectNoEnglish(page);
     await harness.screenshot(page, 'webhooks-pt-BR');
     await harness.app.request.patch('/users/me').set('Authorization', `Bearer ${token}`).send({ language: null }).expect(200);
   });
