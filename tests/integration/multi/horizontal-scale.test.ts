@@ -27,11 +27,13 @@ function tally(values: Array<string | undefined>): Map<string, number> {
   return counts;
 }
 
-it('3 servers and 2 job workers on one PostgreSQL and Redis, one server killed mid-load: no acknowledged write, delivery, flow run or tick lost or doubled', { timeout: 240_000 }, async () => {
+it('3 servers and 2 job workers on one PostgreSQL and Redis, one server killed mid-load: no acknowledged write, delivery, flow run or tick lost or doubled', { timeout: 360_000 }, async () => {
   const phases: string[] = [];
   let phaseStart = Date.now();
   const phase = (name: string) => {
     phases.push(`${name} ${((Date.now() - phaseStart) / 1000).toFixed(1)} s`);
+    // As it goes: a run that times out still tells how far it got.
+    console.log(`horizontal scale: ${phases.at(-1)}`);
     phaseStart = Date.now();
   };
   const database = await createMigratedDatabase();

@@ -1,4 +1,4 @@
-import { call } from './instances.ts';
+import { call, type Answer } from './instances.ts';
 
 /** An instance behind the round-robin client. */
 export interface Target {
@@ -79,7 +79,7 @@ export async function runLoad(options: { targets: Target[]; token: string; colle
   const items = `/items/${options.collection}`;
 
   /** Sends one request through the rotation; a connection failure drops its target and answers null. */
-  async function send(method: string, url: string, body?: unknown): Promise<{ target: Target; answer: Awaited<ReturnType<typeof call>> | null }> {
+  async function send(method: string, url: string, body?: unknown): Promise<{ target: Target; answer: Answer | null }> {
     const target = rotation.pick();
     try {
       return { target, answer: await call(target.url, method, url, options.token, body) };
