@@ -65,28 +65,51 @@ function parseTarget(value: string): URL {
 }
 
 /**
+ * A deadline `ms` from now that aborts one event-loop turn after its timer fires: timers run before
+ * pending I/O, so a process starved of CPU past the deadline (a job worker at nice 10 on a saturated
+ * machine) would otherwise drop an answer already waiting in its socket and report a timeout, and the
+ * webhook would be sent again although it had arrived. The turn lets that answer be read first.
+ */
+function startDeadline(ms: number): { signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  let cleared = false;
+  const timer = setTimeout(() => setImmediate(() => cleared || controller.abort(new DOMException(`Timed out after ${ms} ms.`, 'TimeoutError'))), ms).unref();
+  return {
+    signal: controller.signal,
+    clear() {
+      cleared = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
  * Calls a URL through the outbound guard: loopback, private, link-local and metadata addresses are
  * refused unless allowed; each redirect hop is checked again; time and response size are capped.
  */
 export async function outboundRequest(request: OutboundRequest): Promise<OutboundResponse> {
-  const deadline = AbortSignal.timeout(request.timeoutMs);
+  const deadline = startDeadline(request.timeoutMs);
   let url = parseTarget(request.url);
   let method = request.method;
   let body = request.body;
   const maxRedirects = request.maxRedirects ?? 3;
-  for (let hop = 0; ; hop++) {
-    const response = await send(url, method, request.headers ?? {}, body, request, deadline);
-    if (response.status >= 300 && response.status < 400 && response.location) {
-      if (hop >= maxRedirects) throw new OutboundRefusedError(`More than ${maxRedirects} redirects.`);
-      url = parseTarget(new URL(response.location, url).href);
-      // As browsers do: 307/308 repeat the request, other redirects fetch the new address.
-      if (response.status !== 307 && response.status !== 308) {
-        method = 'GET';
-        body = undefined;
+  try {
+    for (let hop = 0; ; hop++) {
+      const response = await send(url, method, request.headers ?? {}, body, request, deadline.signal);
+      if (response.status >= 300 && response.status < 400 && response.location) {
+        if (hop >= maxRedirects) throw new OutboundRefusedError(`More than ${maxRedirects} redirects.`);
+        url = parseTarget(new URL(response.location, url).href);
+        // As browsers do: 307/308 repeat the request, other redirects fetch the new address.
+        if (response.status !== 307 && response.status !== 308) {
+          method = 'GET';
+          body = undefined;
+        }
+        continue;
       }
-      continue;
+      return { status: response.status, statusText: response.statusText, headers: response.headers, body: response.body, url: url.href };
     }
-    return { status: response.status, statusText: response.statusText, headers: response.headers, body: response.body, url: url.href };
+  } finally {
+    deadline.clear();
   }
 }
 

@@ -2,6 +2,7 @@ import type { JobHelpers, TaskList } from 'graphile-worker';
 import type { AppContext } from '../app-context.ts';
 import { FLOW_RUN_TASK } from '../flows/enqueue-flow-runs.ts';
 import { flowRunTask } from '../flows/flow-run-task.ts';
+import { FLOW_TICK_TASK, flowTickTask } from '../flows/schedule-tick-task.ts';
 import type { ForegroundLoad } from '../jobs/foreground-load.ts';
 import { startOutboxRelay } from '../jobs/outbox-relay.ts';
 import { startJobWorker, type JobWorker } from '../jobs/job-queue.ts';
@@ -24,8 +25,8 @@ function givingWay(foreground: ForegroundLoad, tasks: TaskList): TaskList {
 }
 
 /**
- * Starts this process's job worker with the tasks Tessera knows (webhook deliveries, action flow runs, the
- * hourly prune of background logs),
+ * Starts this process's job worker with the tasks Tessera knows (webhook deliveries, action flow runs,
+ * schedule flow ticks, the hourly prune of background logs),
  * and the outbox relay that turns committed writes' events into those jobs.
  */
 export async function startWorker(app: AppContext, options: { pollIntervalMs?: number } = {}): Promise<JobWorker> {
@@ -36,6 +37,7 @@ export async function startWorker(app: AppContext, options: { pollIntervalMs?: n
     tasks: givingWay(app.foreground, {
       [WEBHOOK_TASK]: deliverWebhookTask(parseAllowList(app.config.outbound.allowedHosts)),
       [FLOW_RUN_TASK]: flowRunTask(app),
+      [FLOW_TICK_TASK]: flowTickTask(app),
       [PRUNE_TASK]: pruneLogsTask(app),
     }),
     crontab: PRUNE_CRONTAB,

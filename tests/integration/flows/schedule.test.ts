@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp, type TesseraApp } from '../../../server/app.ts';
+import type { JobWorker } from '../../../server/jobs/job-queue.ts';
+import { startWorker } from '../../../server/webhooks/webhook-worker.ts';
 import { eventually } from '../../helpers/eventually.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { createFlow } from './flow-fixture.ts';
 
 let t: TestApp;
 let second: TesseraApp;
+let worker: JobWorker;
 let token: string;
 const auth = () => ({ Authorization: `Bearer ${token}` });
 
@@ -13,12 +16,15 @@ beforeAll(async () => {
   t = await createTestApp();
   // A second instance on the same database: it runs its own schedule timers.
   second = createApp(t.context);
+  // The instance whose claim of a tick wins enqueues its run; a job worker runs it.
+  worker = await startWorker(t.context);
   token = await t.login();
   await t.request.post('/collections').set(auth()).send({ collection: 'ticks', fields: [{ field: 'at', type: 'string' }] }).expect(200);
 });
 
 afterAll(async () => {
   second?.close();
+  await worker?.stop();
   await t.context.events.idle();
   await t?.close();
 });

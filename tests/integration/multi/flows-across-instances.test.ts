@@ -3,52 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UNHEARD_REFRESH_MS } from '../../../server/redis/change-notices.ts';
-import { killSpawned, spawnCli, type RunningCli } from '../../helpers/cli.ts';
+import { killSpawned } from '../../helpers/cli.ts';
 import { eventually } from '../../helpers/eventually.ts';
 import { freePort } from '../../helpers/own-servers.ts';
 import { createMigratedDatabase } from '../../helpers/test-database.ts';
+import { ADMIN, call, createFlow, ok, startInstance } from './instances.ts';
 
 afterAll(() => killSpawned());
 
-const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const SECRET = 'flows-across-instances-secret-0123456789abcdef';
 /** Slack on top of a documented bound, for a loaded 2-core machine. */
 const SLACK_MS = 4_000;
-
-interface Instance {
-  cli: RunningCli;
-  url: string;
-}
-
-async function startInstance(dir: string, env: Record<string, string>): Promise<Instance> {
-  const cli = spawnCli(['start'], { cwd: dir, env: { PORT: '0', HOST: '127.0.0.1', SECRET, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env } });
-  const [, port] = await cli.waitFor(/Admin:\s+http:\/\/localhost:(\d+)\/admin/);
-  return { cli, url: `http://127.0.0.1:${port}` };
-}
-
-async function call(base: string, method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(base + url, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-async function ok(base: string, method: string, url: string, token: string, body?: unknown): Promise<any> {
-  const response = await call(base, method, url, token, body);
-  if (response.status !== 200) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.data;
-}
-
-/** A flow with one operation, written through `base` as a client would; resolves when the last write is acknowledged. */
-async function createFlow(base: string, token: string, flow: Record<string, unknown>, operation: Record<string, unknown>): Promise<string> {
-  const { id } = await ok(base, 'POST', '/flows', token, { status: 'active', ...flow });
-  const created = await ok(base, 'POST', '/operations', token, { key: 'only', position_x: 1, position_y: 1, flow: id, ...operation });
-  await ok(base, 'PATCH', `/flows/${id}`, token, { operation: created.id });
-  return id;
-}
 
 /**
  * Two `tessera start` processes on one database (and one Redis, or none reachable), no standalone worker:
@@ -58,7 +23,7 @@ async function flowsActAcrossInstances(redisUrl: string, boundMs: number): Promi
   const database = await createMigratedDatabase();
   const dir = mkdtempSync(path.join(tmpdir(), 'tessera-flows-multi-'));
   try {
-    const env = { DB_URL: database.url, REDIS_URL: redisUrl };
+    const env = { DB_URL: database.url, REDIS_URL: redisUrl, SECRET };
     const first = await startInstance(dir, env);
     const second = await startInstance(dir, env);
     const token = (await ok(first.url, 'POST', '/auth/login', '', ADMIN)).access_token as string;

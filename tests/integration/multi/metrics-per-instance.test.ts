@@ -3,26 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killSpawned, spawnCli, type RunningCli } from '../../helpers/cli.ts';
+import { killSpawned } from '../../helpers/cli.ts';
 import { sampleValue } from '../../helpers/prometheus-text.ts';
 import { createMigratedDatabase } from '../../helpers/test-database.ts';
 import { openSocket } from '../realtime/socket-client.ts';
+import { startInstance, type Instance } from './instances.ts';
 
 afterAll(() => killSpawned());
 
 const TOKEN = 'per-instance-metrics-token-0123456789';
-const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
-
-interface Instance {
-  cli: RunningCli;
-  url: string;
-}
-
-async function startInstance(dir: string, env: Record<string, string>): Promise<Instance> {
-  const cli = spawnCli(['start'], { cwd: dir, env: { PORT: '0', HOST: '127.0.0.1', SECRET: 'metrics-per-instance-secret-0123456789abcdef', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env } });
-  const [, port] = await cli.waitFor(/Admin:\s+http:\/\/localhost:(\d+)\/admin/);
-  return { cli, url: `http://127.0.0.1:${port}` };
-}
 
 async function scrape(instance: Instance): Promise<string> {
   const response = await fetch(`${instance.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
@@ -37,7 +26,7 @@ describe('metrics of two instances on one database and Redis', () => {
     const database = await createMigratedDatabase();
     const dir = mkdtempSync(path.join(tmpdir(), 'tessera-metrics-multi-'));
     try {
-      const env = { DB_URL: database.url, REDIS_URL: 'redis://127.0.0.1:6379', METRICS_ENABLED: 'true', METRICS_TOKENS: TOKEN };
+      const env = { DB_URL: database.url, REDIS_URL: 'redis://127.0.0.1:6379', METRICS_ENABLED: 'true', METRICS_TOKENS: TOKEN, SECRET: 'metrics-per-instance-secret-0123456789abcdef' };
       const first = await startInstance(dir, env);
       const second = await startInstance(dir, env);
       const [firstBefore, secondBefore] = [pings(await scrape(first)), pings(await scrape(second))];

@@ -7,6 +7,8 @@ import { outboundRequest, OutboundRefusedError } from '../../../server/outbound/
 let server: Server;
 let port: number;
 const hits: string[] = [];
+/** Until when /answer-then-stall keeps this whole process busy after answering (0: not at all). */
+let stallUntil = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -16,6 +18,13 @@ beforeAll(async () => {
     if (req.url === '/to-ok') return res.writeHead(307, { location: '/ok' }).end();
     if (req.url === '/big') return res.end('x'.repeat(10_000));
     if (req.url === '/slow') return setTimeout(() => res.end('late'), 2_000);
+    if (req.url === '/answer-then-stall') {
+      res.end('in time');
+      // The process gets no CPU until past the caller's deadline (as a job worker at nice 10 on a saturated
+      // machine): the answer waits in the caller's socket while its deadline passes.
+      while (Date.now() < stallUntil);
+      return;
+    }
     res.end('fine');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -73,6 +82,13 @@ describe('outbound requests', () => {
   it('caps the response size and the time', async () => {
     await expect(call('/big', ['127.0.0.1'], { maxResponseBytes: 1_000 })).rejects.toThrow(/larger than 1000 bytes/);
     await expect(call('/slow', ['127.0.0.1'], { timeoutMs: 200 })).rejects.toThrow(/Timed out after 200 ms/);
+  });
+
+  it('takes an answer that arrived in time although the process could only read it past the deadline (no timeout, so no second delivery)', async () => {
+    const timeoutMs = 1_000;
+    stallUntil = Date.now() + timeoutMs + 200;
+    await expect(call('/answer-then-stall', ['127.0.0.1'], { timeoutMs })).resolves.toMatchObject({ status: 200, body: 'in time' });
+    expect(Date.now()).toBeGreaterThan(stallUntil);
   });
 
   it('refuses URLs that are not http(s)', async () => {
