@@ -34,51 +34,55 @@ afterAll(() => harness?.close());
 describe('the table layout pages a large list by cursor and counts once per filter', () => {
   it('counts on the first page, continues by cursor, and counts again when the search changes', async () => {
     const page = await harness.newPage();
+    // The machine these run on is shared and loaded: waits are for conditions, with room.
+    page.setDefaultTimeout(60_000);
     await harness.signIn(page);
     const reads = listReads(page);
     await page.goto('/admin/content/notes');
-    await expect.poll(() => rowTitles(page), { timeout: 30_000 }).toEqual(expectedTitles(1, 25));
-    await expect.poll(() => page.getByTestId('list-count').innerText()).toBe(`${ITEMS} items`);
+    await expect.poll(() => rowTitles(page), { timeout: 60_000 }).toEqual(expectedTitles(1, 25));
+    await expect.poll(() => page.getByTestId('list-count').innerText(), { timeout: 60_000 }).toBe(`${ITEMS} items`);
     const first = reads.at(-1)!;
     expect(first.get('meta')).toBe('next_cursor,filter_count');
     expect(first.get('page')).toBe('1');
     expect(first.has('after')).toBe(false);
 
     await page.locator('.ant-pagination-next').click();
-    await expect.poll(() => rowTitles(page)).toEqual(expectedTitles(26, 50));
+    await expect.poll(() => rowTitles(page), { timeout: 60_000 }).toEqual(expectedTitles(26, 50));
     const second = reads.at(-1)!;
     expect(second.get('meta')).toBe('next_cursor');
     expect(second.has('page')).toBe(false);
     expect(second.get('after')).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    await expect.poll(() => page.getByTestId('list-count').innerText()).toBe(`${ITEMS} items`);
+    await expect.poll(() => page.getByTestId('list-count').innerText(), { timeout: 60_000 }).toBe(`${ITEMS} items`);
 
     await page.locator('.ant-pagination-next').click();
-    await expect.poll(() => rowTitles(page)).toEqual(expectedTitles(51, 60));
+    await expect.poll(() => rowTitles(page), { timeout: 60_000 }).toEqual(expectedTitles(51, 60));
     expect(reads.at(-1)!.has('after')).toBe(true);
 
     // Back to page 1: neither a cursor nor a count is needed.
     await page.locator('.ant-pagination-item').first().click();
-    await expect.poll(() => rowTitles(page)).toEqual(expectedTitles(1, 25));
+    await expect.poll(() => rowTitles(page), { timeout: 60_000 }).toEqual(expectedTitles(1, 25));
     expect(reads.at(-1)!.get('meta')).toBe('next_cursor');
 
     // A new search is a new set of items: it is counted.
     const before = reads.length;
-    await page.getByTestId('search').locator('input').fill('Note 0');
-    await page.getByTestId('search').locator('input').press('Enter');
-    await expect.poll(() => page.getByTestId('list-count').innerText()).toBe('9 items');
+    await page.getByTestId('search').fill('Note 0');
+    await page.getByTestId('search').press('Enter');
+    await expect.poll(() => page.getByTestId('list-count').innerText(), { timeout: 60_000 }).toBe('9 items');
     expect(reads.slice(before).some((read) => read.get('search') === 'Note 0' && read.get('meta') === 'next_cursor,filter_count')).toBe(true);
-  });
+  }, 300_000);
 
   it('counts again after items are deleted from the list', async () => {
     // The first test's search is the saved view; start from the defaults.
     const presets = (await callApi(harness, token, 'get', '/presets?fields=id&limit=-1')) as Array<{ id: number }>;
     if (presets.length > 0) await harness.app.request.delete('/presets').set('Authorization', `Bearer ${token}`).send(presets.map((preset) => preset.id)).expect(204);
     const page = await harness.newPage();
+    // The machine these run on is shared and loaded: waits are for conditions, with room.
+    page.setDefaultTimeout(60_000);
     await harness.signIn(page);
     const reads = listReads(page);
     await page.goto('/admin/content/notes');
-    await expect.poll(() => rowTitles(page), { timeout: 30_000 }).toEqual(expectedTitles(1, 25));
-    await expect.poll(() => page.getByTestId('list-count').innerText()).toBe(`${ITEMS} items`);
+    await expect.poll(() => rowTitles(page), { timeout: 60_000 }).toEqual(expectedTitles(1, 25));
+    await expect.poll(() => page.getByTestId('list-count').innerText(), { timeout: 60_000 }).toBe(`${ITEMS} items`);
     await page.getByTestId('list-row').first().focus();
     await page.keyboard.press('Space');
     await page.keyboard.press('ArrowDown');
@@ -87,7 +91,7 @@ describe('the table layout pages a large list by cursor and counts once per filt
     const before = reads.length;
     await page.getByTestId('bulk-delete').click();
     await page.getByTestId('bulk-delete-confirm').click();
-    await expect.poll(() => page.getByTestId('list-count').innerText()).toBe(`${ITEMS - 2} items`);
+    await expect.poll(() => page.getByTestId('list-count').innerText(), { timeout: 60_000 }).toBe(`${ITEMS - 2} items`);
     expect(reads.slice(before).some((read) => read.get('meta')?.includes('filter_count'))).toBe(true);
-  });
+  }, 300_000);
 });
