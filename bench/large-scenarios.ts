@@ -111,6 +111,13 @@ export function largeScenarios(): LargeScenario[] {
       alone: ({ client, size }) => client.query(`select * from articles order by published_on desc, id limit 100 offset ${DEEP_OFFSET(size)}`).then(() => undefined),
     },
     {
+      // The admin table's default order (the key) far from the start: the last pages of the pagination.
+      name: 'offset_deep_key',
+      example: 'GET /items/articles?limit=100&offset=<items − 200>',
+      tessera: ({ api, size }) => send(api, 'GET', `/items/articles?limit=100&offset=${DEEP_OFFSET(size)}`).then(() => undefined),
+      alone: ({ client, size }) => client.query(`select * from articles order by id limit 100 offset ${DEEP_OFFSET(size)}`).then(() => undefined),
+    },
+    {
       name: 'after_deep',
       example: 'GET /items/articles?limit=100&sort=-published_on&after=<cursor of item (items − 200)>',
       async prepare({ api, client, size, state }) {

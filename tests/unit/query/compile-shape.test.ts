@@ -22,6 +22,13 @@ describe('the shape of a compiled read', () => {
     expect(compiled(query)).toContain('as page on');
   });
 
+  // An offset page built in the SELECT that skips would build JSON for every skipped row (issue 36 item 4).
+  it.each(['offset=100', 'page=3&limit=25', 'sort=-id&offset=5', 'sort=title&offset=5'])('skips the rows of "%s" in a subquery, before any JSON is built', (query) => {
+    const sql = compiled(query);
+    expect(sql).toMatch(/ offset \$\d+\) as "?(page|t\d+)"?/);
+    expect(sql).not.toMatch(/offset \$\d+$/);
+  });
+
   // A window count would make PostgreSQL read and sort every matching row before the LIMIT (issue 36 item 4).
   it.each(['meta=filter_count', 'sort=title&meta=filter_count', 'sort=-published_on&filter[status][_eq]=x&meta=filter_count'])('counts "%s" in a scalar subquery, never a window', (query) => {
     const sql = compiled(query);
