@@ -21,7 +21,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { signIn, type Api } from './api.ts';
+import { ApiError, signIn, type Api } from './api.ts';
 import { openAdmin, type AdminBrowser, type AdminTimings } from './large-admin.ts';
 import { growTo } from './large-seed.ts';
 import { largeScenarios, type LargeContext, type LargeScenario } from './large-scenarios.ts';
@@ -64,7 +64,11 @@ async function measure(scenario: LargeScenario, context: LargeContext): Promise<
   await scenario.prepare?.(context);
   try {
     const runs = scenario.runs ?? RUNS;
-    const tesseraMs = await median(runs, () => scenario.tessera(context));
+    // A read past DB_STATEMENT_TIMEOUT (10 s) answers 503 QUERY_TIMEOUT: reported as such, the run goes on.
+    const tesseraMs = await median(runs, () => scenario.tessera(context)).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 503) return Number.POSITIVE_INFINITY;
+      throw error;
+    });
     const aloneMs = await median(runs, () => scenario.alone(context));
     return { scenario: scenario.name, size: context.size, tesseraMs, aloneMs, load: load() };
   } finally {
@@ -72,7 +76,7 @@ async function measure(scenario: LargeScenario, context: LargeContext): Promise<
   }
 }
 
-const ms = (value: number) => (value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0));
+const ms = (value: number) => (value === Number.POSITIVE_INFINITY ? '503 (statement timeout)' : value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0));
 const sizeLabel = (size: number) => (size >= 1_000_000 ? `${size / 1_000_000}M` : size >= 1000 ? `${size / 1000}k` : String(size));
 
 /** The markdown table of docs/performance.md: per size Tessera ms | alone ms, then the growth of each from the first size to the last. */
