@@ -12,8 +12,8 @@ export function random(seed: number): () => number {
   };
 }
 
-// 120 words: a 40-word body contains any given word with a probability of about 28%.
-const WORDS = (
+/** 120 words: a 40-word body contains any given word with a probability of about 28%. */
+export const WORDS = (
   'alpha amber anchor apple arrow atlas autumn badge banner basil beacon birch blossom breeze bridge bronze cabin ' +
   'canyon carbon cedar chalk cipher citrus cloud cobalt comet copper coral cotton crystal delta desert dune eagle ' +
   'echo ember falcon fern field flint forest fossil galaxy garden glacier granite harbor hazel horizon indigo iris ' +

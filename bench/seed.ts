@@ -104,26 +104,18 @@ export async function createManyToManySchema(api: Api): Promise<void> {
 }
 
 /**
- * Seeds the m2m data set directly with SQL (`insert … select generate_series`), bypassing the API for
- * speed: `parents` parents, `children` children, and `perParent` junction rows per parent.
+ * Runs `work` in one transaction on a connection of its own, then `after` (`analyze …`, outside the
+ * transaction); rolls back on failure. Returns the milliseconds both took.
  */
-export async function seedManyToManySql(databaseUrl: string, counts: { parents: number; children: number; perParent: number }): Promise<number> {
+export async function sqlTransaction(databaseUrl: string, work: (client: pg.Client) => Promise<void>, after: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const started = performance.now();
   try {
     await client.query('begin');
-    await client.query(`insert into parents (name, rank) select 'Parent ' || g, g % 97 from generate_series(1, $1::int) as g`, [counts.parents]);
-    await client.query(`insert into children (label) select 'Child ' || g from generate_series(1, $1::int) as g`, [counts.children]);
-    await client.query(
-      `insert into parents_children (parents_id, children_id)
-         select p.id, ((p.id * $1::int + k) % $2::int) + 1
-           from parents as p cross join generate_series(0, $1::int - 1) as k
-          order by p.id, k`,
-      [counts.perParent, counts.children],
-    );
+    await work(client);
     await client.query('commit');
-    await client.query('analyze parents; analyze children; analyze parents_children');
+    await client.query(after);
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
@@ -131,6 +123,28 @@ export async function seedManyToManySql(databaseUrl: string, counts: { parents: 
     await client.end();
   }
   return performance.now() - started;
+}
+
+/**
+ * Seeds the m2m data set directly with SQL (`insert … select generate_series`), bypassing the API for
+ * speed: `parents` parents, `children` children, and `perParent` junction rows per parent.
+ */
+export function seedManyToManySql(databaseUrl: string, counts: { parents: number; children: number; perParent: number }): Promise<number> {
+  return sqlTransaction(
+    databaseUrl,
+    async (client) => {
+      await client.query(`insert into parents (name, rank) select 'Parent ' || g, g % 97 from generate_series(1, $1::int) as g`, [counts.parents]);
+      await client.query(`insert into children (label) select 'Child ' || g from generate_series(1, $1::int) as g`, [counts.children]);
+      await client.query(
+        `insert into parents_children (parents_id, children_id)
+           select p.id, ((p.id * $1::int + k) % $2::int) + 1
+             from parents as p cross join generate_series(0, $1::int - 1) as k
+            order by p.id, k`,
+        [counts.perParent, counts.children],
+      );
+    },
+    'analyze parents; analyze children; analyze parents_children',
+  );
 }
 
 const RESTRICTED = { email: 'reader@example.com', password: 'reader-password-1' } as const;

@@ -12,6 +12,7 @@ import type { Query, ReadOptions } from './types.ts';
 export interface ReusableRead {
   meta: CompiledRead['meta'];
   counts: CompiledRead['counts'];
+  cursor?: CompiledRead['cursor'];
   statement: CompiledQuery;
   /** The key lists of the query it was compiled for, whose values each run replaces with its own (bound-keys.ts). */
   keys: readonly BoundKeys[];
@@ -31,12 +32,13 @@ const bySchema = new WeakMap<SchemaOverview, Map<string, ReusableRead>>();
 /**
  * The key a compiled read may be found again under, or null when it must be compiled for this read alone:
  * no `reuseIdentity` (the caller's rules are per share or change with the clock), a GraphQL text shape
- * (GraphQL keeps its own document cache), or `$NOW` in the query (its value is bound per statement).
+ * (GraphQL keeps its own document cache), `$NOW` in the query (its value is bound per statement), or an
+ * `after` cursor (each page has its own, and would push the reads worth keeping out).
  * A query that reads `$CURRENT_USER` is kept per user. Key lists of reads by key (BoundKeys) read alike
  * whatever their keys, so every read of one item shape shares an entry.
  */
 export function reuseKey(collection: string, query: Query, options: ReadOptions): string | null {
-  if (options.reuseIdentity == null || options.textShape) return null;
+  if (options.reuseIdentity == null || options.textShape || query.after !== undefined) return null;
   const text = JSON.stringify(query);
   if (text.includes('$NOW')) return null;
   const user = text.includes('$CURRENT_USER') ? (options.accountability?.user ?? '') : '';

@@ -97,13 +97,16 @@ function parseAlias(value: unknown): Record<string, string> {
   return Object.fromEntries(entries);
 }
 
-function parseMeta(value: unknown): MetaKey[] {
+/** The counts `meta` asks for (`*`: both), and whether it asks for `next_cursor`, which `*` leaves out as Directus's `*` has no cursor. */
+function parseMeta(value: unknown): { counts: MetaKey[]; nextCursor: boolean } {
   const keys = parseList(value, 'meta');
-  if (keys.includes('*')) return [...META_KEYS];
-  for (const key of keys) {
-    if (!(META_KEYS as readonly string[]).includes(key)) throw new InvalidQueryError(`Unknown meta "${key}"; use total_count, filter_count or *.`);
+  const nextCursor = keys.includes('next_cursor');
+  const counts = keys.filter((key) => key !== 'next_cursor');
+  if (counts.includes('*')) return { counts: [...META_KEYS], nextCursor };
+  for (const key of counts) {
+    if (!(META_KEYS as readonly string[]).includes(key)) throw new InvalidQueryError(`Unknown meta "${key}"; use total_count, filter_count, next_cursor or *.`, { field: 'meta' });
   }
-  return [...new Set(keys)] as MetaKey[];
+  return { counts: [...new Set(counts)] as MetaKey[], nextCursor };
 }
 
 function parseRaw(input: string): Record<string, unknown> {
@@ -136,6 +139,11 @@ export function parseQuery(input: string | Record<string, unknown>, options: Par
   if (given('groupBy')) query.groupBy = parseList(raw.groupBy, 'groupBy');
   if (given('deep')) query.deep = parseDeep(raw.deep, options.maxLimit);
   if (given('alias')) query.alias = parseAlias(raw.alias);
-  if (given('meta')) query.meta = parseMeta(raw.meta);
+  if (given('meta')) {
+    const { counts, nextCursor } = parseMeta(raw.meta);
+    if (counts.length > 0 || !nextCursor) query.meta = counts;
+    if (nextCursor) query.nextCursor = true;
+  }
+  if (given('after')) query.after = parseText(raw.after, 'after');
   return query;
 }

@@ -46,6 +46,10 @@ export interface Query {
   offset?: number;
   /** 1-based page; sets the offset to `(page - 1) * limit`. */
   page?: number;
+  /** A cursor (`meta.next_cursor` of the previous page): the page starts after the item it names (keyset-cursor.ts). */
+  after?: string;
+  /** `meta=next_cursor`: return the cursor of the next page, as every read with `after` does. */
+  nextCursor?: boolean;
   search?: string;
   aggregate?: Aggregate;
   groupBy?: string[];
@@ -99,12 +103,16 @@ export interface ReadOptions {
   timeZone?: string;
   /** With it, each root item's version (item-version.ts, hashed with this key) comes back beside it. */
   versionKey?: string;
+  /** The key `after` cursors are signed and checked with (keyset-cursor.ts cursorKey); unsigned without it. */
+  cursorKey?: string;
 }
 
 /** Counts returned under `meta`. */
 export interface ReadMeta {
   total_count?: number;
   filter_count?: number;
+  /** The `after` of the next page, null on the last page (cursor reads only). */
+  next_cursor?: string | null;
 }
 
 /** The result of a read: items in API form, and the counts asked for. */

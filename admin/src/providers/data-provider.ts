@@ -3,6 +3,7 @@ import { API_URL, apiData, apiRequest, type QueryValue } from './http-client.ts'
 import { mapFilters, mapPagination, mapSorters, type TesseraFilter } from './query-mapping.ts';
 import { itemPath, resourcePath } from './resource-paths.ts';
 import { rememberVersion } from './item-versions.ts';
+import { learnListAnswer, planListQuery } from './list-paging.ts';
 
 /**
  * What `meta` of a Refine call may carry for Tessera:
@@ -50,11 +51,13 @@ export function createDataProvider(): DataProvider {
     getApiUrl: () => API_URL,
 
     async getList({ resource, ...rest }) {
-      const body = await apiRequest<{ data: BaseRecord[]; meta?: { filter_count?: number } }>(resourcePath(resource), {
-        query: listQuery({ resource, ...rest }),
-      });
+      // The count once per filter, and the next page from the last one's cursor (list-paging.ts).
+      const query = listQuery({ resource, ...rest });
+      const plan = planListQuery(resource, query);
+      const body = await apiRequest<{ data: BaseRecord[]; meta?: { filter_count?: number; next_cursor?: string | null } }>(resourcePath(resource), { query: plan.query });
+      learnListAnswer(resource, query, body?.meta);
       const data = body?.data ?? [];
-      return { data: data as never, total: body?.meta?.filter_count ?? data.length };
+      return { data: data as never, total: body?.meta?.filter_count ?? plan.knownTotal ?? data.length };
     },
 
     async getMany({ resource, ids, meta }) {

@@ -1,4 +1,5 @@
 import type { HttpError } from '@refinedev/core';
+import { forgetListPaging } from './list-paging.ts';
 
 /** One error of the API's `{ errors: [...] }` envelope. */
 export interface ApiErrorEntry {
@@ -86,6 +87,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw { message: 'The server cannot be reached.', statusCode: 0 } satisfies ApiHttpError;
   }
   if (response.ok) options.onHeaders?.(response.headers);
+  // A write changes what lists of its collection count and where their pages start.
+  if (response.ok && method !== 'GET') forgetListPaging(path);
   if (response.status === 204) return null as T;
   const text = await response.text();
   let parsed: unknown = null;

@@ -32,7 +32,7 @@ export function queryByKeys(overview: CollectionOverview, rawKeys: ItemKey[], qu
   const keys = normalizeKeys(overview, rawKeys);
   const literal = keys.some((key) => typeof key === 'string' && key.startsWith('$'));
   const byKey: Filter = { [overview.primary]: { _in: literal ? keys : new BoundKeys(keys) } };
-  return { ...query, filter: query.filter ? { _and: [byKey, query.filter] } : byKey, limit, offset: 0, page: undefined };
+  return { ...query, filter: query.filter ? { _and: [byKey, query.filter] } : byKey, limit, offset: 0, page: undefined, after: undefined, nextCursor: undefined };
 }
 
 /** The keys without repeats (`1` and `'1'` are one key), in their first order. */

@@ -6,6 +6,7 @@ import type { PendingActions } from '../../events/item-events.ts';
 import { queryShapesFor } from '../../indexes/query-shapes.ts';
 import { Access, resolveAccess } from '../../permissions/access.ts';
 import { itemVersionKey } from '../../query/item-version.ts';
+import { cursorKey } from '../../query/keyset-cursor.ts';
 import { readByQuery, readJsonByQuery } from '../../query/run-query.ts';
 import type { Query, ReadMeta, ReadOptions, ReadResult } from '../../query/types.ts';
 import type { CollectionOverview, SchemaOverview } from '../../schema/overview.ts';
@@ -149,6 +150,7 @@ export class ItemReads {
       maxRelations: this.context.config.query.maxRelations,
       maxRelationalDepth: this.context.config.query.maxRelationalDepth,
       shapes: queryShapesFor(this.context.config),
+      cursorKey: cursorKey(this.context.config.secret),
     };
   }
 

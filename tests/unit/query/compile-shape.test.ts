@@ -12,14 +12,28 @@ function compiled(query: string, asText = false): string {
 }
 
 describe('the shape of a compiled read', () => {
-  it.each(['', 'sort=id', 'sort=-id', 'filter[status][_eq]=published', 'search=x&meta=total_count'])('orders "%s" by the key in one SELECT, without a page join', (query) => {
+  it.each(['', 'sort=id', 'sort=-id', 'filter[status][_eq]=published', 'search=x&meta=total_count', 'meta=filter_count'])('orders "%s" by the key in one SELECT, without a page join', (query) => {
     const sql = compiled(query);
     expect(sql).not.toContain('as page on');
     expect(sql).toMatch(/order by "t0"\."id" (asc|desc) limit \$\d+$/);
   });
 
-  it.each(['sort=title', 'sort=-rating', 'sort=author.name', 'meta=filter_count'])('chooses the page on keys first for "%s", then builds JSON for its rows', (query) => {
+  it.each(['sort=title', 'sort=-rating', 'sort=author.name', 'sort=title&meta=filter_count'])('chooses the page on keys first for "%s", then builds JSON for its rows', (query) => {
     expect(compiled(query)).toContain('as page on');
+  });
+
+  // An offset page built in the SELECT that skips would build JSON for every skipped row (issue 36 item 4).
+  it.each(['offset=100', 'page=3&limit=25', 'sort=-id&offset=5', 'sort=title&offset=5'])('skips the rows of "%s" in a subquery, before any JSON is built', (query) => {
+    const sql = compiled(query);
+    expect(sql).toMatch(/ offset \$\d+\) as "?(page|t\d+)"?/);
+    expect(sql).not.toMatch(/offset \$\d+$/);
+  });
+
+  // A window count would make PostgreSQL read and sort every matching row before the LIMIT (issue 36 item 4).
+  it.each(['meta=filter_count', 'sort=title&meta=filter_count', 'sort=-published_on&filter[status][_eq]=x&meta=filter_count'])('counts "%s" in a scalar subquery, never a window', (query) => {
+    const sql = compiled(query);
+    expect(sql).not.toMatch(/over \(\)/);
+    expect(sql).toMatch(/\(select count\(\*\) from "articles" as "t\d+" where [^)]*\) as filter_count/);
   });
 
   it('numbers no child rows: related lists aggregate in their sort order', () => {
