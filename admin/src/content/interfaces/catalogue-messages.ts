@@ -1,8 +1,9 @@
 import type { Locale, Messages } from '../../app/module.ts';
 
 /**
- * Texts of the catalogue's second part (issue 33): the autocomplete, header, key-value and tree-view
- * interfaces, the translations and collection displays, and their names and options in the field drawer.
+ * Texts of the catalogue's second part (issue 33) in the item form: the autocomplete, header, key-value
+ * and tree-view interfaces and the image editor button (their names and options: the data model's
+ * catalogue-option-messages.ts).
  */
 export const catalogueMessages: Record<Locale, Messages> = {
   'en-US': {
@@ -16,34 +17,6 @@ export const catalogueMessages: Record<Locale, Messages> = {
     'content.keyValue.duplicate': 'A key is repeated: the last row with it is kept.',
     'content.tree.notRecursive': 'The tree view needs a one-to-many to this same collection.',
     'content.files.editImage': 'Edit image',
-    'dataModel.interfaces.input-autocomplete-api': 'Autocomplete from a URL',
-    'dataModel.interfaces.header': 'Header',
-    'dataModel.interfaces.key-value': 'Key-value pairs',
-    'dataModel.interfaces.list-o2m-tree-view': 'Tree view',
-    'dataModel.displays.translations': 'Translations',
-    'dataModel.displays.collection': 'Collection name',
-    'dataModel.options.url': 'URL of the suggestions',
-    'dataModel.options.resultsPath': 'Path of the results',
-    'dataModel.options.textPath': 'Path of the text shown',
-    'dataModel.options.valuePath': 'Path of the value stored',
-    'dataModel.options.trigger': 'Ask',
-    'dataModel.options.trigger.throttle': 'While typing (throttle)',
-    'dataModel.options.trigger.debounce': 'When typing stops (debounce)',
-    'dataModel.options.rate': 'Every (ms)',
-    'dataModel.options.subtitle': 'Subtitle',
-    'dataModel.options.icon': 'Icon',
-    'dataModel.options.help': 'Help text',
-    'dataModel.options.helpDisplayMode': 'Help shown',
-    'dataModel.options.helpDisplayMode.inline': 'In place',
-    'dataModel.options.helpDisplayMode.modal': 'In a dialog',
-    'dataModel.options.keyPlaceholder': 'Key placeholder',
-    'dataModel.options.valuePlaceholder': 'Value placeholder',
-    'dataModel.options.iconOn': 'Icon when yes',
-    'dataModel.options.iconOff': 'Icon when no',
-    'dataModel.options.crop': 'Allow cropping',
-    'dataModel.options.languageField': 'Language field',
-    'dataModel.options.defaultLanguage': 'Default language',
-    'dataModel.options.userLanguage': "The user's language first",
   },
   'pt-BR': {
     'content.autocomplete.failed': 'Não foi possível ler sugestões.',
@@ -56,33 +29,5 @@ export const catalogueMessages: Record<Locale, Messages> = {
     'content.keyValue.duplicate': 'Uma chave se repete: fica a última linha com ela.',
     'content.tree.notRecursive': 'A árvore precisa de um um-para-muitos para esta mesma coleção.',
     'content.files.editImage': 'Editar imagem',
-    'dataModel.interfaces.input-autocomplete-api': 'Autocompletar de uma URL',
-    'dataModel.interfaces.header': 'Cabeçalho',
-    'dataModel.interfaces.key-value': 'Pares chave-valor',
-    'dataModel.interfaces.list-o2m-tree-view': 'Árvore',
-    'dataModel.displays.translations': 'Traduções',
-    'dataModel.displays.collection': 'Nome da coleção',
-    'dataModel.options.url': 'URL das sugestões',
-    'dataModel.options.resultsPath': 'Caminho dos resultados',
-    'dataModel.options.textPath': 'Caminho do texto exibido',
-    'dataModel.options.valuePath': 'Caminho do valor gravado',
-    'dataModel.options.trigger': 'Consultar',
-    'dataModel.options.trigger.throttle': 'Durante a digitação (throttle)',
-    'dataModel.options.trigger.debounce': 'Quando a digitação para (debounce)',
-    'dataModel.options.rate': 'A cada (ms)',
-    'dataModel.options.subtitle': 'Subtítulo',
-    'dataModel.options.icon': 'Ícone',
-    'dataModel.options.help': 'Texto de ajuda',
-    'dataModel.options.helpDisplayMode': 'Ajuda exibida',
-    'dataModel.options.helpDisplayMode.inline': 'No lugar',
-    'dataModel.options.helpDisplayMode.modal': 'Em uma caixa de diálogo',
-    'dataModel.options.keyPlaceholder': 'Texto de exemplo da chave',
-    'dataModel.options.valuePlaceholder': 'Texto de exemplo do valor',
-    'dataModel.options.iconOn': 'Ícone quando sim',
-    'dataModel.options.iconOff': 'Ícone quando não',
-    'dataModel.options.crop': 'Permitir recorte',
-    'dataModel.options.languageField': 'Campo do idioma',
-    'dataModel.options.defaultLanguage': 'Idioma padrão',
-    'dataModel.options.userLanguage': 'O idioma do usuário primeiro',
   },
 };
