@@ -37,6 +37,7 @@ export function appRouters(context: AppContext): LazyRouter[] {
     { prefixes: ['/utils'], load: async () => (await import('./controllers/utils-controller.ts')).utilsController(context) },
     { prefixes: ['/graphql', '/server/specs/graphql'], load: async () => (await import('./graphql/graphql-controller.ts')).graphqlController(context) },
     { prefixes: ['/utils/index-advice'], load: async () => (await import('./controllers/index-advice-controller.ts')).indexAdviceController(context) },
+    { prefixes: ['/utils/autocomplete'], load: async () => (await import('./autocomplete/autocomplete-controller.ts')).autocompleteController(context) },
     { prefixes: ['/panels/preview', '/dashboards'], load: async () => (await import('./insights/insights-controller.ts')).insightsController(context) },
     { prefixes: ['/server/specs/oas'], load: async () => (await import('./openapi/openapi-controller.ts')).openApiController(context) },
     ...(context.config.mcp.enabled ? [{ prefixes: ['/mcp'], load: async () => (await import('./mcp/mcp-controller.ts')).mcpController(context) }] : []),

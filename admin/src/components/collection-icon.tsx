@@ -18,6 +18,8 @@ import {
   BarChartOutlined,
   LineChartOutlined,
   PieChartOutlined,
+  CheckOutlined,
+  CloseOutlined,
 } from '@ant-design/icons';
 import type { ComponentType, CSSProperties } from 'react';
 
@@ -51,6 +53,8 @@ const ICONS: Record<string, ComponentType<{ style?: CSSProperties }>> = {
   insights: LineChartOutlined,
   show_chart: LineChartOutlined,
   pie_chart: PieChartOutlined,
+  check: CheckOutlined,
+  close: CloseOutlined,
 };
 
 /** The icon names the admin can draw (pickers offer these). */

@@ -13,6 +13,11 @@ export function isPresentational(field: FieldInfo): boolean {
   return special.includes('group') || special.includes('no-data');
 }
 
+/** Whether an interface draws a presentation element (no value of its own): Directus's `presentation-*` ones and `header`. */
+export function isPresentationInterface(name: string | null | undefined): boolean {
+  return Boolean(name && (name.startsWith('presentation-') || name === 'header'));
+}
+
 /** Numeric field types. */
 export function isNumeric(field: FieldInfo): boolean {
   return ['integer', 'bigInteger', 'float', 'decimal'].includes(field.type);

@@ -45,8 +45,8 @@ const geometry = { value: 'geometry', size: null, group: 'geometry', interfaces:
 
 /** Every field type, in the type picker's order. */
 export const FIELD_TYPE_TABLE = {
-  string: { value: 'string', size: 'length', group: 'text', interfaces: ['input', 'select-dropdown', 'input-multiline', 'select-radio', 'select-color', 'select-icon'] },
-  text: { value: 'text', size: null, group: 'text', interfaces: ['input-multiline', 'input-rich-text-md', 'input-rich-text-html', 'input', 'input-code'] },
+  string: { value: 'string', size: 'length', group: 'text', interfaces: ['input', 'select-dropdown', 'input-multiline', 'select-radio', 'select-color', 'select-icon', 'input-autocomplete-api'] },
+  text: { value: 'text', size: null, group: 'text', interfaces: ['input-multiline', 'input-rich-text-md', 'input-rich-text-html', 'input', 'input-code', 'input-autocomplete-api'] },
   uuid: { value: 'uuid', size: null, group: 'text', interfaces: ['input'] },
   hash: { value: 'hash', size: null, group: 'text', interfaces: ['input-hash'] },
   integer: { value: 'integer', size: null, group: 'number', interfaces: ['input', 'select-dropdown', 'slider', 'select-radio'] },
@@ -63,7 +63,7 @@ export const FIELD_TYPE_TABLE = {
     value: 'json',
     size: null,
     group: 'structured',
-    interfaces: ['input-code', 'list', 'tags', 'select-dropdown', 'select-multiple-dropdown', 'select-multiple-checkbox', 'select-multiple-checkbox-tree'],
+    interfaces: ['input-code', 'list', 'tags', 'select-dropdown', 'select-multiple-dropdown', 'select-multiple-checkbox', 'select-multiple-checkbox-tree', 'key-value'],
   },
   'geometry.Point': geometry,
   'geometry.LineString': geometry,

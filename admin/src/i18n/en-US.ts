@@ -1,4 +1,5 @@
 import type { Messages } from '../app/module.ts';
+import { catalogueMessages } from '../content/interfaces/catalogue-messages.ts';
 import { interfaceMessages } from '../content/interfaces/messages.ts';
 
 /** Built-in English (US) texts: the default and the fallback for every other locale. */
@@ -425,4 +426,5 @@ export const enUS: Messages = {
   'content.editor.nothingToPreview': 'Nothing to preview yet.',
   'content.editor.markdownPlaceholder': 'Write in Markdown…',
   ...interfaceMessages['en-US'],
+  ...catalogueMessages['en-US'],
 };

@@ -1,4 +1,5 @@
 import type { Messages } from '../app/module.ts';
+import { catalogueMessages } from '../content/interfaces/catalogue-messages.ts';
 import { interfaceMessages } from '../content/interfaces/messages.ts';
 
 /** Built-in Brazilian Portuguese texts: every en-US key has one (tests/unit/admin/i18n checks it). */
@@ -422,4 +423,5 @@ export const ptBR: Messages = {
   'content.editor.nothingToPreview': 'Nada para pré-visualizar ainda.',
   'content.editor.markdownPlaceholder': 'Escreva em Markdown…',
   ...interfaceMessages['pt-BR'],
+  ...catalogueMessages['pt-BR'],
 };

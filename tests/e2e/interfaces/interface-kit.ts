@@ -4,9 +4,9 @@ import { startAdmin, type AdminHarness } from '../harness.ts';
 /** Sends as the administrator; any answer of 300 or more fails the test with its body. Answers `data`. */
 export type Send = (method: 'get' | 'post' | 'patch', path: string, body?: unknown) => Promise<any>;
 
-/** The admin harness of an interface test, and a way to set its data up through the API as the administrator. */
-export async function startSignedInAdmin(): Promise<{ harness: AdminHarness; token: string; send: Send }> {
-  const harness = await startAdmin();
+/** The admin harness of an interface test (`env`: more configuration), and a way to set its data up through the API as the administrator. */
+export async function startSignedInAdmin(env: Record<string, string> = {}): Promise<{ harness: AdminHarness; token: string; send: Send }> {
+  const harness = await startAdmin(env);
   const token = await harness.app.login();
   const send: Send = async (method, path, body) => {
     const response = await harness.app.request[method](path).set('Authorization', `Bearer ${token}`).send(body as object);

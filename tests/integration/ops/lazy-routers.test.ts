@@ -39,6 +39,7 @@ const FIRST_REQUESTS: { router: string; method: 'get' | 'post'; path: string; bo
   { router: 'utils', method: 'get', path: '/utils/random/string', status: 200 },
   { router: 'graphql', method: 'get', path: '/server/specs/graphql/system', status: 200 },
   { router: 'index advice', method: 'get', path: '/utils/index-advice', status: 200 },
+  { router: 'autocomplete', method: 'get', path: '/utils/autocomplete/no_such_collection/no_field', status: 403 },
   { router: 'insights', method: 'get', path: `/dashboards/${UNKNOWN_ID}/data`, status: 403 },
   { router: 'openapi', method: 'get', path: '/server/specs/oas', status: 200 },
 ];

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { displays, type DisplayProps } from '../../extensions/kinds.ts';
 import type { BuiltInDisplay } from '../interfaces/interface-options.ts';
+import { CollectionDisplay, TranslationsDisplay } from './catalogue-displays.tsx';
 import { FileDisplay, ImageDisplay, RelatedValuesDisplay, UserDisplay } from './related-displays.tsx';
 import { BooleanDisplay, ColorDisplay, DateTimeDisplay, FormattedValueDisplay, IconDisplay, LabelsDisplay, MimeTypeDisplay, RatingDisplay, RawDisplay } from './value-displays.tsx';
 
@@ -19,6 +20,8 @@ export const DISPLAYS: ReadonlyArray<{ id: BuiltInDisplay; component: ComponentT
   { id: 'user', component: UserDisplay, types: ['uuid'] },
   { id: 'file', component: FileDisplay, types: ['uuid'] },
   { id: 'image', component: ImageDisplay, types: ['uuid'] },
+  { id: 'translations', component: TranslationsDisplay, types: ['alias'] },
+  { id: 'collection', component: CollectionDisplay, types: ['string'] },
 ];
 
 // Built-in displays enter the registry exactly as extensions' do (admin/src/extensions/kinds.ts).

@@ -30,6 +30,9 @@ export function displayReadFields(field: FieldInfo): string[] {
       return ['type', 'filesize', 'title', 'filename_download'];
     case 'image':
       return ['type', 'title', 'filename_download', 'modified_on'];
+    case 'translations':
+      // The junction rows whole: their language and translated fields.
+      return ['*'];
     default:
       return [];
   }

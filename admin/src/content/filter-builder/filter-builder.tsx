@@ -2,6 +2,8 @@ import { DeleteOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslate } from '@refinedev/core';
 import { AutoComplete, Badge, Button, Grid, Input, InputNumber, Popover, Segmented, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
+import { InterfaceFor } from '../interfaces/index.tsx';
+import type { FieldInfo } from '../schema/types.ts';
 import { activeRules, needsValue, operatorsFor, type FilterGroup, type FilterRule } from './filter-model.ts';
 
 /** A field the builder can filter on. */
@@ -11,7 +13,14 @@ export interface FilterableField {
   type: string;
   /** The field's dropdown choices: values are picked from them, and a new rule starts with "equals". */
   choices?: { label: string; value: string | number }[];
+  /** The field itself: a single value of a field whose interface picks values (dates, colours, icons…) is entered with that interface. */
+  info?: FieldInfo;
 }
+
+/** Interfaces that enter one filter value as well as they enter the field's own (the registry's, so an item form's pickers). */
+const VALUE_INTERFACES = new Set(['datetime', 'select-color', 'select-icon', 'slider', 'input-autocomplete-api']);
+const SINGLE_VALUE_OPERATORS = new Set(['_eq', '_neq', '_lt', '_lte', '_gt', '_gte']);
+const DATE_TYPES = new Set(['date', 'time', 'dateTime', 'timestamp']);
 
 /** The operator a new rule on the field starts with. */
 function firstOperator(field: FilterableField | undefined): string {
@@ -28,10 +37,17 @@ function typedValue(text: string, numeric: boolean): unknown {
   return text;
 }
 
-function ValueInput({ rule, type, choices, variables, block, onChange }: { rule: FilterRule; type: string; choices?: FilterableField['choices']; variables?: readonly string[]; block: boolean; onChange: (value: unknown) => void }) {
+function ValueInput({ rule, type, choices, info, variables, block, onChange }: { rule: FilterRule; type: string; choices?: FilterableField['choices']; info?: FieldInfo; variables?: readonly string[]; block: boolean; onChange: (value: unknown) => void }) {
   const translate = useTranslate();
   const width = (fixed: number) => (block ? '100%' : fixed);
   if (!needsValue(rule.operator)) return null;
+  if (info && !variables && !choices?.length && SINGLE_VALUE_OPERATORS.has(rule.operator) && (VALUE_INTERFACES.has(info.meta?.interface ?? '') || DATE_TYPES.has(info.type))) {
+    return (
+      <div style={{ width: width(220) }} data-testid="filter-value-interface">
+        <InterfaceFor field={info} options={info.meta?.options ?? {}} value={rule.value ?? null} onChange={(next) => onChange(next ?? undefined)} />
+      </div>
+    );
+  }
   const list = rule.operator === '_in' || rule.operator === '_nin' || rule.operator === '_between';
   const references = (variables ?? []).map((name) => ({ value: variableRef(name), label: variableRef(name) }));
   if (type === 'boolean' && references.length > 0) {
@@ -132,7 +148,7 @@ export function FilterRules({ fields, value, onChange, variables, block = false,
               options={operatorsFor(typeOf(rule.field)).map((operator) => ({ value: operator, label: translate(`content.filter.op.${operator}`) }))}
               onChange={(operator) => update(index, { operator, value: ['_in', '_nin'].includes(operator) !== Array.isArray(rule.value) ? undefined : rule.value })}
             />
-            {needsValue(rule.operator) ? <ValueInput rule={rule} type={typeOf(rule.field)} choices={fieldOf(rule.field)?.choices} variables={variables} block={block} onChange={(next) => update(index, { value: next })} /> : block ? <span /> : null}
+            {needsValue(rule.operator) ? <ValueInput rule={rule} type={typeOf(rule.field)} choices={fieldOf(rule.field)?.choices} info={fieldOf(rule.field)?.info} variables={variables} block={block} onChange={(next) => update(index, { value: next })} /> : block ? <span /> : null}
             <Button type="text" danger icon={<DeleteOutlined />} aria-label={translate('content.filter.remove')} onClick={() => onChange({ ...value, rules: value.rules.filter((_, at) => at !== index) })} />
           </div>
         ))}

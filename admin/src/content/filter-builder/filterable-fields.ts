@@ -14,7 +14,7 @@ function isPlain(field: FieldInfo): boolean {
 }
 
 function entry(path: string, label: string, field: FieldInfo): FilterableField {
-  return { field: path, label, type: field.type, choices: choicesOf(field.meta?.options ?? {}) };
+  return { field: path, label, type: field.type, choices: choicesOf(field.meta?.options ?? {}), info: field };
 }
 
 /**

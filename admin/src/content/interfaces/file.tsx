@@ -6,6 +6,7 @@ import { FileBrowser } from '../../files/file-browser.tsx';
 import { useFormat } from '../../app/use-format.ts';
 import { FILE_FIELDS, fileName, type FileItem } from '../../files/file-info.ts';
 import { FileThumbnail } from '../../files/file-thumbnail.tsx';
+import { EDITABLE_TYPES, ImageEditor } from '../../files/image-editor.tsx';
 import { apiData } from '../../providers/http-client.ts';
 import type { InterfaceProps } from './types.ts';
 
@@ -31,14 +32,21 @@ function useFile(value: FileItem | string | null | undefined): FileItem | null {
 
 /**
  * File and image fields (m2o to files): the chosen file with its thumbnail, a library to pick an existing
- * file or upload a new one (`POST /files`), and a way to clear the field.
+ * file or upload a new one (`POST /files`), and a way to clear the field. An image field (`file-image`)
+ * shows a larger preview and, unless `crop` is false, *Edit image*: the file library's image editor,
+ * which crops, turns and mirrors the file in place (same id, so the field keeps its value).
  */
-export function FileInterface({ field, value, onChange, disabled }: InterfaceProps<FileItem | string>) {
+export function FileInterface({ field, value, onChange, disabled, options }: InterfaceProps<FileItem | string>) {
   const translate = useTranslate();
   const format = useFormat();
   const [open, setOpen] = useState(false);
-  const file = useFile(value);
+  const [editing, setEditing] = useState(false);
+  const [edited, setEdited] = useState<FileItem | null>(null);
+  const read = useFile(value);
+  // After an edit the same file has new content (and a new modified_on, which the thumbnail's URL carries).
+  const file = read && edited?.id === read.id ? { ...read, ...edited } : read;
   const image = field.meta?.interface === 'file-image';
+  const editable = image && options.crop !== false && !disabled && Boolean(file?.type && EDITABLE_TYPES.includes(file.type));
   return (
     <div id={`field-${field.field}`} data-testid={`file-field-${field.field}`}>
       {file ? (
@@ -63,12 +71,28 @@ export function FileInterface({ field, value, onChange, disabled }: InterfacePro
           <Button onClick={() => setOpen(true)} data-testid="file-choose">
             {file ? translate('content.files.replace') : image ? translate('content.files.chooseImage') : translate('content.files.choose')}
           </Button>
+          {editable && (
+            <Button onClick={() => setEditing(true)} data-testid="file-edit-image">
+              {translate('content.files.editImage')}
+            </Button>
+          )}
           {file && (
             <Button danger type="text" onClick={() => onChange?.(null)} data-testid="file-clear">
               {translate('content.files.clear')}
             </Button>
           )}
         </Space>
+      )}
+      {editable && file && (
+        <ImageEditor
+          file={file}
+          open={editing}
+          onClose={() => setEditing(false)}
+          onSaved={(saved) => {
+            setEditing(false);
+            setEdited(saved);
+          }}
+        />
       )}
       <Modal open={open} onCancel={() => setOpen(false)} footer={null} title={translate('content.files.library')} width={800} destroyOnHidden>
         <FileBrowser

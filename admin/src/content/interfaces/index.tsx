@@ -2,9 +2,13 @@ import type { ComponentType } from 'react';
 import type { FieldInfo } from '../schema/types.ts';
 import { relationalKind } from '../field-kinds.ts';
 import { valueKindOf, type ValueKind } from '../field-type-table.ts';
+import { AutocompleteInterface } from './autocomplete.tsx';
 import { DateTimeInterface } from './datetime.tsx';
 import { DropdownInterface, MultipleDropdownInterface, TagsInterface } from './dropdown.tsx';
 import { FileInterface } from './file.tsx';
+import { HeaderInterface } from './header.tsx';
+import { KeyValueInterface } from './key-value.tsx';
+import { TreeViewInterface } from './tree-view.tsx';
 import { InputInterface } from './input.tsx';
 import { JsonInterface } from './json.tsx';
 import { MapInterface } from './map.tsx';
@@ -71,6 +75,10 @@ export const INTERFACES: Record<string, AnyInterface> = {
   file: FileInterface,
   'file-image': FileInterface,
   map: MapInterface,
+  'input-autocomplete-api': AutocompleteInterface,
+  header: HeaderInterface,
+  'key-value': KeyValueInterface,
+  'list-o2m-tree-view': TreeViewInterface,
 };
 
 // Built-in interfaces enter the registry exactly as extensions' do (admin/src/extensions/kinds.ts).

@@ -53,6 +53,8 @@ export const INTERFACE_OPTIONS: Readonly<Record<string, readonly InterfaceOption
   ],
   boolean: [
     { field: 'label', kind: 'text' },
+    { field: 'iconOn', kind: 'text' },
+    { field: 'iconOff', kind: 'text' },
     { field: 'colorOn', kind: 'text' },
     { field: 'colorOff', kind: 'text' },
   ],
@@ -94,10 +96,36 @@ export const INTERFACE_OPTIONS: Readonly<Record<string, readonly InterfaceOption
     { field: 'template', kind: 'text' },
     { field: 'addLabel', kind: 'text' },
   ],
+  'input-autocomplete-api': [
+    { field: 'url', kind: 'text' },
+    { field: 'resultsPath', kind: 'text' },
+    { field: 'textPath', kind: 'text' },
+    { field: 'valuePath', kind: 'text' },
+    { field: 'trigger', kind: 'select', values: ['throttle', 'debounce'], default: 'throttle' },
+    { field: 'rate', kind: 'number', default: 500 },
+    { field: 'placeholder', kind: 'text' },
+    { field: 'font', kind: 'select', values: ['sans-serif', 'serif', 'monospace'], default: 'sans-serif' },
+  ],
+  header: [
+    { field: 'title', kind: 'text' },
+    { field: 'subtitle', kind: 'text' },
+    { field: 'icon', kind: 'text' },
+    { field: 'color', kind: 'text' },
+    { field: 'help', kind: 'text' },
+    { field: 'helpDisplayMode', kind: 'select', values: ['inline', 'modal'], default: 'inline' },
+    { field: 'links', kind: 'json' },
+  ],
+  'key-value': [
+    { field: 'keyPlaceholder', kind: 'text' },
+    { field: 'valuePlaceholder', kind: 'text' },
+    { field: 'addLabel', kind: 'text' },
+  ],
+  'list-o2m-tree-view': [{ field: 'enableSelect', kind: 'boolean', default: true }],
+  'file-image': [{ field: 'crop', kind: 'boolean', default: true }],
 };
 
 /** Tessera's own displays, by Directus's ids (content/displays registers them). */
-export const BUILT_IN_DISPLAYS = ['raw', 'formatted-value', 'labels', 'boolean', 'color', 'icon', 'datetime', 'rating', 'mime-type', 'related-values', 'user', 'file', 'image'] as const;
+export const BUILT_IN_DISPLAYS = ['raw', 'formatted-value', 'labels', 'boolean', 'color', 'icon', 'datetime', 'rating', 'mime-type', 'related-values', 'user', 'file', 'image', 'translations', 'collection'] as const;
 /** A built-in display's id. */
 export type BuiltInDisplay = (typeof BUILT_IN_DISPLAYS)[number];
 
@@ -138,6 +166,13 @@ export const DISPLAY_OPTIONS: Readonly<Record<string, readonly InterfaceOption[]
     { field: 'display', kind: 'select', values: ['both', 'avatar', 'name'], default: 'both' },
     { field: 'circle', kind: 'boolean', default: true },
   ],
+  translations: [
+    { field: 'template', kind: 'text' },
+    { field: 'languageField', kind: 'text' },
+    { field: 'defaultLanguage', kind: 'text' },
+    { field: 'userLanguage', kind: 'boolean', default: true },
+  ],
+  collection: [{ field: 'icon', kind: 'boolean', default: false }],
 };
 
 /** The options of an interface with their defaults filled in where the stored options leave them out. */

@@ -11,7 +11,7 @@ import { stringOption, type InterfaceProps } from './types.ts';
 type PresentationProps = InterfaceProps<Record<string, unknown>>;
 
 /** Fills `{{path}}` placeholders from the item (empty for missing values), each passed through `encode`. */
-function fill(text: string, item: Record<string, unknown>, encode: (value: string) => string = (value) => value): string {
+export function fill(text: string, item: Record<string, unknown>, encode: (value: string) => string = (value) => value): string {
   return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, path: string) => {
     const value = path.split('.').reduce<unknown>((current, key) => (current && typeof current === 'object' ? (current as Record<string, unknown>)[key] : undefined), item);
     return value === null || value === undefined ? '' : encode(typeof value === 'object' ? JSON.stringify(value) : String(value));
@@ -46,7 +46,7 @@ interface LinkOption {
 }
 
 /** Only web and relative addresses become links (not `javascript:` or `data:`). */
-function safeUrl(url: string): string | null {
+export function safeUrl(url: string): string | null {
   if (url.startsWith('/')) return url;
   try {
     const parsed = new URL(url);

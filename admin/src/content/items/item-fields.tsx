@@ -4,7 +4,7 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { resolveText } from '../../i18n/custom-texts.ts';
 import { fieldState } from '../conditions.ts';
 import { fieldLabel } from '../field-label.ts';
-import { isPresentational } from '../field-kinds.ts';
+import { isPresentational, isPresentationInterface } from '../field-kinds.ts';
 import { InterfaceFor } from '../interfaces/index.tsx';
 import { FieldHistory } from './field-history.tsx';
 import { fieldTree, isGroupField, type FieldNode } from '../schema/field-groups.ts';
@@ -95,7 +95,7 @@ function ValueField({ field, creating, canWrite, values }: { field: FieldInfo } 
   const translate = useTranslate();
   // Another user editing this field locks it here (collaborative editing).
   const lock = useFieldLock(field.field);
-  if (field.meta?.interface?.startsWith('presentation-')) return <PresentationField field={field} values={values} />;
+  if (isPresentationInterface(field.meta?.interface)) return <PresentationField field={field} values={values} />;
   if (!isFormField(field, creating)) return null;
   const state = fieldState(field, values);
   if (state.hidden) return null;

@@ -82,7 +82,7 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
       const field = listable.find((entry) => entry.field === name);
       const target = field ? model.targetOf(field) : null;
       if (isAnyTarget(target)) for (const path of anyReadPaths(name, target, model.labelFieldsOf)) paths.add(path);
-      else if (target && isToMany(field!) && field!.meta?.display === 'related-values') {
+      else if (target && isToMany(field!) && (field!.meta?.display === 'related-values' || field!.meta?.display === 'translations')) {
         // Each related item by its collection's template, or the display's (relative to the junction row for m2m, as Directus has it).
         for (const label of model.labelFieldsOf(target.collection)) paths.add(target.junction ? `${name}.${target.junction.field}.${label}` : `${name}.${label}`);
         for (const path of displayReadFields(field!)) paths.add(`${name}.${path}`);

@@ -7,6 +7,9 @@ import type { FieldInfo } from '../schema/types.ts';
 
 type Item = Record<string, unknown>;
 
+/** The interface whose o2m value is a nested tree (list-o2m-tree-view). */
+const TREE_VIEW_INTERFACE = 'list-o2m-tree-view';
+
 /** The relational shape of a field the form edits as objects. */
 export type TargetOf = (field: FieldInfo) => RelatedTarget | null;
 
@@ -24,6 +27,8 @@ export function relationalValue(field: FieldInfo, value: unknown, target: Relate
   if (!target || value === null || value === undefined) return value ?? null;
   if (!Array.isArray(value)) return keyOf(value, target.primaryKey);
   if (isAnyTarget(target)) return anyPayload(value, target);
+  // The tree view sends its nested lists already in payload form (interfaces/tree-nodes.ts).
+  if (field.meta?.interface === TREE_VIEW_INTERFACE) return value;
   if (!target.junction) return value.map((item) => keyOf(item, target.primaryKey) ?? item);
   const junction = target.junction;
   return value.map((row: Item) => {

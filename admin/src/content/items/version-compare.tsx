@@ -5,9 +5,18 @@ import { usePreferences } from '../../app/preferences.tsx';
 import type { ApiHttpError } from '../../providers/http-client.ts';
 import { fieldLabel } from '../field-label.ts';
 import type { FieldInfo } from '../schema/types.ts';
+import type { Locale } from '../../app/module.ts';
+import { relationalKind } from '../field-kinds.ts';
+import { CellValue } from './cell-value.tsx';
 import { compareVersion, promoteVersion, type VersionComparison, type VersionRecord } from './versions-api.ts';
 
 const shown = (value: unknown): string => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/** A compared value as the list shows it (the field's display, else by its type); relational values, keys here, as text. */
+function ComparedValue({ field, value, locale }: { field: FieldInfo | undefined; value: unknown; locale: Locale }) {
+  if (!field || relationalKind(field)) return <>{shown(value)}</>;
+  return <CellValue field={field} value={value} target={null} locale={locale} />;
+}
 
 /**
  * Main beside the version for each field the version changes, each picked (or not) for promotion. A main
@@ -93,8 +102,12 @@ export function VersionCompare({ version, fields, open, onClose, onPromoted }: {
             render: (_, name) => <Checkbox checked={picked.includes(name)} onChange={(event) => setPicked(event.target.checked ? [...picked, name] : picked.filter((entry) => entry !== name))} data-testid={`version-pick-${name}`} />,
           },
           { key: 'field', title: translate('content.versions.field'), render: (_, name) => <Typography.Text strong>{labelOf(name)}</Typography.Text> },
-          { key: 'main', title: translate('content.versions.main'), render: (_, name) => <Typography.Text type="secondary" delete>{shown(comparison?.main[name])}</Typography.Text> },
-          { key: 'version', title: version.name || version.key, render: (_, name) => <Typography.Text data-testid={`version-value-${name}`}>{shown(comparison?.current[name])}</Typography.Text> },
+          { key: 'main', title: translate('content.versions.main'), render: (_, name) => <Typography.Text type="secondary" delete>
+                <ComparedValue field={fields.find((entry) => entry.field === name)} value={comparison?.main[name]} locale={locale} />
+              </Typography.Text> },
+          { key: 'version', title: version.name || version.key, render: (_, name) => <Typography.Text data-testid={`version-value-${name}`}>
+                <ComparedValue field={fields.find((entry) => entry.field === name)} value={comparison?.current[name]} locale={locale} />
+              </Typography.Text> },
         ]}
       />
     </Modal>

@@ -3,6 +3,7 @@ import { useCustomMutation, useTranslation, useUpdate } from '@refinedev/core';
 import { Alert, Button, Col, Divider, Drawer, Flex, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { isGroupField } from '../../content/schema/field-groups.ts';
+import { useSchema } from '../../content/schema/schema-context.tsx';
 import type { FieldInfo } from '../../content/schema/types.ts';
 import { JsonRuleInput } from '../shared/json-rule-input.tsx';
 import { applyServerErrors } from '../shared/server-errors.ts';
@@ -11,6 +12,7 @@ import {
   FIELD_NAME_PATTERN,
   LENGTH_TYPES,
   PRECISION_TYPES,
+  RECURSIVE_O2M_INTERFACES,
   TYPE_GROUPS,
   interfaceAfterTypeChange,
   interfaceLabel,
@@ -43,6 +45,10 @@ export function FieldDrawer({ collection, field, siblings, open, onClose, onSave
   const editing = field !== null;
   const alias = editing && !isPickerType(field.type);
   const primaryKey = Boolean(field?.schema?.is_primary_key);
+  const schema = useSchema();
+  // The one alias whose interface is a choice: a recursive one-to-many, shown as a list or as a tree.
+  const aliasChoices: readonly string[] = alias && schema.relations.some((relation) => relation.collection === collection && relation.related_collection === collection && relation.meta?.one_field === field.field) ? RECURSIVE_O2M_INTERFACES : [];
+  const aliasInterface = (values: FieldFormValues) => (aliasChoices.includes(values.interface) ? values.interface : (field?.meta?.interface ?? null));
   // The group fields this field can move into (not itself).
   const groups = siblings.filter((sibling) => isGroupField(sibling) && sibling.field !== field?.field);
 
@@ -68,7 +74,7 @@ export function FieldDrawer({ collection, field, siblings, open, onClose, onSave
       } else {
         const payload = toFieldPayload(values, field as FieldRecord);
         // An alias keeps its interface (its relation decides it); its options are the options form's.
-        const body = alias ? { meta: { ...payload.meta, interface: field.meta?.interface ?? null, options: optionsFor({ ...values, interface: field.meta?.interface ?? '' }) } } : primaryKey ? { meta: payload.meta } : payload;
+        const body = alias ? { meta: { ...payload.meta, interface: aliasInterface(values), options: optionsFor({ ...values, interface: aliasInterface(values) ?? '' }) } } : primaryKey ? { meta: payload.meta } : payload;
         await update({ resource: 'fields', id: `${collection}/${field.field}`, values: body, successNotification: false, errorNotification: false });
       }
       onSaved();
@@ -123,7 +129,14 @@ export function FieldDrawer({ collection, field, siblings, open, onClose, onSave
           <Input disabled={editing} placeholder="title" data-testid="field-name" />
         </Form.Item>
         {alias ? (
-          <Alert type="info" showIcon message={translate('dataModel.field.aliasNote')} style={{ marginBottom: 16 }} />
+          <>
+            <Alert type="info" showIcon message={translate('dataModel.field.aliasNote')} style={{ marginBottom: 16 }} />
+            {aliasChoices.length > 0 && (
+              <Form.Item name="interface" label={translate('dataModel.field.interface')}>
+                <Select options={aliasChoices.map((name) => ({ value: name, label: translate(`dataModel.interfaces.${name}`) }))} data-testid="field-interface" />
+              </Form.Item>
+            )}
+          </>
         ) : (
           <Row gutter={16}>
             <Col span={12}>
@@ -162,7 +175,7 @@ export function FieldDrawer({ collection, field, siblings, open, onClose, onSave
             </Form.List>
           </Form.Item>
         ) : null}
-        <InterfaceOptionsForm interfaceId={alias ? field.meta?.interface : chosenInterface} />
+        <InterfaceOptionsForm interfaceId={alias && aliasChoices.length === 0 ? field.meta?.interface : chosenInterface} />
         {!alias && !primaryKey ? (
           <>
             <Row gutter={16}>

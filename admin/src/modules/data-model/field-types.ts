@@ -282,11 +282,14 @@ export function toFieldFormValues(record: FieldRecord): FieldFormValues {
   };
 }
 
+/** The interfaces of a recursive one-to-many (a parent field pointing at its own collection): a list or a tree. */
+export const RECURSIVE_O2M_INTERFACES = ['list-o2m', 'list-o2m-tree-view'] as const;
+
 /** Group field interfaces (Directus's names). */
 export const GROUP_INTERFACES = ['group-detail', 'group-accordion', 'group-raw'] as const;
 
 /** Presentation interfaces (Directus's names): alias fields that hold no data, drawn in the form. */
-export const PRESENTATION_INTERFACES = ['presentation-divider', 'presentation-notice', 'presentation-links'] as const;
+export const PRESENTATION_INTERFACES = ['presentation-divider', 'presentation-notice', 'presentation-links', 'header'] as const;
 
 /** An alias field the group modal creates: a group, or a presentation element. */
 export type AliasInterface = (typeof GROUP_INTERFACES)[number] | (typeof PRESENTATION_INTERFACES)[number];

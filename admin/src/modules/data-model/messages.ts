@@ -1,5 +1,6 @@
 import type { Locale, Messages } from '../../app/module.ts';
 import { interfaceCatalogueMessages } from './interface-messages.ts';
+import { catalogueOptionMessages } from './catalogue-option-messages.ts';
 
 const enUS: Messages = {
   'dataModel.menu': 'Data model',
@@ -433,6 +434,6 @@ const ptBR: Messages = {
 
 /** The data model's texts. */
 export const dataModelMessages: Record<Locale, Messages> = {
-  'en-US': { ...enUS, ...interfaceCatalogueMessages['en-US'] },
-  'pt-BR': { ...ptBR, ...interfaceCatalogueMessages['pt-BR'] },
+  'en-US': { ...enUS, ...interfaceCatalogueMessages['en-US'], ...catalogueOptionMessages['en-US'] },
+  'pt-BR': { ...ptBR, ...interfaceCatalogueMessages['pt-BR'], ...catalogueOptionMessages['pt-BR'] },
 };
