@@ -12,10 +12,12 @@ import { ManyToOneInterface } from './many-to-one.tsx';
 import { ManyToAnyInterface } from './many-to-any.tsx';
 import { RepeaterInterface } from './repeater.tsx';
 import { DividerInterface, LinksInterface, NoticeInterface } from './presentation.tsx';
-import { CodeInterface, HashInterface, SliderInterface } from './text-extras.tsx';
+import { HashInterface, SliderInterface } from './text-extras.tsx';
+import { CodeInterface } from './code/code-interface.tsx';
 import { CheckboxesInterface, CheckboxTreeInterface, ColorInterface, IconInterface, RadioInterface } from './selection.tsx';
 import { NumberInterface } from './number.tsx';
-import { RichTextInterface } from './rich-text.tsx';
+import { RichTextInterface } from './rich-text/rich-text-interface.tsx';
+import { BlockEditorInterface } from './block-editor/block-editor-interface.tsx';
 import { MarkdownInterface } from './markdown.tsx';
 import { TextareaInterface } from './textarea.tsx';
 import { ToManyInterface } from './to-many.tsx';
@@ -42,8 +44,10 @@ export const INTERFACES: Record<string, AnyInterface> = {
   'presentation-links': LinksInterface,
   'input-markdown': MarkdownInterface,
   markdown: MarkdownInterface,
+  'input-rich-text-md': MarkdownInterface,
   'input-rich-text-html': RichTextInterface,
   'rich-text': RichTextInterface,
+  'input-block-editor': BlockEditorInterface,
   numeric: NumberInterface,
   number: NumberInterface,
   boolean: ToggleInterface,

@@ -1,4 +1,5 @@
 import type { Locale, Messages } from '../../app/module.ts';
+import { editorOptionMessages } from './editor-option-messages.ts';
 import { interfaceCatalogueMessages } from './interface-messages.ts';
 
 const enUS: Messages = {
@@ -433,6 +434,6 @@ const ptBR: Messages = {
 
 /** The data model's texts. */
 export const dataModelMessages: Record<Locale, Messages> = {
-  'en-US': { ...enUS, ...interfaceCatalogueMessages['en-US'] },
-  'pt-BR': { ...ptBR, ...interfaceCatalogueMessages['pt-BR'] },
+  'en-US': { ...enUS, ...interfaceCatalogueMessages['en-US'], ...editorOptionMessages['en-US'] },
+  'pt-BR': { ...ptBR, ...interfaceCatalogueMessages['pt-BR'], ...editorOptionMessages['pt-BR'] },
 };
