@@ -35,6 +35,18 @@ afterAll(async () => {
   await harness?.close();
 });
 
+/**
+ * A signed-in page with longer waits than the harness's: each editor's chunk is fetched the first time
+ * it is shown, in every new browser context, and a machine busy with other suites makes that slow.
+ */
+async function openPage(): Promise<Page> {
+  const page = await harness.newPage();
+  page.setDefaultTimeout(60_000);
+  page.setDefaultNavigationTimeout(60_000);
+  await harness.signIn(page);
+  return page;
+}
+
 /** Picks the uploaded picture in the library modal. */
 async function pickLibraryImage(page: Page): Promise<void> {
   await page.locator('.ant-modal').getByTestId('file-browser').getByTestId('file-card-prato.png').click();
@@ -49,8 +61,7 @@ async function addBlock(page: Page, tool: string): Promise<void> {
 
 describe('heavy editors', () => {
   it('formats rich text with a library image, lints JSON with its place, and stores Editor.js blocks', async () => {
-    const page = await harness.newPage();
-    await harness.signIn(page);
+    const page = await openPage();
     const loaded: string[] = [];
     page.on('request', (request) => loaded.push(request.url()));
     await page.goto('/admin/content/receitas/+');
@@ -129,8 +140,7 @@ describe('heavy editors', () => {
         blocos: { time: 1, version: '2.31.0', blocks: [{ id: 'a', type: 'paragraph', data: { text: 'Texto <img src="/nada.png" onerror="window.__xss = \'blocks\'">' } }] },
       },
     ]);
-    const page = await harness.newPage();
-    await harness.signIn(page);
+    const page = await openPage();
     await page.goto(`/admin/content/receitas/${item.id}`);
     await page.locator('#field-corpo').getByText('Oi').waitFor();
     await page.getByTestId('block-editor-blocos').locator('.ce-paragraph').getByText('Texto').waitFor();
@@ -143,8 +153,7 @@ describe('heavy editors', () => {
   });
 
   it('sets the editors up in the field drawer: toolbar, language, tools', async () => {
-    const page = await harness.newPage();
-    await harness.signIn(page);
+    const page = await openPage();
     await page.goto('/admin/data-model/receitas');
     await page.getByTestId('field-edit-corpo').click();
     const toolbar = page.getByTestId('option-toolbar');
@@ -180,8 +189,7 @@ describe('heavy editors', () => {
 
   it('speaks Brazilian Portuguese', async () => {
     await send('patch', '/users/me', { language: 'pt-BR' });
-    const page = await harness.newPage();
-    await harness.signIn(page);
+    const page = await openPage();
     const [receita] = await send('get', '/items/receitas?fields=id&filter[titulo][_eq]=Lasanha');
     await page.goto(`/admin/content/receitas/${receita.id}`);
     await page.getByRole('button', { name: 'Negrito' }).waitFor();

@@ -16,8 +16,7 @@ import { HashInterface, SliderInterface } from './text-extras.tsx';
 import { CodeInterface } from './code/code-interface.tsx';
 import { CheckboxesInterface, CheckboxTreeInterface, ColorInterface, IconInterface, RadioInterface } from './selection.tsx';
 import { NumberInterface } from './number.tsx';
-import { RichTextInterface } from './rich-text/rich-text-interface.tsx';
-import { BlockEditorInterface } from './block-editor/block-editor-interface.tsx';
+import { lazyInterface } from './lazy-interface.tsx';
 import { MarkdownInterface } from './markdown.tsx';
 import { TextareaInterface } from './textarea.tsx';
 import { ToManyInterface } from './to-many.tsx';
@@ -30,6 +29,9 @@ import { useRegistry } from '../../extensions/registry.ts';
 export type { InterfaceProps } from './types.ts';
 
 type AnyInterface = ComponentType<InterfaceProps<any>>;
+
+const RichTextInterface = lazyInterface(() => import('./rich-text/rich-text-editor.tsx'));
+const BlockEditorInterface = lazyInterface(() => import('./block-editor/block-editor.tsx'));
 
 /** Interfaces by `meta.interface` name (the names Directus uses, so existing schemas read the same). */
 export const INTERFACES: Record<string, AnyInterface> = {

@@ -35,6 +35,8 @@ export default function BlockEditor({ field, value, onChange, disabled, options 
   const holder = useRef<HTMLDivElement>(null);
   const editor = useRef<EditorJS | null>(null);
   const sent = useRef<unknown>(value);
+  // The blocks on screen as JSON, to tell Editor.js's own redraws from edits.
+  const shown = useRef('[]');
   const latest = useRef({ value, onChange, translate });
   latest.current = { value, onChange, translate };
   const [picking, setPicking] = useState<((file: LibraryImageData['file'] | null) => void) | null>(null);
@@ -45,9 +47,11 @@ export default function BlockEditor({ field, value, onChange, disabled, options 
   // One Editor.js per set of tools: it cannot change its tools once made.
   useEffect(() => {
     const initial = blockDataOf(latest.current.value);
+    const data = initial ? sanitizeBlocks(initial) : undefined;
+    shown.current = JSON.stringify(data?.blocks ?? []);
     const instance = new EditorJS({
       holder: holder.current as HTMLDivElement,
-      data: initial ? sanitizeBlocks(initial) : undefined,
+      data,
       tools: toolsFor(tools.split(',').filter(Boolean) as ReturnType<typeof blockToolsOf>, {
         pick: () => new Promise((resolve) => setPicking(() => resolve)),
         labels: { choose: latest.current.translate('content.blocks.chooseImage'), caption: latest.current.translate('content.blocks.caption') },
@@ -57,6 +61,10 @@ export default function BlockEditor({ field, value, onChange, disabled, options 
       i18n: { messages: editorJsMessages(latest.current.translate) },
       onChange: async (api) => {
         const next = stored(await api.saver.save());
+        // Editor.js also reports its own redraws (a stored value rendered): only real edits reach the form.
+        const blocks = JSON.stringify(next?.blocks ?? []);
+        if (blocks === shown.current) return;
+        shown.current = blocks;
         sent.current = next;
         latest.current.onChange?.(next);
       },
@@ -73,8 +81,10 @@ export default function BlockEditor({ field, value, onChange, disabled, options 
     const instance = editor.current;
     if (!instance || value === sent.current) return;
     sent.current = value;
-    const data = blockDataOf(value);
-    void instance.isReady.then(() => (data ? instance.render(sanitizeBlocks(data)) : instance.clear()));
+    const found = blockDataOf(value);
+    const data = found ? sanitizeBlocks(found) : null;
+    shown.current = JSON.stringify(data?.blocks ?? []);
+    void instance.isReady.then(() => (data ? instance.render(data) : instance.clear()));
   }, [value]);
 
   useEffect(() => {

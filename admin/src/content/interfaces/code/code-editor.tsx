@@ -33,6 +33,7 @@ export interface CodeEditorProps {
 export default function CodeEditor(props: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
+  const replacing = useRef(false);
   const latest = useRef(props);
   latest.current = props;
   const compartments = useRef({ language: new Compartment(), gutter: new Compartment(), wrap: new Compartment(), editable: new Compartment(), lint: new Compartment(), placeholder: new Compartment() });
@@ -57,7 +58,7 @@ export default function CodeEditor(props: CodeEditorProps) {
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, indentWithTab]),
           EditorView.contentAttributes.of({ id: initial.id, ...(initial.label ? { 'aria-label': initial.label } : {}) }),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) latest.current.onText(update.state.doc.toString());
+            if (update.docChanged && !replacing.current) latest.current.onText(update.state.doc.toString());
           }),
           EDITOR_THEME,
           parts.language.of([]),
@@ -79,7 +80,11 @@ export default function CodeEditor(props: CodeEditorProps) {
   // A value set from outside (the item loaded, the form reset) replaces the text; typing never comes back here.
   useEffect(() => {
     const editor = view.current;
-    if (editor && editor.state.doc.toString() !== props.text) editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: props.text } });
+    if (!editor || editor.state.doc.toString() === props.text) return;
+    // Not reported back as typing: the form's value did not change, so it must not turn dirty.
+    replacing.current = true;
+    editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: props.text } });
+    replacing.current = false;
   }, [props.text]);
 
   useEffect(() => {
