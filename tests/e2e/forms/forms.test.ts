@@ -73,6 +73,13 @@ describe('forms that never lose work', () => {
     await page.goto('/admin/content/articles/1');
     const title = page.locator('#field-title');
     await expect.poll(() => title.inputValue(), { timeout: 15_000 }).not.toBe('');
+    // Both language tabs are whole in their strip (at 390 px the "beside" picker goes above it, not beside).
+    await page.getByTestId('translation-tab-pt-BR').waitFor();
+    const strip = (await page.getByTestId('translations-translations').locator('.ant-tabs-nav-wrap').boundingBox())!;
+    for (const code of ['en-US', 'pt-BR']) {
+      const tab = (await page.getByTestId(`translation-tab-${code}`).boundingBox())!;
+      expect(tab.x >= strip.x - 1 && tab.x + tab.width <= strip.x + strip.width + 1).toBe(true);
+    }
 
     // An in-app link with edits: the question, and "keep editing" keeps them.
     await title.fill(`Bees ${locale}`);
