@@ -24,6 +24,14 @@ export function renderTemplate(template: string | null | undefined, item: unknow
   return filled.trim() || String(valueAt(item, primaryKey) ?? '');
 }
 
+/** Whether any placeholder of the template has a value in the item (a subtitle of only separators is left out). */
+export function templateHasValues(template: string | null | undefined, item: unknown): boolean {
+  return templateFields(template).some((path) => {
+    const value = valueAt(item, path);
+    return value !== null && value !== undefined && value !== '';
+  });
+}
+
 /** A default template for a collection without one: its first text-like field, else its key. */
 export function guessTemplate(fields: { field: string; type: string }[], primaryKey: string): string {
   const preferred = ['name', 'title', 'label', 'email', 'slug', 'key'];

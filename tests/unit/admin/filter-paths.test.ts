@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderTemplate } from '../../../admin/src/content/display-template.ts';
+import { renderTemplate, templateHasValues } from '../../../admin/src/content/display-template.ts';
 import { fieldAtPath, templateText, valueText } from '../../../admin/src/content/field-text.ts';
 import { filterableFields } from '../../../admin/src/content/filter-builder/filterable-fields.ts';
 import { toFilter } from '../../../admin/src/content/filter-builder/filter-model.ts';
@@ -118,5 +118,7 @@ describe('values as text', () => {
     expect(valueText(undefined, 3)).toBe('3');
     expect(fieldAtPath(schema, 'articles', 'author.country.name')?.collection).toBe('countries');
     expect(renderTemplate('{{title}} · {{status}}', { id: 1, title: 'Bees', status: 'done' }, 'id', templateText(schema, 'articles'))).toBe('Bees · Done');
+    expect(templateHasValues('{{status}} · {{author.name}}', { status: null, author: { name: 'Ada' } })).toBe(true);
+    expect(templateHasValues('{{status}} · {{author.name}}', { status: '', author: null })).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { assetUrl } from '../../app/project-settings.tsx';
 import { CollectionIcon, ICON_NAMES } from '../../components/collection-icon.tsx';
 import type { LayoutProps } from '../../extensions/kinds.ts';
-import { renderTemplate } from '../display-template.ts';
+import { renderTemplate, templateHasValues } from '../display-template.ts';
 import { templateText } from '../field-text.ts';
 import { fileKeyOf, titleTemplate } from './layout-fields.ts';
 import { fieldLabel } from '../field-label.ts';
@@ -124,7 +124,7 @@ export default function CardsLayout({ collection, primaryKey, allFields, query, 
                       </Typography.Text>
                       {subtitle && (
                         <Typography.Text type="secondary" ellipsis style={{ display: 'block' }} data-testid="card-subtitle">
-                          {renderTemplate(subtitle, item, primaryKey, text)}
+                          {templateHasValues(subtitle, item) ? renderTemplate(subtitle, item, primaryKey, text) : '\u00a0'}
                         </Typography.Text>
                       )}
                     </div>
