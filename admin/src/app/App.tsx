@@ -1,7 +1,7 @@
 import { Authenticated, Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider, { CatchAllNavigate } from '@refinedev/react-router';
-import { lazy, Suspense, useCallback, useMemo } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { createBrowserRouter, Navigate, Outlet, Route, RouterProvider, Routes } from 'react-router';
 import { enUS } from '../i18n/en-US.ts';
 import { ptBR } from '../i18n/pt-BR.ts';
 import { mergeCatalogues } from '../i18n/translate.ts';
@@ -90,17 +90,25 @@ function RefineApp() {
   );
 }
 
-/** The admin app: project settings and preferences around Refine, routed under /admin. */
-export function App() {
+/** Project settings and preferences around Refine: every page of the admin. */
+function Root() {
   return (
-    <BrowserRouter basename="/admin">
-      <ProjectProvider>
-        <PreferencesProvider>
-          <AppTheme>
-            <RefineApp />
-          </AppTheme>
-        </PreferencesProvider>
-      </ProjectProvider>
-    </BrowserRouter>
+    <ProjectProvider>
+      <PreferencesProvider>
+        <AppTheme>
+          <RefineApp />
+        </AppTheme>
+      </PreferencesProvider>
+    </ProjectProvider>
   );
+}
+
+/**
+ * The admin app, routed under /admin. A data router (one splat route; the pages are descendant routes)
+ * rather than a `BrowserRouter`: only a data router can hold a navigation, the browser's Back and Forward
+ * buttons included, while a form with unsaved edits asks first (`useBlocker`).
+ */
+export function App() {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <Root /> }], { basename: '/admin' }));
+  return <RouterProvider router={router} />;
 }

@@ -7,7 +7,7 @@ import { apiData, apiRequest, type ApiHttpError } from '../providers/http-client
 import { FILE_FIELDS, fileName, folderOptions, type FileItem, type FolderItem } from './file-info.ts';
 import { FileGrid, type FileActions } from './file-grid.tsx';
 import { FileTable } from './file-table.tsx';
-import { FolderTree } from './folder-tree.tsx';
+import { FolderTree, mayMoveFolder } from './folder-tree.tsx';
 import { ImageEditor } from './image-editor.tsx';
 import { uploadFiles } from './upload.ts';
 import { UploadDropZone, UploadProgressList, useUploads } from './upload-drop-zone.tsx';
@@ -75,6 +75,7 @@ export function FileBrowser({ onPick, pageSize = PAGE_SIZE, folder: startFolder 
   const { data: canDelete } = useCan({ resource: 'files', action: 'delete' });
   const { data: canUpdate } = useCan({ resource: 'files', action: 'edit' });
   const { data: canCreateFolder } = useCan({ resource: 'folders', action: 'create' });
+  const { data: canMoveFolders } = useCan({ resource: 'folders', action: 'edit' });
   const [editing, setEditing] = useState<FileItem | null>(null);
   const managing = !onPick;
 
@@ -112,6 +113,20 @@ export function FileBrowser({ onPick, pageSize = PAGE_SIZE, folder: startFolder 
       const name = target ? (folders?.find((entry) => entry.id === target)?.name ?? '') : translate('files.allFiles');
       message.success(translate('files.moved', { name: fileName(file), folder: name }));
       await load();
+    } catch (failure) {
+      message.error((failure as ApiHttpError).message);
+    }
+  };
+  const moveFolder = async (id: string, parent: string | null) => {
+    const moving = folders?.find((entry) => entry.id === id);
+    if (!moving || !folders || (moving.parent ?? null) === parent) return;
+    // The server refuses a loop too (400 naming `parent`); saying so here names the folders, in the user's language.
+    if (!mayMoveFolder(folders, id, parent)) return void message.error(translate('files.folderLoop', { name: moving.name }));
+    try {
+      await apiRequest(`/folders/${encodeURIComponent(id)}`, { method: 'PATCH', body: { parent } });
+      const name = parent ? (folders.find((entry) => entry.id === parent)?.name ?? '') : translate('files.allFiles');
+      message.success(translate('files.moved', { name: moving.name, folder: name }));
+      await reloadFolders();
     } catch (failure) {
       message.error((failure as ApiHttpError).message);
     }
@@ -197,7 +212,13 @@ export function FileBrowser({ onPick, pageSize = PAGE_SIZE, folder: startFolder 
           {folders && (
             <Col xs={24} md={7} xl={6}>
               <Card size="small" title={translate('files.folders')} styles={{ body: { padding: 8 } }}>
-                <FolderTree folders={folders} selected={folder} onSelect={showFolder} onDropFile={canUpdate?.can ? (id, target) => void move(id, target) : undefined} />
+                <FolderTree
+                  folders={folders}
+                  selected={folder}
+                  onSelect={showFolder}
+                  onDropFile={canUpdate?.can ? (id, target) => void move(id, target) : undefined}
+                  onMoveFolder={canMoveFolders?.can ? (id, parent) => void moveFolder(id, parent) : undefined}
+                />
               </Card>
             </Col>
           )}

@@ -187,6 +187,9 @@ describe('the data model builder', () => {
     await chooseOption(page, 'invite-role', 'Administrator');
     await page.getByRole('button', { name: 'Send invitations' }).click();
     await page.getByTestId('invite-outbox-notice').waitFor({ timeout: 20_000 });
+    // Nothing was e-mailed: the heading says where the invitations went, and no "sent" notice shows.
+    expect(await page.locator('.ant-modal-confirm-title').textContent()).toBe('Invitations written to the outbox, not e-mailed: 1');
+    expect(await page.getByText('Invitations sent', { exact: false }).count()).toBe(0);
     await harness.screenshot(page, 'users-invite-outbox');
     await page.close();
 

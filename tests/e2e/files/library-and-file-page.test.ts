@@ -123,6 +123,38 @@ describe('the file library', () => {
     expect(inTravel).toEqual([{ filename_download: 'diario.txt', filesize: String('Um dia de viagem.\n'.length * 80_000) }]);
     await harness.screenshot(page, 'files-library');
   }, 180_000);
+
+  it('moves a folder dragged onto another; a move into its own subfolder is refused with a clear message, here and by the API', async () => {
+    const page = await harness.newPage();
+    await harness.signIn(page);
+    await openLibrary(page);
+    const parentOf = async (folder: string) => (await send('get', `/folders/${folder}?fields=parent`)).parent;
+    await page.getByTestId('folder-node-Antigos').dragTo(page.getByTestId('folder-node-Viagens'));
+    await expect.poll(() => parentOf(folders.Antigos!), { timeout: 20_000 }).toBe(folders.Viagens);
+    await page.getByText('Moved Antigos to Viagens').waitFor();
+    await expect.poll(() => depth(page, 'Antigos'), { timeout: 20_000 }).toBe(3);
+
+    // "Fotos" into "Antigos", now inside it: refused before anything is sent.
+    const folderWrites: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH' && new URL(request.url()).pathname.startsWith('/folders')) folderWrites.push(request.url());
+    });
+    await page.getByTestId('folder-node-Fotos').dragTo(page.getByTestId('folder-node-Antigos'));
+    await page.getByText('“Fotos” can’t be moved into itself or one of its own subfolders.').waitFor();
+    await harness.screenshot(page, 'files-folder-loop');
+    expect(folderWrites).toEqual([]);
+    expect(await parentOf(folders.Fotos!)).toBeNull();
+    // The API refuses the loop too, naming `parent`.
+    const refused = await harness.app.request.patch(`/folders/${folders.Fotos}`).set('Authorization', `Bearer ${token}`).send({ parent: folders.Antigos });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PAYLOAD', field: 'parent' });
+
+    // Onto "All files": back at the root.
+    await page.getByTestId('folder-node-Antigos').dragTo(page.getByTestId('folder-node-root'));
+    await expect.poll(() => parentOf(folders.Antigos!), { timeout: 20_000 }).toBeNull();
+    await expect.poll(() => depth(page, 'Antigos'), { timeout: 20_000 }).toBe(1);
+    await page.close();
+  }, 120_000);
 });
 
 describe("a file's page", () => {
@@ -208,6 +240,12 @@ describe('in pt-BR and at 390 px', () => {
         if (language === 'pt-BR') await expectNoEnglish(page);
         expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
         await harness.screenshot(page, `files-library-${language}-${width}`);
+        if (language === 'pt-BR' && width === 390) {
+          // A folder dragged into its own subfolder: the refusal in Portuguese.
+          await page.getByTestId('folder-node-Fotos').dragTo(page.getByTestId('folder-node-Viagens'));
+          await page.getByText('Não é possível mover “Fotos” para dentro de si mesma ou de uma das suas subpastas.').waitFor();
+          await harness.screenshot(page, 'files-folder-loop-pt-BR-390');
+        }
         await page.goto(`/admin/files/${harbourId}`);
         await page.getByTestId('file-usage-articles-cover').waitFor();
         if (language === 'pt-BR') await expectNoEnglish(page);

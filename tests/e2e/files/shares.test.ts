@@ -28,10 +28,23 @@ beforeAll(async () => {
       { field: 'nota_interna', type: 'string' },
     ],
   });
-  articleId = (await send('post', '/items/noticias', { titulo: 'Festa no porto', situacao: 'publicada', nota_interna: 'não publicar' })).id;
-  // The role a share reads as: the headline and state, not the internal note.
+  // Relations the public page shows by their templates: an author (m2o) and tags (m2m).
+  await send('post', '/collections', { collection: 'autores', meta: { display_template: '{{nome}}' }, fields: [{ field: 'nome', type: 'string' }, { field: 'email', type: 'string' }] });
+  await send('post', '/fields/noticias', { field: 'autor', type: 'integer', meta: { translations: [{ language: 'pt-BR', translation: 'Autoria' }, { language: 'en-US', translation: 'Author' }] } });
+  await send('post', '/relations', { collection: 'noticias', field: 'autor', related_collection: 'autores' });
+  await send('post', '/collections', { collection: 'marcadores', meta: { display_template: '#{{rotulo}}' }, fields: [{ field: 'rotulo', type: 'string' }] });
+  await send('post', '/collections', { collection: 'noticias_marcadores', meta: { hidden: true }, fields: [{ field: 'noticias_id', type: 'integer' }, { field: 'marcadores_id', type: 'integer' }] });
+  await send('post', '/relations', { collection: 'noticias_marcadores', field: 'noticias_id', related_collection: 'noticias', meta: { one_field: 'marcadores', junction_field: 'marcadores_id' }, schema: { on_delete: 'CASCADE' } });
+  await send('post', '/relations', { collection: 'noticias_marcadores', field: 'marcadores_id', related_collection: 'marcadores', meta: { junction_field: 'noticias_id' }, schema: { on_delete: 'CASCADE' } });
+  const autora = await send('post', '/items/autores', { nome: 'Maria Souza', email: 'maria@example.com' });
+  const [porto, festa] = await send('post', '/items/marcadores', [{ rotulo: 'porto' }, { rotulo: 'festa' }]);
+  articleId = (await send('post', '/items/noticias', { titulo: 'Festa no porto', situacao: 'publicada', nota_interna: 'não publicar', autor: autora.id, marcadores: [{ marcadores_id: porto.id }, { marcadores_id: festa.id }] })).id;
+  // The role a share reads as: the headline, state, author and tags, not the internal note nor the author's e-mail.
   viewerRole = (await send('post', '/roles', { name: 'Leitores', app_access: false })).id;
-  await send('post', '/permissions', { role: viewerRole, collection: 'noticias', action: 'read', fields: ['id', 'titulo', 'situacao'] });
+  await send('post', '/permissions', { role: viewerRole, collection: 'noticias', action: 'read', fields: ['id', 'titulo', 'situacao', 'autor', 'marcadores'] });
+  await send('post', '/permissions', { role: viewerRole, collection: 'autores', action: 'read', fields: ['id', 'nome'] });
+  await send('post', '/permissions', { role: viewerRole, collection: 'marcadores', action: 'read', fields: '*' });
+  await send('post', '/permissions', { role: viewerRole, collection: 'noticias_marcadores', action: 'read', fields: '*' });
 });
 afterAll(async () => {
   await harness?.close();
@@ -98,6 +111,13 @@ describe('shares', () => {
     const outbox = path.join(harness.dataDir, 'outbox');
     const mails = await Promise.all((await readdir(outbox)).map((name) => readFile(path.join(outbox, name), 'utf8')));
     expect(mails.some((mail) => mail.includes('To: leitora@example.com') && mail.includes(`/admin/shared/${shareId}`))).toBe(true);
+    // The outbox transport mailed nothing: the drawer says where the e-mail went, not "sent".
+    await page.getByTestId('share-outbox-notice').filter({ hasText: 'DATA_DIR/outbox' }).waitFor();
+    expect(await page.locator('.ant-modal-confirm-title').textContent()).toBe('E-mails written to the outbox, not sent: 1');
+    expect(await page.getByText('E-mails sent', { exact: false }).count()).toBe(0);
+    await harness.screenshot(page, 'share-invite-outbox');
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+    await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
     await harness.screenshot(page, 'share-drawer');
   }, 120_000);
 
@@ -116,6 +136,10 @@ describe('shares', () => {
     await first.getByTestId('shared-field-situacao').filter({ hasText: 'Publicada' }).waitFor();
     expect(await first.getByTestId('shared-field-nota_interna').count()).toBe(0);
     expect(await first.getByText('não publicar').count()).toBe(0);
+    // Relations by their collections' templates, as the share's role may read them (not raw keys).
+    expect(await first.getByTestId('shared-field-autor').textContent()).toBe('Maria Souza');
+    expect(await first.getByTestId('shared-field-marcadores').locator('.ant-tag').allTextContents()).toEqual(['#porto', '#festa']);
+    expect(await first.getByText('maria@example.com').count()).toBe(0);
     await harness.screenshot(first, 'share-page');
     expect((await shareRow(shareId)).times_used).toBe(1);
     // A reload in the same tab keeps its session: no second use.
@@ -164,6 +188,17 @@ describe('shares', () => {
       await page.getByTestId('share-row-Aberto').getByTestId('share-uses').filter({ hasText: /^Usos: \d+, sem limite$/ }).waitFor();
       await expectNoEnglish(page);
       await harness.screenshot(page, `share-drawer-pt-BR-${width}`);
+      // Sending by e-mail with the outbox transport, in Portuguese: where the e-mail went.
+      await page.getByTestId('share-row-Aberto').getByTestId('share-invite').click();
+      await page.getByTestId('share-invite-emails').locator('input').fill('leitor@example.com');
+      await page.getByTestId('share-invite-emails').locator('input').press('Enter');
+      await page.locator('.ant-modal').getByRole('button', { name: 'Enviar' }).click();
+      await page.getByTestId('share-outbox-notice').filter({ hasText: 'DATA_DIR/outbox' }).waitFor();
+      expect(await page.locator('.ant-modal-confirm-title').textContent()).toBe('E-mails gravados na pasta de saída, não enviados: 1');
+      expect(await englishLeaks(page)).toEqual([]);
+      await harness.screenshot(page, `share-invite-outbox-pt-BR-${width}`);
+      await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+      await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
 
       const visitor = await signedOut(`/admin/shared/${locked.id}`);
       await visitor.setViewportSize({ width, height: width === 390 ? 844 : 860 });
@@ -172,6 +207,8 @@ describe('shares', () => {
       await harness.screenshot(visitor, `share-password-pt-BR-${width}`);
       await visitor.goto(`/admin/shared/${open.id}`);
       await visitor.getByTestId('shared-field-situacao').filter({ hasText: 'Publicada' }).waitFor();
+      await visitor.getByTestId('shared-field-autor').filter({ hasText: 'Maria Souza' }).waitFor();
+      await visitor.getByText('Autoria').waitFor();
       await visitor.getByText('Título').waitFor();
       await expectNoEnglish(visitor);
       expect(await visitor.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);

@@ -6,6 +6,8 @@ import type { AdminHarness } from '../harness.ts';
 let harness: AdminHarness;
 let token: string;
 let send: Send;
+/** The article the Back/Forward test edits (the other tests rename article 1). */
+let mothsId: number;
 
 const LOCALES = [
   { locale: 'en-US', width: 1360, height: 860, texts: { unsaved: 'Unsaved changes', discard: 'Discard changes', deleteOne: 'Delete 1 item? This cannot be undone.', items: (n: number) => (n === 1 ? '1 item' : `${n} items`) } },
@@ -59,6 +61,7 @@ beforeAll(async () => {
     tags: [{ tags_id: 1 }, { tags_id: 3 }],
     translations: [{ languages_code: 'en-US', headline: 'Bees at work' }, { languages_code: 'pt-BR', headline: 'Abelhas trabalhando' }],
   });
+  mothsId = (await send('post', '/items/articles', { title: 'Moths' })).id;
 });
 afterAll(async () => {
   await harness?.close();
@@ -70,6 +73,13 @@ describe('forms that never lose work', () => {
     await page.goto('/admin/content/articles/1');
     const title = page.locator('#field-title');
     await expect.poll(() => title.inputValue(), { timeout: 15_000 }).not.toBe('');
+    // Both language tabs are whole in their strip (at 390 px the "beside" picker goes above it, not beside).
+    await page.getByTestId('translation-tab-pt-BR').waitFor();
+    const strip = (await page.getByTestId('translations-translations').locator('.ant-tabs-nav-wrap').boundingBox())!;
+    for (const code of ['en-US', 'pt-BR']) {
+      const tab = (await page.getByTestId(`translation-tab-${code}`).boundingBox())!;
+      expect(tab.x >= strip.x - 1 && tab.x + tab.width <= strip.x + strip.width + 1).toBe(true);
+    }
 
     // An in-app link with edits: the question, and "keep editing" keeps them.
     await title.fill(`Bees ${locale}`);
@@ -114,6 +124,65 @@ describe('forms that never lose work', () => {
     await expect.poll(async () => ((await send('get', `/items/articles?filter[title][_eq]=Wasps ${locale}&fields=id`)) as unknown[]).length, { timeout: 15_000 }).toBe(1);
     await expect.poll(() => title.inputValue(), { timeout: 15_000 }).toBe('');
     expect(new URL(page.url()).pathname).toBe('/admin/content/articles/+');
+    await page.close();
+  });
+
+  it.each(LOCALES)("$locale at $width px: the browser's Back and Forward buttons ask first too; keep editing stays, discard leaves", async ({ locale, width, height, texts }) => {
+    const page = await openAs(locale, width, height);
+    const itemPath = `/admin/content/articles/${mothsId}`;
+    const path = () => new URL(page.url()).pathname;
+    const title = page.locator('#field-title');
+    const dialog = page.locator('.ant-modal-confirm');
+    const asked = async () => expect.poll(() => dialog.locator('.ant-modal-confirm-title').textContent(), { timeout: 15_000 }).toBe(texts.unsaved);
+    // In-app steps only: list, then the item opened from its row (history entries of one page).
+    await page.goto('/admin/content/articles');
+    const row = page.getByTestId('list-row').filter({ hasText: 'Moths' }).getByText('Moths', { exact: true });
+    await row.waitFor({ timeout: 30_000 });
+    await row.click();
+    await page.waitForURL(`**${itemPath}`);
+    await expect.poll(() => title.inputValue(), { timeout: 15_000 }).toBe('Moths');
+
+    // Back with edits: the question; keeping them stays on the item, the address bar included.
+    await title.fill(`Moths ${locale}`);
+    await page.goBack();
+    await asked();
+    await harness.screenshot(page, `forms-unsaved-back-${locale}-${width}`);
+    await page.getByTestId('unsaved-keep').click();
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(path, { timeout: 15_000 }).toBe(itemPath);
+    expect(await title.inputValue()).toBe(`Moths ${locale}`);
+
+    // Back again, discarding: the list, nothing saved.
+    await page.goBack();
+    await asked();
+    await page.getByTestId('unsaved-discard').click();
+    await expect.poll(path, { timeout: 15_000 }).toBe('/admin/content/articles');
+    expect(await articleTitle(mothsId)).toBe('Moths');
+
+    // Forward to the item (no edits: no question), back to the list by its button, Back to the item again.
+    await page.goForward();
+    await expect.poll(path, { timeout: 15_000 }).toBe(itemPath);
+    await expect.poll(() => title.inputValue(), { timeout: 15_000 }).toBe('Moths');
+    expect(await dialog.count()).toBe(0);
+    await page.getByTestId('item-back').click();
+    await page.waitForURL(/\/admin\/content\/articles$/);
+    await page.goBack();
+    await expect.poll(path, { timeout: 15_000 }).toBe(itemPath);
+    await expect.poll(() => title.inputValue(), { timeout: 15_000 }).toBe('Moths');
+
+    // Forward with edits asks too: keep, then discard.
+    await title.fill(`Moths ${locale} again`);
+    await page.goForward();
+    await asked();
+    await page.getByTestId('unsaved-keep').click();
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(path, { timeout: 15_000 }).toBe(itemPath);
+    expect(await title.inputValue()).toBe(`Moths ${locale} again`);
+    await page.goForward();
+    await asked();
+    await page.getByTestId('unsaved-discard').click();
+    await expect.poll(path, { timeout: 15_000 }).toBe('/admin/content/articles');
+    expect(await articleTitle(mothsId)).toBe('Moths');
     await page.close();
   });
 

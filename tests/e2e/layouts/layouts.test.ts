@@ -108,7 +108,10 @@ describe('layouts', () => {
     await page.getByTestId('layout-option-choice-size').click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('Medium', { exact: true }).click();
     await page.keyboard.press('Escape');
-    await page.getByTestId('card').filter({ hasText: 'Alfa' }).getByTestId('card-subtitle').filter({ hasText: `a_fazer · ${month}-10` }).waitFor();
+    await page.getByTestId('card').filter({ hasText: 'Alfa' }).getByTestId('card-subtitle').filter({ hasText: `A fazer · ${month}-10` }).waitFor();
+    // A subtitle whose placeholders are all empty shows nothing, not its lone separator.
+    const eta = page.getByTestId('card').filter({ has: page.getByTestId('card-title').getByText('Eta', { exact: true }) });
+    expect((await eta.getByTestId('card-subtitle').textContent())?.trim()).toBe('');
     await expect.poll(() => page.getByTestId('card').filter({ hasText: 'Alfa' }).locator('img').getAttribute('src')).toMatch(/^\/assets\/[0-9a-f-]+\?width=360&height=360&fit=cover$/);
 
     await chooseOption(page, 'cards-sort', 'Titulo');
@@ -124,7 +127,8 @@ describe('layouts', () => {
     await page.reload();
     await page.getByTestId('cards-layout').waitFor(LONG_WAIT);
     await expect.poll(() => page.getByTestId('card-title').first().textContent(), LONG_WAIT).toBe('Gama');
-    expect(await page.getByTestId('card-subtitle').first().textContent()).toBe(`a_fazer · ${month}-12`);
+    // A dropdown's placeholder shows its choice text, not the stored value.
+    expect(await page.getByTestId('card-subtitle').first().textContent()).toBe(`A fazer · ${month}-12`);
     await atPhoneWidth(page, () => shot(page, 'cards-en-US-390'));
 
     // A bookmark carries the layout and its options.
@@ -169,8 +173,13 @@ describe('layouts', () => {
     // Grouped by a many-to-one: a column per related item, titled by its template; a drag writes the key.
     await page.getByTestId('layout-options').click();
     await chooseOption(page, 'layout-option-field-groupField', 'Responsavel');
+    await chooseOption(page, 'layout-option-field-textField', 'Estado');
     await page.keyboard.press('Escape');
     await expect.poll(titles, LONG_WAIT).toEqual(['Ana', 'Bruno', 'No value']);
+    // The card's text from a dropdown is its choice text, not the stored value.
+    await expect.poll(() => card('Gama').textContent(), LONG_WAIT).toContain('A fazer');
+    expect(await card('Gama').textContent()).not.toContain('a_fazer');
+    expect(await card('Alfa').textContent()).toContain('Feito');
     await card('Beta').dragTo(column(String(bruno)));
     await expect.poll(async () => (await task('Beta'))?.responsavel, LONG_WAIT).toBe(bruno);
     await column(String(bruno)).getByText('Beta').waitFor(LONG_WAIT);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assetUrl } from '../../../admin/src/app/project-settings.tsx';
 import { FILE_FIELDS, fileName, folderOptions, isImage } from '../../../admin/src/files/file-info.ts';
 import { fileReferences } from '../../../admin/src/files/file-usage.ts';
-import { folderTree } from '../../../admin/src/files/folder-tree.tsx';
+import { folderTree, mayMoveFolder } from '../../../admin/src/files/folder-tree.tsx';
 import { pointAt } from '../../../admin/src/files/focal-point-picker.tsx';
 
 describe('file library helpers', () => {
@@ -43,6 +43,25 @@ describe('file library helpers', () => {
     ]);
     const shape = (nodes: typeof tree): unknown[] => nodes.map((node) => [node.title, shape(node.children ?? [])]);
     expect(shape(tree)).toEqual([['Docs', []], ['Orphan', []], ['Photos', [['2024', []]]], ['Loop', []], ['Back', []]]);
+  });
+
+  it('lets a folder move anywhere but into itself or its own subfolders', () => {
+    const folders = [
+      { id: 'a', name: 'Photos', parent: null },
+      { id: 'b', name: '2024', parent: 'a' },
+      { id: 'c', name: 'June', parent: 'b' },
+      { id: 'd', name: 'Docs', parent: null },
+      { id: 'x', name: 'Loop', parent: 'y' },
+      { id: 'y', name: 'Back', parent: 'x' },
+    ];
+    expect(mayMoveFolder(folders, 'b', 'd')).toBe(true);
+    expect(mayMoveFolder(folders, 'c', null)).toBe(true);
+    expect(mayMoveFolder(folders, 'd', 'c')).toBe(true);
+    expect(mayMoveFolder(folders, 'a', 'a')).toBe(false);
+    expect(mayMoveFolder(folders, 'a', 'c')).toBe(false);
+    expect(mayMoveFolder(folders, 'b', 'c')).toBe(false);
+    // A cycle already stored ends the walk instead of looping.
+    expect(mayMoveFolder(folders, 'd', 'x')).toBe(true);
   });
 
   it('finds the file fields and galleries of content collections, not system ones', () => {

@@ -108,7 +108,8 @@ export function FilterRules({ fields, value, onChange, variables, block = false,
   };
 
   return (
-    <div style={block ? undefined : { minWidth: 'min(520px, calc(100vw - 56px))' }} data-testid={testId}>
+    // A set width: sized to its content, the pop-up grew past the window's right edge (1368 px wide at 1360).
+    <div style={block ? undefined : { width: 'min(600px, calc(100vw - 56px))' }} data-testid={testId}>
       {value.rules.length > 1 && (
         <Space style={{ marginBottom: 12 }}>
           <Typography.Text>{translate('content.filter.match')}</Typography.Text>

@@ -1,5 +1,5 @@
 import { useTranslate } from '@refinedev/core';
-import { Alert, Col, Flex, Row, Select, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Alert, Col, Flex, Grid, Row, Select, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { usePreferences } from '../../app/preferences.tsx';
 import { apiData } from '../../providers/http-client.ts';
@@ -28,6 +28,7 @@ export function TranslationsInterface({ field, value, onChange, disabled }: Inte
   const [languages, setLanguages] = useState<Item[] | null>(null);
   const [active, setActive] = useState<string | undefined>(undefined);
   const [beside, setBeside] = useState<string | null>(null);
+  const phone = !(Grid.useBreakpoint().sm ?? true);
   const languagesCollection = target?.collection;
 
   useEffect(() => {
@@ -79,26 +80,29 @@ export function TranslationsInterface({ field, value, onChange, disabled }: Inte
     </Flex>
   );
 
+  const besidePicker =
+    keys.length > 1 ? (
+      <Select
+        size="small"
+        allowClear
+        style={phone ? { width: '100%', marginBottom: 8 } : { minWidth: 180 }}
+        placeholder={translate('content.translations.beside')}
+        value={besideKey ?? undefined}
+        onChange={(next) => setBeside(next ?? null)}
+        options={keys.filter((key) => key !== current).map((key) => ({ value: key, label: nameOf(key) }))}
+        data-testid="translations-beside"
+      />
+    ) : undefined;
+
   return (
     <div data-testid={`translations-${field.field}`}>
+      {/* On a phone the picker beside the tabs left them a sliver (one tab, cut): it goes above them there. */}
+      {phone && besidePicker}
       <Tabs
         activeKey={current}
         onChange={setActive}
         size="small"
-        tabBarExtraContent={
-          keys.length > 1 ? (
-            <Select
-              size="small"
-              allowClear
-              style={{ minWidth: 180 }}
-              placeholder={translate('content.translations.beside')}
-              value={besideKey ?? undefined}
-              onChange={(next) => setBeside(next ?? null)}
-              options={keys.filter((key) => key !== current).map((key) => ({ value: key, label: nameOf(key) }))}
-              data-testid="translations-beside"
-            />
-          ) : undefined
-        }
+        tabBarExtraContent={phone ? undefined : besidePicker}
         items={keys.map((key) => {
           const { filled, total } = completeness(rows, key, names, shape);
           return {

@@ -9,6 +9,7 @@ import type { LayoutProps } from '../../extensions/kinds.ts';
 import { apiRequest, type ApiHttpError } from '../../providers/http-client.ts';
 import { itemPath, resourcePath } from '../../providers/resource-paths.ts';
 import { renderTemplate, templateFields } from '../display-template.ts';
+import { templateText } from '../field-text.ts';
 import { fieldLabel } from '../field-label.ts';
 import { daysOf, monthSpan, reschedule, spanFilter, DATE_TYPES, type DateType } from './calendar-dates.ts';
 import { FieldOption, LayoutOptionsButton, stringOption, TemplateOption, withOption } from './layout-options.tsx';
@@ -126,7 +127,7 @@ export default function CalendarLayout({ collection, primaryKey, allFields, quer
         data-testid="calendar-item"
         data-key={String(key)}
       >
-        {renderTemplate(template, item, primaryKey)}
+        {renderTemplate(template, item, primaryKey, templateText(model.schema, collection))}
       </div>
     );
   };

@@ -7,7 +7,8 @@ import { usePreferences } from '../../app/preferences.tsx';
 import { assetUrl } from '../../app/project-settings.tsx';
 import { CollectionIcon, ICON_NAMES } from '../../components/collection-icon.tsx';
 import type { LayoutProps } from '../../extensions/kinds.ts';
-import { renderTemplate } from '../display-template.ts';
+import { renderTemplate, templateHasValues } from '../display-template.ts';
+import { templateText } from '../field-text.ts';
 import { fileKeyOf, titleTemplate } from './layout-fields.ts';
 import { fieldLabel } from '../field-label.ts';
 import { isToMany } from '../field-kinds.ts';
@@ -23,11 +24,12 @@ const PHONE_QUERY = '(max-width: 575.98px)';
 const PHONE_CARD_WIDTH = 150;
 
 /** Directus's `cards` layout: a grid of cards, each with an image (`imageSource`), a title and a subtitle (display templates). */
-export default function CardsLayout({ primaryKey, allFields, query, onQueryChange, items, total, loading, selection, onSelectionChange, options, onOptionsChange, onOpen, empty }: LayoutProps) {
+export default function CardsLayout({ collection, primaryKey, allFields, query, onQueryChange, items, total, loading, selection, onSelectionChange, options, onOptionsChange, onOpen, empty }: LayoutProps) {
   const translate = useTranslate();
   const { locale } = usePreferences();
   const { token } = theme.useToken();
   const schema = useSchema();
+  const text = templateText(schema, collection);
   const fileFields = allFields.filter((field) => !isToMany(field) && relatedTarget(schema, field)?.collection === FILES_COLLECTION);
   const title = titleTemplate(options, allFields);
   const subtitle = stringOption(options, 'subtitle');
@@ -118,11 +120,11 @@ export default function CardsLayout({ primaryKey, allFields, query, onQueryChang
                     )}
                     <div style={{ minWidth: 0 }}>
                       <Typography.Text strong ellipsis style={{ display: 'block' }} data-testid="card-title">
-                        {renderTemplate(title, item, primaryKey)}
+                        {renderTemplate(title, item, primaryKey, text)}
                       </Typography.Text>
                       {subtitle && (
                         <Typography.Text type="secondary" ellipsis style={{ display: 'block' }} data-testid="card-subtitle">
-                          {renderTemplate(subtitle, item, primaryKey)}
+                          {templateHasValues(subtitle, item) ? renderTemplate(subtitle, item, primaryKey, text) : '\u00a0'}
                         </Typography.Text>
                       )}
                     </div>

@@ -10,8 +10,6 @@ import { resolveText } from '../../i18n/custom-texts.ts';
 import { apiRequest, type ApiHttpError } from '../../providers/http-client.ts';
 import { fieldLabel } from '../field-label.ts';
 import { isPresentational, isToMany } from '../field-kinds.ts';
-import { anyReadPaths, isAnyTarget } from '../interfaces/many-to-any-rows.ts';
-import { displayReadFields } from '../displays/related-displays.tsx';
 import { FilterBuilder } from '../filter-builder/filter-builder.tsx';
 import { filterableFields } from '../filter-builder/filterable-fields.ts';
 import { toFilter, type FilterGroup } from '../filter-builder/filter-model.ts';
@@ -22,6 +20,7 @@ import { BulkToolbar } from './bulk-toolbar.tsx';
 import { ListTransfer } from './list-transfer.tsx';
 import ItemEditPage from './item-edit-page.tsx';
 import { useCollection } from './use-collection.ts';
+import { showReadPaths } from './read-paths.ts';
 import { ManualFlowButtons } from '../../modules/flows/manual-flow-buttons.tsx';
 import { BookmarkButton } from './bookmark-button.tsx';
 import { DefaultPresetButton } from './default-preset-button.tsx';
@@ -80,14 +79,7 @@ function ItemList({ collection, preset, bookmark, onViewChange }: { collection: 
     const paths = new Set([model.primaryKey]);
     for (const name of visible) {
       const field = listable.find((entry) => entry.field === name);
-      const target = field ? model.targetOf(field) : null;
-      if (isAnyTarget(target)) for (const path of anyReadPaths(name, target, model.labelFieldsOf)) paths.add(path);
-      else if (target && isToMany(field!) && (field!.meta?.display === 'related-values' || field!.meta?.display === 'translations')) {
-        // Each related item by its collection's template, or the display's (relative to the junction row for m2m, as Directus has it).
-        for (const label of model.labelFieldsOf(target.collection)) paths.add(target.junction ? `${name}.${target.junction.field}.${label}` : `${name}.${label}`);
-        for (const path of displayReadFields(field!)) paths.add(`${name}.${path}`);
-      } else if (!target || target.junction || isToMany(field!)) paths.add(name);
-      else for (const label of [...model.labelFieldsOf(target.collection), ...displayReadFields(field!)]) paths.add(`${name}.${label}`);
+      for (const path of field ? showReadPaths(field, model.targetOf(field), model.labelFieldsOf) : [name]) paths.add(path);
     }
     if (sortField) paths.add(sortField);
     // What the layout shows besides the columns (a card's title and image), as far as the fields exist.

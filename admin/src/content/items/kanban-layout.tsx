@@ -10,6 +10,7 @@ import { apiRequest, type ApiHttpError } from '../../providers/http-client.ts';
 import { itemPath } from '../../providers/resource-paths.ts';
 import { renderTemplate } from '../display-template.ts';
 import { fieldLabel } from '../field-label.ts';
+import { valueText } from '../field-text.ts';
 import { isToMany } from '../field-kinds.ts';
 import { FILES_COLLECTION, USERS_COLLECTION } from '../interfaces/related.ts';
 import { fileKeyOf } from './layout-fields.ts';
@@ -119,11 +120,11 @@ export default function KanbanLayout({ collection, primaryKey, allFields, query,
         data-key={String(key)}
       >
         <Typography.Text strong style={{ display: 'block' }} data-testid="kanban-card-title">
-          {titleField ? String(item[titleField.field] ?? '—') : String(key)}
+          {titleField ? valueText(titleField, item[titleField.field]) || '—' : String(key)}
         </Typography.Text>
         {textField && item[textField.field] !== null && item[textField.field] !== undefined && (
           <Typography.Paragraph type="secondary" ellipsis={{ rows: 3 }} style={{ margin: 0 }}>
-            {String(item[textField.field])}
+            {valueText(textField, item[textField.field])}
           </Typography.Paragraph>
         )}
         {(dateField || tags || user) && (

@@ -1,4 +1,4 @@
-import { API_URL, apiData, apiRequest } from '../../providers/http-client.ts';
+import { API_URL, apiData, apiRequest, type RequestOptions } from '../../providers/http-client.ts';
 
 /** A share as the admin lists it; the password reads as a mask when set (never the password). */
 export interface ShareRecord {
@@ -68,10 +68,11 @@ export interface ShareInfo {
  * A call of the public share page: never the signed-in user's session cookie (the page shows what the
  * link shows, whoever opens it), the share session's token when there is one.
  */
-export async function shareCall<T>(path: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+export async function shareCall<T>(path: string, options: { method?: string; body?: unknown; token?: string; query?: RequestOptions['query'] } = {}): Promise<T> {
   const body = await apiRequest<{ data?: T } | null>(path, {
     method: options.method,
     body: options.body,
+    query: options.query,
     headers: options.token ? { Authorization: `Bearer ${options.token}` } : undefined,
     credentials: 'omit',
   });

@@ -2,6 +2,7 @@ import { CopyOutlined, DeleteOutlined, LockOutlined, MailOutlined, ShareAltOutli
 import { useTranslate } from '@refinedev/core';
 import { App, Button, Divider, Drawer, Empty, Flex, List, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { mailTransport } from '../../app/mail-transport.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { fetchIdentity } from '../../providers/auth-provider.ts';
 import type { ApiHttpError } from '../../providers/http-client.ts';
@@ -23,7 +24,7 @@ const STATE_COLOR = { active: 'green', scheduled: 'blue', expired: 'default', us
 function SharesDrawer({ collection, item, open, onClose }: { collection: string; item: string; open: boolean; onClose(): void }) {
   const translate = useTranslate();
   const format = useFormat();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [shares, setShares] = useState<ShareRecord[] | null>(null);
   const [inviting, setInviting] = useState<ShareRecord | null>(null);
   const [admin, setAdmin] = useState(false);
@@ -109,7 +110,11 @@ function SharesDrawer({ collection, item, open, onClose }: { collection: string;
         onClose={() => setInviting(null)}
         onSent={(count) => {
           setInviting(null);
-          message.success(translate('content.shares.sent', { count }));
+          // With the outbox transport nothing was e-mailed: say where the messages are instead of "sent".
+          void mailTransport().then((transport) => {
+            if (transport === 'outbox') modal.warning({ title: translate('content.shares.toOutbox', { count }), content: <span data-testid="share-outbox-notice">{translate('content.shares.outbox')}</span> });
+            else message.success(translate('content.shares.sent', { count }));
+          });
         }}
       />
     </Drawer>

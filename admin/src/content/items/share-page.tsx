@@ -1,18 +1,11 @@
 import { useTranslate } from '@refinedev/core';
-import { Alert, Button, Card, Descriptions, Form, Input, Result, Spin, Typography, theme } from 'antd';
+import { Alert, Button, Form, Input, Result, Spin } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { Brand } from '../../app/layout/brand.tsx';
-import { brandColor, useProject } from '../../app/project-settings.tsx';
-import { usePreferences } from '../../app/preferences.tsx';
 import { AuthCard } from '../../auth/auth-card.tsx';
 import type { ApiHttpError } from '../../providers/http-client.ts';
-import { guessTemplate, renderTemplate } from '../display-template.ts';
-import { fieldLabel } from '../field-label.ts';
-import type { CollectionInfo, FieldInfo } from '../schema/types.ts';
-import { orderFields } from '../schema/field-order.ts';
-import { CellValue } from './cell-value.tsx';
 import { shareCall, type ShareInfo } from './share-api.ts';
+import { readShared, SharedItemView, type SharedItem } from './shared-item-view.tsx';
 
 /** The share session of this tab: kept for the tab's life so a reload does not spend another use. */
 interface ShareSession {
@@ -29,54 +22,6 @@ function storedSession(id: string): ShareSession | null {
   } catch {
     return null;
   }
-}
-
-interface SharedItem {
-  collection: CollectionInfo;
-  fields: FieldInfo[];
-  item: Record<string, unknown>;
-}
-
-/** Reads the shared item and what showing it needs (its collection's template and fields) as the share. */
-async function readShared(info: ShareInfo, token: string): Promise<SharedItem> {
-  const collection = encodeURIComponent(info.collection);
-  const [meta, fields, item] = await Promise.all([
-    shareCall<CollectionInfo>(`/collections/${collection}`, { token }),
-    shareCall<FieldInfo[]>(`/fields/${collection}`, { token }),
-    shareCall<Record<string, unknown>>(`/items/${collection}/${encodeURIComponent(info.item)}`, { token }),
-  ]);
-  return { collection: meta, fields: orderFields(fields ?? []), item: item ?? {} };
-}
-
-/** The shared item, read-only: its title from the collection's display template, each visible field by its display. */
-function SharedItemView({ shared }: { shared: SharedItem }) {
-  const { locale } = usePreferences();
-  const { token } = theme.useToken();
-  const { project } = useProject();
-  const translate = useTranslate();
-  const primaryKey = shared.fields.find((field) => field.schema?.is_primary_key)?.field ?? 'id';
-  const template = shared.collection.meta?.display_template || guessTemplate(shared.fields, primaryKey);
-  const shown = shared.fields.filter((field) => !field.meta?.hidden && field.type !== 'alias' && field.field in shared.item);
-  return (
-    <div style={{ minHeight: '100vh', padding: '32px 16px', background: `linear-gradient(160deg, ${brandColor(project.project_color)}22 0%, ${token.colorBgLayout} 45%)` }} data-testid="shared-page">
-      <div style={{ maxWidth: 760, margin: '0 auto' }}>
-        <div style={{ marginBottom: 16 }}><Brand size={32} /></div>
-        <Card style={{ borderTop: `4px solid ${brandColor(project.project_color)}` }}>
-          <Typography.Text type="secondary">{translate('content.shares.sharedWithYou')}</Typography.Text>
-          <Typography.Title level={3} style={{ marginTop: 4 }} data-testid="shared-title">{renderTemplate(template, shared.item, primaryKey)}</Typography.Title>
-          <Descriptions column={1} size="small" bordered data-testid="shared-fields">
-            {shown.map((field) => (
-              <Descriptions.Item key={field.field} label={fieldLabel(field, locale)}>
-                <span data-testid={`shared-field-${field.field}`}>
-                  <CellValue field={field} value={shared.item[field.field]} target={null} locale={locale} />
-                </span>
-              </Descriptions.Item>
-            ))}
-          </Descriptions>
-        </Card>
-      </div>
-    </div>
-  );
 }
 
 /**

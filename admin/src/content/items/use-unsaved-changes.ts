@@ -1,7 +1,7 @@
 import { useTranslate, useWarnAboutChange } from '@refinedev/core';
 import { App, type ButtonProps } from 'antd';
-import { useCallback, useContext, useEffect, useRef } from 'react';
-import { UNSAFE_NavigationContext } from 'react-router';
+import { useCallback, useEffect, useRef } from 'react';
+import { useBlocker, type BlockerFunction } from 'react-router';
 
 /** What the item form tells the guard: the edits were saved or carried elsewhere, or a save failed and they are still here. */
 export interface UnsavedChanges {
@@ -15,15 +15,13 @@ export interface UnsavedChanges {
 
 /**
  * Guards a form's unsaved edits (Refine's `warnWhen`, set by the form on every change): closing or
- * reloading the tab asks the browser's question, and in-app navigation (links, menus, back buttons that
- * navigate) asks "Discard changes / Keep editing" first. Browser history buttons are not intercepted:
- * the app runs on a `BrowserRouter`, which cannot block them.
+ * reloading the tab asks the browser's question, and any navigation in the app (links, menus, back
+ * buttons, the browser's Back and Forward) is held while "Discard changes / Keep editing" is asked.
  */
 export function useUnsavedChanges(): UnsavedChanges {
   const { warnWhen, setWarnWhen } = useWarnAboutChange();
   const translate = useTranslate();
   const { modal } = App.useApp();
-  const { navigator } = useContext(UNSAFE_NavigationContext);
   const dirty = useRef(warnWhen);
   dirty.current = warnWhen;
 
@@ -44,34 +42,32 @@ export function useUnsavedChanges(): UnsavedChanges {
     return () => window.removeEventListener('beforeunload', onUnload);
   }, [warnWhen]);
 
+  // Read when a navigation starts, so a save that released the edits just before navigating is not asked about.
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) => dirty.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    [],
+  );
+  const blocker = useBlocker(shouldBlock);
+  const held = blocker.state === 'blocked' ? blocker : null;
   useEffect(() => {
-    if (!warnWhen) return;
-    const { push, replace, go } = navigator;
-    const ask = (leave: () => void) => {
-      if (!dirty.current) return leave();
-      modal.confirm({
-        title: translate('content.unsaved.title'),
-        content: translate('content.unsaved.message'),
-        okText: translate('content.unsaved.discard'),
-        cancelText: translate('content.unsaved.keep'),
-        okButtonProps: { danger: true, 'data-testid': 'unsaved-discard' } as ButtonProps,
-        cancelButtonProps: { 'data-testid': 'unsaved-keep' } as ButtonProps,
-        onOk: () => {
-          dirty.current = false;
-          setWarnWhen(false);
-          leave();
-        },
-      });
-    };
-    navigator.push = (...args: Parameters<typeof push>) => ask(() => push(...args));
-    navigator.replace = (...args: Parameters<typeof replace>) => ask(() => replace(...args));
-    navigator.go = (...args: Parameters<typeof go>) => ask(() => go(...args));
-    return () => {
-      navigator.push = push;
-      navigator.replace = replace;
-      navigator.go = go;
-    };
-  }, [navigator, warnWhen, modal, translate, setWarnWhen]);
+    if (!held) return;
+    // A Back/Forward press is already undone in the address bar; proceed() redoes it, reset() stays.
+    const dialog = modal.confirm({
+      title: translate('content.unsaved.title'),
+      content: translate('content.unsaved.message'),
+      okText: translate('content.unsaved.discard'),
+      cancelText: translate('content.unsaved.keep'),
+      okButtonProps: { danger: true, 'data-testid': 'unsaved-discard' } as ButtonProps,
+      cancelButtonProps: { 'data-testid': 'unsaved-keep' } as ButtonProps,
+      onOk: () => {
+        dirty.current = false;
+        setWarnWhen(false);
+        held.proceed();
+      },
+      onCancel: () => held.reset(),
+    });
+    return () => dialog.destroy();
+  }, [held, modal, translate, setWarnWhen]);
 
   const release = useCallback(() => {
     dirty.current = false;

@@ -22,9 +22,42 @@ export interface SchemaState {
 
 const SchemaContext = createContext<SchemaState | null>(null);
 
+/** What the schema endpoints answered. */
+export interface SchemaData {
+  collections: CollectionInfo[];
+  fields: FieldInfo[];
+  relations: RelationInfo[];
+}
+
+/** The schema state of answers already read, with its lookups (fields in form order). */
+export function schemaStateOf(data: SchemaData, status: Pick<SchemaState, 'loading' | 'error' | 'reload'>): SchemaState {
+  const byCollection = new Map<string, FieldInfo[]>();
+  for (const field of data.fields) {
+    const list = byCollection.get(field.collection) ?? [];
+    list.push(field);
+    byCollection.set(field.collection, list);
+  }
+  for (const [collection, list] of byCollection) byCollection.set(collection, orderFields(list));
+  return {
+    ...data,
+    ...status,
+    collection: (name) => data.collections.find((collection) => collection.collection === name),
+    fieldsOf: (collection) => byCollection.get(collection) ?? [],
+    relationOf: (collection, field) =>
+      data.relations.find((relation) => relation.collection === collection && relation.field === field) ??
+      data.relations.find((relation) => relation.related_collection === collection && relation.meta?.one_field === field),
+    primaryKeyOf: (collection) => byCollection.get(collection)?.find((field) => field.schema?.is_primary_key)?.field ?? 'id',
+  };
+}
+
+/** A schema read some other way (the public share page reads it as the share): displays inside it use it. */
+export function StaticSchemaProvider({ schema, children }: { schema: SchemaState; children: ReactNode }) {
+  return <SchemaContext value={schema}>{children}</SchemaContext>;
+}
+
 /** Loads `/collections`, `/fields` and `/relations` once per sign-in. */
 export function SchemaProvider({ children }: { children: ReactNode }) {
-  const [data, setData] = useState<{ collections: CollectionInfo[]; fields: FieldInfo[]; relations: RelationInfo[] }>({ collections: [], fields: [], relations: [] });
+  const [data, setData] = useState<SchemaData>({ collections: [], fields: [], relations: [] });
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
 
@@ -48,27 +81,7 @@ export function SchemaProvider({ children }: { children: ReactNode }) {
     void reload();
   }, [reload]);
 
-  const value = useMemo<SchemaState>(() => {
-    const byCollection = new Map<string, FieldInfo[]>();
-    for (const field of data.fields) {
-      const list = byCollection.get(field.collection) ?? [];
-      list.push(field);
-      byCollection.set(field.collection, list);
-    }
-    for (const [collection, list] of byCollection) byCollection.set(collection, orderFields(list));
-    return {
-      ...data,
-      loading,
-      error,
-      reload,
-      collection: (name) => data.collections.find((collection) => collection.collection === name),
-      fieldsOf: (collection) => byCollection.get(collection) ?? [],
-      relationOf: (collection, field) =>
-        data.relations.find((relation) => relation.collection === collection && relation.field === field) ??
-        data.relations.find((relation) => relation.related_collection === collection && relation.meta?.one_field === field),
-      primaryKeyOf: (collection) => byCollection.get(collection)?.find((field) => field.schema?.is_primary_key)?.field ?? 'id',
-    };
-  }, [data, loading, error, reload]);
+  const value = useMemo<SchemaState>(() => schemaStateOf(data, { loading, error, reload }), [data, loading, error, reload]);
 
   return <SchemaContext value={value}>{children}</SchemaContext>;
 }

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { useRoleText } from '../../app/system-labels.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { PageHeader } from '../shared/page-header.tsx';
-import { apiData } from '../../providers/http-client.ts';
+import { mailTransport } from '../../app/mail-transport.ts';
 import { CreateUserModal } from './create-user-modal.tsx';
 import { InviteModal } from './invite-modal.tsx';
 import { STATUS_COLOURS, USER_LIST_FIELDS, USER_STATUSES, displayName, type UserRecord } from './user-options.ts';
@@ -87,14 +87,12 @@ export default function UsersPage() {
         onClose={() => setInviting(false)}
         onInvited={(count) => {
           setInviting(false);
-          open?.({ type: 'success', message: translate('users.invite.sent', { count }) });
           void tableQuery.refetch();
-          // Without a mail service the invitations are files on the server: say so, or the admin waits for mail that never leaves.
-          void apiData<{ email?: { transport?: string } }>('/server/info')
-            .then((info) => {
-              if (info?.email?.transport === 'outbox') modal.warning({ title: translate('users.invite.sent', { count }), content: <span data-testid="invite-outbox-notice">{translate('users.invite.outbox')}</span> });
-            })
-            .catch(() => undefined);
+          // Without a mail service the invitations are files on the server: say where, or the admin waits for mail that never leaves.
+          void mailTransport().then((transport) => {
+            if (transport === 'outbox') modal.warning({ title: translate('users.invite.toOutbox', { count }), content: <span data-testid="invite-outbox-notice">{translate('users.invite.outbox')}</span> });
+            else open?.({ type: 'success', message: translate('users.invite.sent', { count }) });
+          });
         }}
       />
       <CreateUserModal
