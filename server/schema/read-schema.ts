@@ -195,13 +195,14 @@ export async function readSchemaOverview(db: Kysely<any>): Promise<SchemaOvervie
  * `previous` with the collections `names` read again (their tables from pg_catalog, their metadata rows
  * and the relations stored on them), everything else reused as it was: what a change to a few collections
  * costs instead of a read of the whole schema. Null when `previous` was not built here (read it all then).
- * The system collections are not re-read: no change made through the API alters their tables.
+ * The system collections are not re-read: no change made through the API alters their tables. The result
+ * is always a new object, even for no names: whatever is cached per overview starts over.
  */
 export async function patchSchemaOverview(db: Kysely<any>, previous: SchemaOverview, names: Iterable<string>): Promise<SchemaOverview | null> {
   const sources = SOURCES.get(previous);
   if (!sources) return null;
   const list = [...new Set(names)];
-  if (list.length === 0) return previous;
+  if (list.length === 0) return assemble(sources);
   const [facts, metadata] = await Promise.all([readDatabaseFacts(db, list), readMetadata(db, list)]);
   const updated = new Map(sources.byName);
   for (const [name, source] of collectionSources(list, facts, metadata)) {

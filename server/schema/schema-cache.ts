@@ -15,7 +15,9 @@ export interface SchemaCache {
   /**
    * Forgets what changed: with `collections`, only those are read again on the next `get()` (their tables,
    * metadata and the relations stored on them) and the rest of the overview is kept; without, all of it.
-   * An empty list changes no collection but still clears what derives from the schema (permissions).
+   * An empty list changes no collection but still clears what derives from the schema (permissions), and
+   * the next `get()` hands out a new overview object: caches keyed by it (compiled reads, GraphQL schemas,
+   * schema lists) start over, as they must after a change of roles or permissions.
    */
   invalidate(collections?: Iterable<string>): void;
   /**
@@ -40,8 +42,8 @@ export function createSchemaCache(
   patch: SchemaPatcher = patchSchemaOverview,
 ): SchemaCache {
   let current: Promise<SchemaOverview> | null = null;
-  // Invalidated since `current` started: the next get() patches them in.
-  let changed = new Set<string>();
+  // Invalidated since `current` started: the next get() patches them in (an empty set still makes a new overview).
+  let changed: Set<string> | null = null;
   // The last overview `current` resolved to, and what builds started since then re-read (for peek()).
   let settled: SchemaOverview | null = null;
   let settledChanges = new Set<string>();
@@ -70,10 +72,10 @@ export function createSchemaCache(
 
   return {
     get() {
-      if (current && changed.size === 0) return current;
+      if (current && !changed) return current;
       if (!current) return keep(read(db()));
-      const names = [...changed];
-      changed = new Set();
+      const names = [...(changed ?? [])];
+      changed = null;
       for (const name of names) settledChanges.add(name);
       // Chained on the build before it: a read that began before the change is re-read after it.
       return keep(current.then(async (previous) => (await patch(db(), previous, names)) ?? read(db())));
@@ -82,15 +84,16 @@ export function createSchemaCache(
       if (collections === undefined) {
         current = null;
         settled = null;
-        changed = new Set();
+        changed = null;
       } else if (current) {
+        changed ??= new Set();
         for (const name of collections) changed.add(name);
       }
       onInvalidate();
     },
     peek() {
       if (!settled) return null;
-      return { overview: settled, changed: new Set([...settledChanges, ...changed]) };
+      return { overview: settled, changed: new Set([...settledChanges, ...(changed ?? [])]) };
     },
   };
 }

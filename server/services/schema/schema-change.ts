@@ -61,7 +61,7 @@ async function transactionOverview(trx: Kysely<any>, cache: SchemaCache, state: 
     }
   }
   state.dirty = new Set();
-  const overview = (base && (await patchSchemaOverview(trx, base, names))) || (await readSchemaOverview(trx));
+  const overview = base && names.length === 0 ? base : (base && (await patchSchemaOverview(trx, base, names))) || (await readSchemaOverview(trx));
   state.overview = overview;
   return overview;
 }

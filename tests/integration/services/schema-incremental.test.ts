@@ -138,6 +138,36 @@ describe('two instances (Redis): a change made on one is patched in on the other
   });
 });
 
+describe('a change of permissions re-reads no collection but starts every per-overview cache over', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('a restricted reader sees the new rule at once (compiled reads are kept per overview)', async () => {
+    const auth = { Authorization: `Bearer ${await t.login()}` };
+    await t.request.post('/collections').set(auth).send({ collection: 'memos', fields: [{ field: 'text', type: 'string' }] }).expect(200);
+    await t.request.post('/items/memos').set(auth).send([{ text: 'open' }, { text: 'closed' }]).expect(200);
+    const role = (await t.request.post('/roles').set(auth).send({ name: 'Memo reader' }).expect(200)).body.data.id;
+    await t.request.post('/users').set(auth).send({ email: 'memo@example.com', password: 'memo-password-1', role, status: 'active' }).expect(200);
+    const reader = { Authorization: `Bearer ${await t.login('memo@example.com', 'memo-password-1')}` };
+    const permission = (
+      await t.request.post('/permissions').set(auth).send({ role, collection: 'memos', action: 'read', fields: ['text'], permissions: { text: { _eq: 'open' } } }).expect(200)
+    ).body.data.id;
+    const read = async () => (await t.request.get('/items/memos?sort=text').set(reader).expect(200)).body.data;
+    expect(await read()).toEqual([{ text: 'open' }]);
+    expect(await read()).toEqual([{ text: 'open' }]);
+
+    const before = await t.context.schema.get();
+    await t.request.patch(`/permissions/${permission}`).set(auth).send({ permissions: { text: { _eq: 'closed' } } }).expect(200);
+    expect(await read()).toEqual([{ text: 'closed' }]);
+    const after = await t.context.schema.get();
+    expect(after).not.toBe(before);
+    expect(after.collections.memos).toBe(before.collections.memos);
+  });
+});
+
 describe('schema lists are built once per overview and visibility', () => {
   let t: TestApp;
   beforeAll(async () => {

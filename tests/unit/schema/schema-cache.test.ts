@@ -89,8 +89,12 @@ describe('createSchemaCache: changes to some collections', () => {
     expect(second).not.toBe(first);
     expect(await cache.get()).toBe(second);
     expect(calls).toEqual(['all', ['posts', 'authors']]);
+    // No collection changed (a permission did): a new overview object all the same, read from nothing new.
     cache.invalidate([]);
-    expect(await cache.get()).toBe(second);
+    const third = await cache.get();
+    expect(third).not.toBe(second);
+    expect(await cache.get()).toBe(third);
+    expect(calls).toEqual(['all', ['posts', 'authors'], []]);
     expect(cleared).toBe(3);
   });
 
