@@ -71,7 +71,10 @@ async function measure(name: string, runs: number, work: (run: number) => Promis
     cpus.push((used.user + used.system) / 1000);
     counts.push(statements - before);
   }
-  return { name, wallMs: median(walls), cpuMs: median(cpus), statements: median(counts) };
+  const row = { name, wallMs: median(walls), cpuMs: median(cpus), statements: median(counts) };
+  // Each row as soon as it is measured (stderr): a run that fails later still leaves what it measured.
+  process.stderr.write(`row ${JSON.stringify(row)}\n`);
+  return row;
 }
 
 async function measureHere(): Promise<Row[]> {
@@ -93,8 +96,9 @@ async function measureHere(): Promise<Row[]> {
   const extra = Math.max(0, Number(args.fields) - 10);
   const database = await createBenchDatabase('_schema');
   const admin = { email: 'bench@example.com', password: 'bench-password-1' };
-  // No statement timeout: on a loaded machine one whole-schema read of the base took more than the default 10 s.
-  const config = loadConfig({ DB_URL: database.url, LOG_LEVEL: 'error', SECRET: 'bench-secret-that-is-long-enough-0123456789', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, DB_STATEMENT_TIMEOUT: '0', DB_CONNECT_TIMEOUT: '60s' });
+  // No statement timeout: on a loaded machine one whole-schema read of the base took more than the default 10 s;
+  // and a long token: main's side ran past the default 15 minutes.
+  const config = loadConfig({ DB_URL: database.url, LOG_LEVEL: 'error', SECRET: 'bench-secret-that-is-long-enough-0123456789', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, DB_STATEMENT_TIMEOUT: '0', DB_CONNECT_TIMEOUT: '60s', ACCESS_TOKEN_TTL: '1d' });
   const logger = createLogger(config.log);
   const db = await openDatabase(config, logger);
   const context = createAppContext(config as typeof config & { secret: string }, logger, db);
