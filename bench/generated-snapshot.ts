@@ -1,5 +1,5 @@
-/** A snapshot document of `count` collections. */
-export function generatedSnapshot(count: number): Record<string, unknown> {
+/** A snapshot document of `count` collections, each with `extraFields` more string fields (`note_01` …) beside its own ten. */
+export function generatedSnapshot(count: number, extraFields = 0): Record<string, unknown> {
   const collections = [];
   const fields = [];
   const relations = [];
@@ -17,6 +17,9 @@ export function generatedSnapshot(count: number): Record<string, unknown> {
       { collection: name, field: 'published_on', type: 'timestamp', meta: {}, schema: {} },
       { collection: name, field: 'data', type: 'json', meta: {}, schema: {} },
     );
+    for (let extra = 1; extra <= extraFields; extra++) {
+      fields.push({ collection: name, field: `note_${String(extra).padStart(2, '0')}`, type: 'string', meta: { interface: 'input' }, schema: {} });
+    }
     if (index > 1) {
       const previous = `bench_${String(index - 1).padStart(3, '0')}`;
       fields.push({ collection: name, field: 'parent', type: 'integer', meta: { special: ['m2o'] }, schema: {} });

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { AppContext } from '../app-context.ts';
 import type { Accountability } from '../auth/accountability.ts';
 import { CollectionsService } from '../services/collections-service.ts';
+import { sendList } from './shared-list-body.ts';
 
 /** `/collections`: list, read, create, update and delete collections. */
 export function collectionsController(app: AppContext): Router {
@@ -9,7 +10,7 @@ export function collectionsController(app: AppContext): Router {
   const service = (accountability: Accountability) => new CollectionsService(app.servicesContext(accountability), app.schema);
 
   router.get('/', async (ctx) => {
-    ctx.body = { data: await service(ctx.state.accountability).readAll() };
+    sendList(ctx, await service(ctx.state.accountability).readAll());
   });
   router.post('/', async (ctx) => {
     const body = ctx.request.body ?? {};

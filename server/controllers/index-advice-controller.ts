@@ -50,7 +50,7 @@ export function indexAdviceController(app: AppContext): Router {
     const db = app.database.kysely();
     const existing = servedBy(await readIndexes(db, spec.table), spec);
     const name = existing ? existing.name : await createIndexConcurrently(db, spec);
-    app.schema.invalidate();
+    app.schema.invalidate([spec.table]);
     ctx.body = { data: { collection: spec.table, columns: spec.columns, kind: spec.kind, name, created: !existing } };
   });
 

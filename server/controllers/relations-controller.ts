@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { AppContext } from '../app-context.ts';
 import type { Accountability } from '../auth/accountability.ts';
 import { RelationsService } from '../services/relations-service.ts';
+import { sendList } from './shared-list-body.ts';
 
 /** `/relations`: every relation, those of a collection, and one per field. */
 export function relationsController(app: AppContext): Router {
@@ -9,7 +10,7 @@ export function relationsController(app: AppContext): Router {
   const service = (accountability: Accountability) => new RelationsService(app.servicesContext(accountability), app.schema);
 
   router.get('/', async (ctx) => {
-    ctx.body = { data: await service(ctx.state.accountability).readAll() };
+    sendList(ctx, await service(ctx.state.accountability).readAll());
   });
   router.post('/', async (ctx) => {
     ctx.body = { data: await service(ctx.state.accountability).createOne(ctx.request.body ?? {}) };

@@ -47,7 +47,7 @@ export async function listSchema(tools: ToolContext): Promise<SchemaList> {
 }
 
 /** How a field relates to other collections, from the relations the caller may see. */
-function relationOf(collection: string, field: string, special: unknown[], relations: Row[]): Row | undefined {
+function relationOf(collection: string, field: string, special: unknown[], relations: readonly Row[]): Row | undefined {
   const many = relations.find((relation) => relation.collection === collection && relation.field === field);
   if (many) return { type: 'm2o', collection: many.related_collection };
   const one = relations.find((relation) => meta(relation).one_collection === collection && meta(relation).one_field === field);
@@ -61,7 +61,7 @@ function relationOf(collection: string, field: string, special: unknown[], relat
   return { type: 'o2m', collection: one.collection, many_field: one.field };
 }
 
-function summarize(field: Row, relations: Row[]): FieldSummary {
+function summarize(field: Row, relations: readonly Row[]): FieldSummary {
   const fieldMeta = meta(field);
   const summary: FieldSummary = { type: field.type };
   if ((field.schema as Row | null)?.is_primary_key === true) summary.primary_key = true;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DeselectAction } from './system/constants.ts';
 import type { FieldMeta, FieldSpecial, FieldWidth } from './types.ts';
 
@@ -85,12 +85,24 @@ export function toFieldMeta(row: Record<string, any>): FieldMeta {
   };
 }
 
-/** Reads tessera_collections, tessera_fields and tessera_relations. */
-export async function readMetadata(db: Kysely<any>): Promise<Metadata> {
+/**
+ * Reads tessera_collections, tessera_fields and tessera_relations; with `collections`, only their rows
+ * (relations by their many side), for re-reading the collections a change touched.
+ */
+export async function readMetadata(db: Kysely<any>, collections: readonly string[] | null = null): Promise<Metadata> {
+  const only = collections ? [...collections] : null;
+  let collectionQuery = db.selectFrom('tessera_collections').select([...COLLECTION_META_COLUMNS]);
+  let fieldQuery = db.selectFrom('tessera_fields').selectAll();
+  let relationQuery = db.selectFrom('tessera_relations').selectAll();
+  if (only) {
+    collectionQuery = collectionQuery.where('collection', '=', sql<string>`any(${only}::text[])`);
+    fieldQuery = fieldQuery.where('collection', '=', sql<string>`any(${only}::text[])`);
+    relationQuery = relationQuery.where('many_collection', '=', sql<string>`any(${only}::text[])`);
+  }
   const [collectionRows, fieldRows, relationRows] = await Promise.all([
-    db.selectFrom('tessera_collections').select([...COLLECTION_META_COLUMNS]).orderBy('collection').execute(),
-    db.selectFrom('tessera_fields').selectAll().orderBy('collection').orderBy('sort').orderBy('id').execute(),
-    db.selectFrom('tessera_relations').selectAll().orderBy('id').execute(),
+    collectionQuery.orderBy('collection').execute(),
+    fieldQuery.orderBy('collection').orderBy('sort').orderBy('id').execute(),
+    relationQuery.orderBy('id').execute(),
   ]);
   const fields = new Map<string, FieldMetaRow[]>();
   for (const row of fieldRows) {

@@ -1,17 +1,12 @@
 import type { Kysely } from 'kysely';
 import { aliasField, columnField, systemFieldOverview } from './field-overview.ts';
 import type { CollectionOverview, FieldOverview, RelationOverview, SchemaOverview } from './overview.ts';
-import { readDatabaseFacts, type DatabaseFacts } from './read-database.ts';
+import { readDatabaseFacts, type DatabaseFacts, type ForeignKeyFacts } from './read-database.ts';
 import { readMetadata, type Metadata, type RelationRow } from './read-metadata.ts';
 import { SYSTEM_COLLECTIONS, SYSTEM_RELATIONS, isSystemCollection } from './system/index.ts';
 
 /** Prefix of the system tables; user collections may not use it. */
 export const SYSTEM_PREFIX = 'tessera_';
-
-function foreignKeySchema(facts: DatabaseFacts, table: string, column: string): RelationOverview['schema'] {
-  const key = facts.foreignKeys.get(`${table}.${column}`);
-  return key ? { constraintName: key.constraintName, onDelete: key.onDelete, onUpdate: key.onUpdate } : null;
-}
 
 /**
  * A name → value map without a prototype: `fields.constructor` or `collections.toString` is undefined, so
@@ -61,33 +56,31 @@ function userCollection(name: string, primary: string, meta: Record<string, any>
   };
 }
 
-function userCollections(facts: DatabaseFacts, metadata: Metadata): CollectionOverview[] {
-  const result: CollectionOverview[] = [];
-  for (const [table, columns] of facts.columns) {
-    const primary = facts.primaryKeys.get(table);
+/** A user collection from the facts and metadata read for it: a table, a folder (metadata only), or null (neither, or a table without a single-column primary key). */
+function userCollectionOf(name: string, facts: DatabaseFacts, metadata: Metadata): CollectionOverview | null {
+  const columns = facts.columns.get(name);
+  if (columns) {
+    const primary = facts.primaryKeys.get(name);
     // Tables without a single-column primary key cannot be addressed item by item, so they are left out.
-    if (table.startsWith(SYSTEM_PREFIX) || !primary) continue;
-    const metaRows = new Map((metadata.fields.get(table) ?? []).map((row) => [row.field, row]));
+    if (name.startsWith(SYSTEM_PREFIX) || !primary) return null;
+    const metaRows = new Map((metadata.fields.get(name) ?? []).map((row) => [row.field, row]));
     const fields = columns.map((column) =>
       columnField(column, metaRows.get(column.column)?.meta ?? null, {
         primaryKey: column.column === primary,
-        unique: facts.uniques.has(`${table}.${column.column}`),
-        indexed: facts.indexed.has(`${table}.${column.column}`),
+        unique: facts.uniques.has(`${name}.${column.column}`),
+        indexed: facts.indexed.has(`${name}.${column.column}`),
       }),
     );
     const columnNames = new Set(columns.map((column) => column.column));
     const aliases = [...metaRows.values()].filter((row) => !columnNames.has(row.field)).map((row) => aliasField(row.field, row.meta));
-    result.push(userCollection(table, primary, metadata.collections.get(table) ?? null, [...fields, ...aliases], true));
+    return userCollection(name, primary, metadata.collections.get(name) ?? null, [...fields, ...aliases], true);
   }
-  for (const [name, meta] of metadata.collections) {
-    if (facts.columns.has(name) || isSystemCollection(name)) continue;
-    const aliases = (metadata.fields.get(name) ?? []).map((row) => aliasField(row.field, row.meta));
-    result.push(userCollection(name, '', meta, aliases, false));
-  }
-  return result;
+  const meta = metadata.collections.get(name);
+  if (!meta || isSystemCollection(name)) return null;
+  return userCollection(name, '', meta, (metadata.fields.get(name) ?? []).map((row) => aliasField(row.field, row.meta)), false);
 }
 
-function relationOverview(row: Omit<RelationRow, 'id'> & { id: number | null }, facts: DatabaseFacts): RelationOverview {
+function relationOverview(row: Omit<RelationRow, 'id'> & { id: number | null }, foreignKey: ForeignKeyFacts | undefined): RelationOverview {
   return {
     collection: row.many_collection,
     field: row.many_field,
@@ -101,28 +94,84 @@ function relationOverview(row: Omit<RelationRow, 'id'> & { id: number | null }, 
       sortField: row.sort_field,
       oneDeselectAction: row.one_deselect_action,
     },
-    schema: foreignKeySchema(facts, row.many_collection, row.many_field),
+    schema: foreignKey ? { constraintName: foreignKey.constraintName, onDelete: foreignKey.onDelete, onUpdate: foreignKey.onUpdate } : null,
   };
 }
 
-function relations(facts: DatabaseFacts, metadata: Metadata, collections: Record<string, CollectionOverview>): RelationOverview[] {
-  const result = [
-    ...SYSTEM_RELATIONS.map((relation) => relationOverview({ ...relation, id: null }, facts)),
-    ...metadata.relations.map((row) => relationOverview(row, facts)),
-  ];
-  const known = new Set(result.map((relation) => `${relation.collection}.${relation.field}`));
-  // Foreign keys made outside Tessera still relate items; they get default metadata.
-  for (const [key, fk] of facts.foreignKeys) {
-    if (known.has(key) || collections[fk.table]?.system !== false || !collections[fk.foreignTable]) continue;
-    result.push({
-      collection: fk.table,
-      field: fk.column,
-      relatedCollection: fk.foreignTable,
-      meta: { id: null, oneField: null, oneCollectionField: null, oneAllowedCollections: null, junctionField: null, sortField: null, oneDeselectAction: 'nullify' },
-      schema: { constraintName: fk.constraintName, onDelete: fk.onDelete, onUpdate: fk.onUpdate },
-    });
+/**
+ * What the overview holds of one name, as read from the database: its collection (null when it is none),
+ * the tessera_relations rows stored on it (many side) and its table's foreign keys by column.
+ */
+interface CollectionSource {
+  overview: CollectionOverview | null;
+  relations: RelationRow[];
+  foreignKeys: Map<string, ForeignKeyFacts>;
+}
+
+/** The parts an overview was assembled from, kept with it (weakly) so a change re-reads only what it touched. */
+interface OverviewSources {
+  systemCollections: CollectionOverview[];
+  systemRelations: RelationOverview[];
+  byName: Map<string, CollectionSource>;
+}
+
+const SOURCES = new WeakMap<SchemaOverview, OverviewSources>();
+
+/** The sources of each of `names` found in `facts` and `metadata` (read for those names, or for all). */
+function collectionSources(names: Iterable<string>, facts: DatabaseFacts, metadata: Metadata): Map<string, CollectionSource | null> {
+  const relationsOf = new Map<string, RelationRow[]>();
+  for (const row of metadata.relations) {
+    const list = relationsOf.get(row.many_collection);
+    if (list) list.push(row);
+    else relationsOf.set(row.many_collection, [row]);
+  }
+  const foreignKeysOf = new Map<string, Map<string, ForeignKeyFacts>>();
+  for (const key of facts.foreignKeys.values()) {
+    const map = foreignKeysOf.get(key.table);
+    if (map) map.set(key.column, key);
+    else foreignKeysOf.set(key.table, new Map([[key.column, key]]));
+  }
+  const result = new Map<string, CollectionSource | null>();
+  for (const name of names) {
+    const overview = userCollectionOf(name, facts, metadata);
+    const relations = relationsOf.get(name) ?? [];
+    // A name with neither a collection nor relation rows contributes nothing (its foreign keys relate no collection).
+    result.set(name, overview || relations.length > 0 ? { overview, relations, foreignKeys: foreignKeysOf.get(name) ?? new Map() } : null);
   }
   return result;
+}
+
+const byName = (a: { collection: string }, b: { collection: string }) => (a.collection < b.collection ? -1 : a.collection > b.collection ? 1 : 0);
+
+/**
+ * The overview from its parts: system collections, then user tables and folders by name; relations: the
+ * system ones, the tessera_relations rows by id, then foreign keys made outside Tessera (default metadata).
+ */
+function assemble(sources: OverviewSources): SchemaOverview {
+  const user = [...sources.byName.values()].map((source) => source.overview).filter((overview) => overview !== null);
+  const tables = user.filter((collection) => collection.table).sort(byName);
+  const folders = user.filter((collection) => !collection.table).sort(byName);
+  // fromEntries defines own properties, so even a collection named `__proto__` is just a key.
+  const collections = dictionary([...sources.systemCollections, ...tables, ...folders].map((collection) => [collection.collection, collection] as const));
+  const rows = [...sources.byName.values()].flatMap((source) => source.relations).sort((a, b) => a.id - b.id);
+  const relations = [...sources.systemRelations, ...rows.map((row) => relationOverview(row, sources.byName.get(row.many_collection)?.foreignKeys.get(row.many_field)))];
+  const known = new Set(relations.map((relation) => `${relation.collection}.${relation.field}`));
+  for (const collection of tables) {
+    // Foreign keys made outside Tessera still relate items; they get default metadata.
+    for (const fk of sources.byName.get(collection.collection)!.foreignKeys.values()) {
+      if (known.has(`${fk.table}.${fk.column}`) || !collections[fk.foreignTable]) continue;
+      relations.push({
+        collection: fk.table,
+        field: fk.column,
+        relatedCollection: fk.foreignTable,
+        meta: { id: null, oneField: null, oneCollectionField: null, oneAllowedCollections: null, junctionField: null, sortField: null, oneDeselectAction: 'nullify' },
+        schema: { constraintName: fk.constraintName, onDelete: fk.onDelete, onUpdate: fk.onUpdate },
+      });
+    }
+  }
+  const overview = { collections, relations };
+  SOURCES.set(overview, sources);
+  return overview;
 }
 
 /**
@@ -132,9 +181,33 @@ function relations(facts: DatabaseFacts, metadata: Metadata, collections: Record
  */
 export async function readSchemaOverview(db: Kysely<any>): Promise<SchemaOverview> {
   const [facts, metadata] = await Promise.all([readDatabaseFacts(db), readMetadata(db)]);
-  // fromEntries defines own properties, so even a collection named `__proto__` is just a key.
-  const collections: Record<string, CollectionOverview> = dictionary(
-    [...systemCollections(facts), ...userCollections(facts, metadata)].map((collection) => [collection.collection, collection] as const),
-  );
-  return { collections, relations: relations(facts, metadata, collections) };
+  const names = new Set([...facts.columns.keys(), ...metadata.collections.keys(), ...metadata.relations.map((row) => row.many_collection)]);
+  const sources = new Map<string, CollectionSource>();
+  for (const [name, source] of collectionSources(names, facts, metadata)) if (source) sources.set(name, source);
+  return assemble({
+    systemCollections: systemCollections(facts),
+    systemRelations: SYSTEM_RELATIONS.map((relation) => relationOverview({ ...relation, id: null }, facts.foreignKeys.get(`${relation.many_collection}.${relation.many_field}`))),
+    byName: sources,
+  });
+}
+
+/**
+ * `previous` with the collections `names` read again (their tables from pg_catalog, their metadata rows
+ * and the relations stored on them), everything else reused as it was: what a change to a few collections
+ * costs instead of a read of the whole schema. Null when `previous` was not built here (read it all then).
+ * The system collections are not re-read: no change made through the API alters their tables. The result
+ * is always a new object, even for no names: whatever is cached per overview starts over.
+ */
+export async function patchSchemaOverview(db: Kysely<any>, previous: SchemaOverview, names: Iterable<string>): Promise<SchemaOverview | null> {
+  const sources = SOURCES.get(previous);
+  if (!sources) return null;
+  const list = [...new Set(names)];
+  if (list.length === 0) return assemble(sources);
+  const [facts, metadata] = await Promise.all([readDatabaseFacts(db, list), readMetadata(db, list)]);
+  const updated = new Map(sources.byName);
+  for (const [name, source] of collectionSources(list, facts, metadata)) {
+    if (source) updated.set(name, source);
+    else updated.delete(name);
+  }
+  return assemble({ ...sources, byName: updated });
 }

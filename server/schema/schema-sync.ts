@@ -13,6 +13,30 @@ export const OUTAGE_REFRESH_MS = 5_000;
 /** How long startup waits for the first subscription before going on without Redis (ms). */
 const START_WAIT_MS = 3_000;
 
+/**
+ * What an instance announces: its id (it ignores its own messages) and the collections it changed; without
+ * `collections` every instance reads the whole schema again. Instances before incremental invalidation sent
+ * the bare id, which still means "all of it".
+ */
+interface SchemaMessage {
+  from: string;
+  collections?: string[];
+}
+
+/** The message as sent; anything unreadable counts as a change to all of the schema. */
+function parseMessage(message: string): SchemaMessage {
+  try {
+    const parsed = JSON.parse(message) as Partial<SchemaMessage>;
+    if (typeof parsed === 'object' && parsed !== null && typeof parsed.from === 'string') {
+      const names = Array.isArray(parsed.collections) && parsed.collections.every((name) => typeof name === 'string') ? parsed.collections : undefined;
+      return { from: parsed.from, ...(names ? { collections: names } : {}) };
+    }
+  } catch {
+    // A bare instance id (or something else): below.
+  }
+  return { from: message };
+}
+
 /** A schema cache that tells other instances about changes and listens for theirs. */
 export interface SyncedSchemaCache extends SchemaCache {
   /** Resolves once this instance listens for other instances' changes, or has given up waiting for Redis. */
@@ -25,8 +49,9 @@ export interface SyncedSchemaCache extends SchemaCache {
 }
 
 /**
- * Shares invalidations through Redis pub/sub: a change made on one instance makes every instance rebuild
- * its overview on next use. Messages carry the sender's id so an instance ignores its own.
+ * Shares invalidations through Redis pub/sub: a change made on one instance makes every instance re-read
+ * the collections it names (or the whole overview) on next use. Messages carry the sender's id so an
+ * instance ignores its own.
  *
  * Redis may go away. Then a change cannot be announced: it is announced again once the publisher is back.
  * Changes of other instances cannot be heard: every (re)subscription drops the local overview (and the
@@ -51,7 +76,9 @@ export function syncSchemaCache(cache: SchemaCache, redisUrl: string, logger: Lo
   timer.unref();
 
   subscriber.on('message', (from, message) => {
-    if (from === channel && message !== instance) cache.invalidate();
+    if (from !== channel) return;
+    const parsed = parseMessage(message);
+    if (parsed.from !== instance) cache.invalidate(parsed.collections);
   });
   subscriber.on('ready', () => {
     subscriber
@@ -71,14 +98,15 @@ export function syncSchemaCache(cache: SchemaCache, redisUrl: string, logger: Lo
   // No Redis at startup: start anyway (the outage refresh covers it) instead of waiting out the timer.
   subscriber.once('error', () => started());
 
-  const announce = () => {
+  const announce = (collections?: string[]) => {
     publisher
-      .publish(channel, instance)
+      .publish(channel, JSON.stringify({ from: instance, ...(collections ? { collections } : {}) }))
       .then(() => {
         unannounced = false;
         announcing.succeeded();
       })
       .catch((error: unknown) => {
+        // Which collections went unheard is not kept: the late announcement makes everyone read it all.
         unannounced = true;
         announcing.failed(error);
       });
@@ -97,10 +125,12 @@ export function syncSchemaCache(cache: SchemaCache, redisUrl: string, logger: Lo
       }
       return cache.get();
     },
-    invalidate() {
-      cache.invalidate();
-      announce();
+    invalidate(collections) {
+      const names = collections === undefined ? undefined : [...collections];
+      cache.invalidate(names);
+      announce(names);
     },
+    peek: () => cache.peek(),
     async ping() {
       const started = performance.now();
       await publisher.ping();

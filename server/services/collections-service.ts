@@ -14,10 +14,11 @@ import { assertCollectionName, assertFieldName } from './schema/identifiers.ts';
 import { findCollection, findUserCollection } from './schema/lookup.ts';
 import { insertFieldMeta } from './schema/metadata-writes.ts';
 import { dropRelation, removeFromAllowedCollections } from './schema/relation-cleanup.ts';
-import { currentSchema, runSchemaChange } from './schema/schema-change.ts';
+import { currentSchema, inSchemaTransaction, runSchemaChange, withRelated } from './schema/schema-change.ts';
 import { validatePayload } from './validate-payload.ts';
 import type { ServiceContext } from './service-context.ts';
 import { setIndexed } from './schema/set-indexed.ts';
+import { listPerSchema } from './schema/schema-lists.ts';
 
 /** A collection in the Directus shape. */
 export type CollectionResponse = Record<string, unknown>;
@@ -65,13 +66,15 @@ export class CollectionsService {
     this.#cache = cache;
   }
 
-  /** Every collection: system ones first, then user ones by name. */
-  async readAll(): Promise<CollectionResponse[]> {
+  /** Every collection: system ones first, then user ones by name (built once per schema overview and visibility, then shared). */
+  async readAll(): Promise<readonly CollectionResponse[]> {
     const schema = await currentSchema(this.#context, this.#cache);
     const visible = await schemaVisibility(this.#context, schema, 'tessera_collections');
-    const all = Object.values(schema.collections).filter((collection) => visible.collection(collection.collection));
-    const user = all.filter((collection) => !collection.system).sort((a, b) => a.collection.localeCompare(b.collection));
-    return [...all.filter((collection) => collection.system), ...user].map(collectionResponse);
+    return listPerSchema(schema, visible.key, 'collections', () => {
+      const all = Object.values(schema.collections).filter((collection) => visible.collection(collection.collection));
+      const user = all.filter((collection) => !collection.system).sort((a, b) => a.collection.localeCompare(b.collection));
+      return [...all.filter((collection) => collection.system), ...user].map(collectionResponse);
+    });
   }
 
   /** One collection; 403 when it does not exist. */
@@ -103,7 +106,7 @@ export class CollectionsService {
     const columns = fields.filter((field) => field.column && field !== primary).map((field) => ({ field: field.field, definition: columnDefinitionSql(field, storage) }));
     const primaryDefinition = primary ? columnDefinitionSql(primary, storage) : null;
 
-    await runSchemaChange(this.#context, this.#cache, async (trx) => {
+    await runSchemaChange(this.#context, this.#cache, [name], async (trx) => {
       if (primaryDefinition) {
         await withDatabaseErrors(() => sql`create table ${sql.id(name)} (${primaryDefinition})`.execute(trx), { collection: name });
         for (const column of columns) {
@@ -128,16 +131,12 @@ export class CollectionsService {
   async createMany(payload: unknown[]): Promise<CollectionResponse[]> {
     requireSchemaWrite(this.#context.accountability);
     const names: string[] = [];
-    try {
-      await withDatabaseErrors(() =>
-        this.#context.db.transaction().execute(async (trx) => {
-          const inner = new CollectionsService({ ...this.#context, db: trx }, this.#cache);
-          for (const item of payload) names.push((await inner.createOne(item)).collection as string);
-        }),
-      );
-    } finally {
-      this.#cache.invalidate();
-    }
+    await withDatabaseErrors(() =>
+      inSchemaTransaction(this.#context.db, this.#cache, async (trx) => {
+        const inner = new CollectionsService({ ...this.#context, db: trx }, this.#cache);
+        for (const item of payload) names.push((await inner.createOne(item)).collection as string);
+      }),
+    );
     return Promise.all(names.map((name) => this.readOne(name)));
   }
 
@@ -151,7 +150,7 @@ export class CollectionsService {
     checkMetaReferences(schema, name, meta, new Set(Object.keys(collection.fields)));
     const row = collectionMetaRow(meta);
     if (Object.keys(row).length > 0) {
-      await runSchemaChange(this.#context, this.#cache, (trx) =>
+      await runSchemaChange(this.#context, this.#cache, [name], (trx) =>
         trx
           .insertInto('tessera_collections')
           .values({ ...row, collection: name })
@@ -171,17 +170,12 @@ export class CollectionsService {
       if (typeof name !== 'string') throw new InvalidPayloadError(`[${index}].collection must name a collection.`, { field: `[${index}].collection` });
       return name;
     });
-    try {
-      await withDatabaseErrors(() =>
-        this.#context.db.transaction().execute(async (trx) => {
-          const inner = new CollectionsService({ ...this.#context, db: trx }, this.#cache);
-          for (const [index, item] of payload.entries()) await inner.updateOne(names[index]!, item);
-        }),
-      );
-    } finally {
-      // The changes were invisible to other connections until the commit: rebuild from the committed schema.
-      this.#cache.invalidate();
-    }
+    await withDatabaseErrors(() =>
+      inSchemaTransaction(this.#context.db, this.#cache, async (trx) => {
+        const inner = new CollectionsService({ ...this.#context, db: trx }, this.#cache);
+        for (const [index, item] of payload.entries()) await inner.updateOne(names[index]!, item);
+      }),
+    );
     return Promise.all(names.map((name) => this.readOne(name)));
   }
 
@@ -194,7 +188,7 @@ export class CollectionsService {
     requireSchemaWrite(this.#context.accountability);
     const schema = await currentSchema(this.#context, this.#cache);
     const collection = findUserCollection(schema, name);
-    await runSchemaChange(this.#context, this.#cache, async (trx) => {
+    await runSchemaChange(this.#context, this.#cache, withRelated(schema, [name]), async (trx) => {
       for (const relation of schema.relations) {
         if (relation.collection === name) await dropRelation(trx, schema, relation, false);
         else if (relation.relatedCollection === name) await dropRelation(trx, schema, relation, true);

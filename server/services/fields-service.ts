@@ -16,7 +16,8 @@ import { findCollection, findField, findUserCollection } from './schema/lookup.t
 import { ensureCollectionRow, insertFieldMeta, upsertFieldMeta } from './schema/metadata-writes.ts';
 import { dropRelation } from './schema/relation-cleanup.ts';
 import { setIndexed } from './schema/set-indexed.ts';
-import { currentSchema, runSchemaChange } from './schema/schema-change.ts';
+import { listPerSchema } from './schema/schema-lists.ts';
+import { currentSchema, inSchemaTransaction, runSchemaChange, withRelated } from './schema/schema-change.ts';
 import { validatePayload } from './validate-payload.ts';
 import type { ServiceContext } from './service-context.ts';
 
@@ -45,19 +46,20 @@ export class FieldsService {
     this.#cache = cache;
   }
 
-  /** Every field of every collection. */
-  async readAll(): Promise<FieldResponse[]> {
+  /** Every field of every collection (built once per schema overview and visibility, then shared). */
+  async readAll(): Promise<readonly FieldResponse[]> {
     const schema = await currentSchema(this.#context, this.#cache);
     const visible = await schemaVisibility(this.#context, schema, 'tessera_fields');
-    return Object.values(schema.collections).flatMap((collection) => this.#responses(schema, collection, visible));
+    return listPerSchema(schema, visible.key, 'fields', () => Object.values(schema.collections).flatMap((collection) => this.#responses(schema, collection, visible)));
   }
 
   /** The fields of one collection; 403 when it does not exist. */
-  async readAllInCollection(collection: string): Promise<FieldResponse[]> {
+  async readAllInCollection(collection: string): Promise<readonly FieldResponse[]> {
     const schema = await currentSchema(this.#context, this.#cache);
     const visible = await schemaVisibility(this.#context, schema, 'tessera_fields');
     if (!visible.collection(collection)) throw new ForbiddenError();
-    return this.#responses(schema, findCollection(schema, collection), visible);
+    const found = findCollection(schema, collection);
+    return listPerSchema(schema, visible.key, `fields:${collection}`, () => this.#responses(schema, found, visible));
   }
 
   /** One field; 403 when it or its collection does not exist. */
@@ -83,7 +85,7 @@ export class FieldsService {
     if (field.column?.is_primary_key) throw new InvalidPayloadError(`"${collection}" already has its primary key "${target.primary}".`, { field: 'schema.is_primary_key' });
     checkGroup(target, field.field, field.meta.group);
     const definition = field.column ? columnDefinitionSql(field, await geometryStorageOf(this.#context.db)) : null;
-    await runSchemaChange(this.#context, this.#cache, async (trx) => {
+    await runSchemaChange(this.#context, this.#cache, [collection], async (trx) => {
       if (definition) {
         await withDatabaseErrors(() => sql`alter table ${sql.id(collection)} add column ${definition}`.execute(trx), { collection, field: field.field });
       }
@@ -104,7 +106,7 @@ export class FieldsService {
     if (Object.keys(metaPatch).length > 0) {
       const current = findField(target, fieldName);
       const defaults = defineField(fieldName, 'alias', { special: current.special.length > 0 ? current.special : null }).meta;
-      await runSchemaChange(this.#context, this.#cache, (trx) => upsertFieldMeta(trx, target.collection, fieldName, metaPatch, defaults));
+      await runSchemaChange(this.#context, this.#cache, [target.collection], (trx) => upsertFieldMeta(trx, target.collection, fieldName, metaPatch, defaults));
     }
     return this.readOne(target.collection, fieldName);
   }
@@ -131,7 +133,7 @@ export class FieldsService {
     }
     const alter = !current.alias && changesColumn(current, type, column);
     const defaults = defineField(fieldName, type, { special: current.special.length > 0 ? current.special : null }).meta;
-    await runSchemaChange(this.#context, this.#cache, async (trx) => {
+    await runSchemaChange(this.#context, this.#cache, withRelated(schema, [collection]), async (trx) => {
       if (alter) await alterColumn(trx, collection, current, type, column ?? {});
       if (Object.keys(metaPatch).length > 0 || !current.meta) await upsertFieldMeta(trx, collection, fieldName, metaPatch, defaults);
     });
@@ -152,17 +154,12 @@ export class FieldsService {
       if (typeof name !== 'string') throw new InvalidPayloadError(`[${index}].field must name a field of "${collection}".`, { field: `[${index}].field` });
       return name;
     });
-    try {
-      await withDatabaseErrors(() =>
-        this.#context.db.transaction().execute(async (trx) => {
-          const inner = new FieldsService({ ...this.#context, db: trx }, this.#cache);
-          for (const [index, item] of payload.entries()) await inner.updateOne(collection, names[index]!, item);
-        }),
-      );
-    } finally {
-      // The changes were invisible to other connections until the commit: rebuild from the committed schema.
-      this.#cache.invalidate();
-    }
+    await withDatabaseErrors(() =>
+      inSchemaTransaction(this.#context.db, this.#cache, async (trx) => {
+        const inner = new FieldsService({ ...this.#context, db: trx }, this.#cache);
+        for (const [index, item] of payload.entries()) await inner.updateOne(collection, names[index]!, item);
+      }),
+    );
     return Promise.all(names.map((name) => this.readOne(collection, name)));
   }
 
@@ -173,7 +170,7 @@ export class FieldsService {
     const target = findUserCollection(schema, collection);
     const field = findField(target, fieldName);
     if (field.primaryKey) throw new InvalidPayloadError(`The primary key "${fieldName}" can't be deleted.`, { field: fieldName });
-    await runSchemaChange(this.#context, this.#cache, async (trx) => {
+    await runSchemaChange(this.#context, this.#cache, withRelated(schema, [collection]), async (trx) => {
       await this.#detachRelations(trx, schema, target, field);
       if (!field.alias) await sql`alter table ${sql.id(collection)} drop column ${sql.id(fieldName)}`.execute(trx);
       await trx.deleteFrom('tessera_fields').where('collection', '=', collection).where('field', '=', fieldName).execute();

@@ -25,7 +25,8 @@ import {
   promotePartnerAlias,
   relationRow,
 } from './schema/relation-writes.ts';
-import { currentSchema, runSchemaChange } from './schema/schema-change.ts';
+import { currentSchema, runSchemaChange, withRelated } from './schema/schema-change.ts';
+import { listPerSchema } from './schema/schema-lists.ts';
 import { validatePayload } from './validate-payload.ts';
 import type { ServiceContext } from './service-context.ts';
 
@@ -79,14 +80,14 @@ export class RelationsService {
     this.#cache = cache;
   }
 
-  /** Every relation, system ones included. */
-  async readAll(): Promise<RelationResponse[]> {
+  /** Every relation, system ones included (built once per schema overview and visibility, then shared). */
+  async readAll(): Promise<readonly RelationResponse[]> {
     const schema = await currentSchema(this.#context, this.#cache);
     const visible = await schemaVisibility(this.#context, schema, 'tessera_relations');
-    return [
+    return listPerSchema(schema, visible.key, 'relations', () => [
       ...schema.relations.filter((relation) => relationVisible(visible, relation)).map((relation) => relationResponse(schema, relation)),
       ...NAME_RELATIONS.filter((relation) => relationVisible(visible, relation)).map(nameRelationResponse),
-    ];
+    ]);
   }
 
   /** The relations stored on the fields of one collection; 403 when it does not exist. */
@@ -130,7 +131,7 @@ export class RelationsService {
     const withForeignKey = related !== null && input.schema !== null;
     if (withForeignKey) checkOnDelete(many, field.field, onDelete);
 
-    await runSchemaChange(this.#context, this.#cache, async (trx) => {
+    await runSchemaChange(this.#context, this.#cache, withRelated(schema, [many.collection, related?.collection]), async (trx) => {
       if (withForeignKey) await addForeignKey(trx, many.collection, field.field, related, onDelete);
       await trx
         .insertInto('tessera_relations')
@@ -169,7 +170,7 @@ export class RelationsService {
     const rebuildKey = related !== null && onDelete !== undefined && onDelete !== relation.schema?.onDelete;
     if (rebuildKey) checkOnDelete(many, field, onDelete);
 
-    await runSchemaChange(this.#context, this.#cache, async (trx) => {
+    await runSchemaChange(this.#context, this.#cache, withRelated(schema, [collection, related?.collection]), async (trx) => {
       if (rebuildKey) {
         await dropForeignKey(trx, relation);
         await addForeignKey(trx, collection, field, related, onDelete);
@@ -196,7 +197,7 @@ export class RelationsService {
     const schema = await currentSchema(this.#context, this.#cache);
     findUserCollection(schema, collection);
     const relation = findRelation(schema, collection, field);
-    await runSchemaChange(this.#context, this.#cache, (trx) => dropRelation(trx, schema, relation, true));
+    await runSchemaChange(this.#context, this.#cache, withRelated(schema, [collection, relation.relatedCollection]), (trx) => dropRelation(trx, schema, relation, true));
   }
 
   /** The collection an m2o points at, or null for m2a; 400 when it does not exist or has no table. */

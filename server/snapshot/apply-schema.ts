@@ -3,10 +3,10 @@ import { CollectionsService } from '../services/collections-service.ts';
 import { FieldsService } from '../services/fields-service.ts';
 import { RelationsService } from '../services/relations-service.ts';
 import { upsertFieldMeta } from '../services/schema/metadata-writes.ts';
+import { currentSchema, noteSchemaChange } from '../services/schema/schema-change.ts';
 import type { ServiceContext } from '../services/service-context.ts';
 import type { SchemaCache } from '../schema/schema-cache.ts';
 import type { FieldMeta } from '../schema/types.ts';
-import { readSchemaOverview } from '../schema/read-schema.ts';
 import { sameValue } from './diff.ts';
 import { normalizeDocument } from './normalize.ts';
 import type { PlanStep } from './plan.ts';
@@ -68,11 +68,18 @@ export async function applySchemaSteps(
   for (const step of ofKind('collection', 'delete')) await run(step, () => collections.deleteOne(step.name));
 
   const db = context.db as Kysely<any>;
+  // Creates write straight to the transaction: the services' overview of it learns which collections they made.
+  const created = (names: Array<string | null>) => noteSchemaChange(db, names.filter((name) => name !== null));
   for (const step of ofKind('collection', 'create')) {
     const collection = desired.collections.find((item) => item.collection === step.name)!;
     await run(step, () => createCollection(db, collection, desired.fields.filter((field) => field.collection === step.name)));
+    created([collection.collection]);
   }
-  for (const step of ofKind('field', 'create')) await run(step, () => createField(db, desiredFields.get(step.name)!));
+  for (const step of ofKind('field', 'create')) {
+    const field = desiredFields.get(step.name)!;
+    await run(step, () => createField(db, field));
+    created([field.collection]);
+  }
   for (const step of ofKind('field', 'update')) {
     const field = desiredFields.get(step.name)!;
     const existing = currentFields.get(step.name)!;
@@ -82,12 +89,16 @@ export async function applySchemaSteps(
     if (column) payload.schema = column;
     await run(step, () => fields.updateOne(field.collection, field.field, payload));
   }
-  for (const step of ofKind('relation', 'create')) await run(step, () => createRelation(db, desiredRelations.get(step.name)!, desired));
+  for (const step of ofKind('relation', 'create')) {
+    const relation = desiredRelations.get(step.name)!;
+    await run(step, () => createRelation(db, relation, desired));
+    created([relation.collection, relation.related_collection]);
+  }
   for (const step of ofKind('relation', 'update')) {
     const relation = desiredRelations.get(step.name)!;
     await run(step, () => relations.updateOne(relation.collection, relation.field, { meta: relation.meta, ...(relation.schema ? { schema: relation.schema } : {}) }));
   }
-  await settleMetadata(context, collections, desired);
+  await settleMetadata(context, cache, collections, desired);
 }
 
 /**
@@ -95,9 +106,9 @@ export async function applySchemaSteps(
  * own (an m2o special, a reverse alias, defaults), so after the structural steps the database is read
  * again (in the transaction) and every difference written.
  */
-async function settleMetadata(context: ServiceContext, collections: CollectionsService, desired: SnapshotDocument): Promise<void> {
+async function settleMetadata(context: ServiceContext, cache: SchemaCache, collections: CollectionsService, desired: SnapshotDocument): Promise<void> {
   const db = context.db as Kysely<any>;
-  const actual = normalizeDocument({ version: desired.version, vendor: desired.vendor, ...schemaSections(await readSchemaOverview(db)) });
+  const actual = normalizeDocument({ version: desired.version, vendor: desired.vendor, ...schemaSections(await currentSchema(context, cache)) });
   const actualFields = new Map(actual.fields.map((field) => [`${field.collection}.${field.field}`, field]));
   for (const field of desired.fields) {
     const existing = actualFields.get(`${field.collection}.${field.field}`);
@@ -105,6 +116,7 @@ async function settleMetadata(context: ServiceContext, collections: CollectionsS
       await runStep({ kind: 'field', name: `${field.collection}.${field.field}`, action: 'update' }, () =>
         upsertFieldMeta(db, field.collection, field.field, field.meta as unknown as FieldMeta, field.meta as unknown as FieldMeta),
       );
+      noteSchemaChange(db, [field.collection]);
     }
   }
   const actualCollections = new Map(actual.collections.map((collection) => [collection.collection, collection]));

@@ -6,6 +6,7 @@ import { DataLossError, SchemaHashMismatchError } from '../errors.ts';
 import type { SchemaCache } from '../schema/schema-cache.ts';
 import { requireSchemaWrite } from '../services/schema/access.ts';
 import type { ServiceContext } from '../services/service-context.ts';
+import { trackSchemaChanges } from '../services/schema/schema-change.ts';
 import { applyConfigSteps } from './apply-config.ts';
 import { applySchemaSteps } from './apply-schema.ts';
 import { measureDataLoss } from './data-loss.ts';
@@ -104,6 +105,8 @@ export class SnapshotService {
         await sql.raw(NO_STATEMENT_TIMEOUT).execute(trx);
         await sql`select pg_advisory_xact_lock(hashtext('tessera:schema-apply'))`.execute(trx);
         const result = await this.#plan(trx, desired, options, !options.dryRun);
+        // The services the steps go through patch the overview the plan read instead of reading it all per step.
+        trackSchemaChanges(trx, result.state.schema);
         if (options.expectedHash && options.expectedHash !== result.hash) {
           throw new SchemaHashMismatchError('The database has changed since this diff was made; make a new diff and apply that.', { hash: result.hash });
         }

@@ -22,7 +22,8 @@ export async function inWriteTransaction<T>(app: AppContext, work: (transaction:
     return work({ db, written, pendingActions });
   });
   flushItemActions(pendingActions);
-  if (ACCESS_COLLECTIONS.some((collection) => written.has(collection))) app.schema.invalidate();
+  // Roles and permissions change no collection: the overview is kept, the permissions derived from it are cleared.
+  if (ACCESS_COLLECTIONS.some((collection) => written.has(collection))) app.schema.invalidate([]);
   if (!statementsRecorded()) await app.responseCache.purgeWritten(written);
   return result;
 }

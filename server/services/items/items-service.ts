@@ -331,8 +331,9 @@ export class ItemsService extends ItemReads {
   async #afterCommit({ written, pendingActions, endedAccess }: WriteScope): Promise<void> {
     flushItemActions(pendingActions);
     this.context.accessStamps?.publish(endedAccess);
-    // After the commit, so no instance can re-read the permissions before the change is visible.
-    if ([...written].some((collection) => ACCESS_COLLECTIONS.has(collection))) this.context.schemaCache.invalidate();
+    // After the commit, so no instance can re-read the permissions before the change is visible. Roles and
+    // permissions change no collection: the overview is kept, what derives from it (permissions) is cleared.
+    if ([...written].some((collection) => ACCESS_COLLECTIONS.has(collection))) this.context.schemaCache.invalidate([]);
     // An HTTP request purges what it wrote once it has finished; other writers (CLI, flows, jobs) here.
     if (!statementsRecorded()) await this.context.responseCache?.purgeWritten(written);
   }

@@ -11,11 +11,16 @@ export function requireSchemaWrite(accountability: Accountability): void {
 
 /** What of the schema a caller may see. */
 export interface SchemaVisibility {
+  /**
+   * The same object for every caller who sees the same (administrators share one; a role's callers share
+   * its permission set), so lists filtered by it can be kept per schema overview; null: keep nothing.
+   */
+  key: object | null;
   collection(name: string): boolean;
   field(collection: string, field: string): boolean;
 }
 
-const EVERYTHING: SchemaVisibility = { collection: () => true, field: () => true };
+const EVERYTHING: SchemaVisibility = { key: {}, collection: () => true, field: () => true };
 
 /**
  * Checks the caller may read `metaCollection` (tessera_collections, tessera_fields or tessera_relations;
@@ -29,6 +34,8 @@ export async function schemaVisibility(context: ServiceContext, schema: SchemaOv
   // templates); its role's permissions on the schema collections do not widen that.
   if (!access.shared) access.require(metaCollection, 'read');
   return {
+    // What a role may see depends on its permission set alone (a new object after every change); a share's on its reach.
+    key: access.shared ? null : access.permissions,
     collection: (name) => {
       const fields = access.allowedFields(name, 'read');
       return fields === '*' || fields.size > 0;

@@ -1,9 +1,10 @@
 import { fieldTypeTraits } from '../../schema/field-type-table.ts';
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '../../schema/overview.ts';
+import { foreignKeyRelation } from './schema-lists.ts';
 
 /** A field in the Directus shape: `{ collection, field, type, meta, schema }`; aliases have `schema: null`. */
 export function fieldResponse(schema: SchemaOverview, collection: CollectionOverview, field: FieldOverview): Record<string, unknown> {
-  const relation = schema.relations.find((item) => item.collection === collection.collection && item.field === field.field && item.schema);
+  const relation = foreignKeyRelation(schema, collection.collection, field.field);
   const related = relation?.relatedCollection ? schema.collections[relation.relatedCollection] : undefined;
   const meta = field.meta ? { collection: collection.collection, field: field.field, ...field.meta, ...(collection.system ? { system: true } : {}) } : null;
   return {

@@ -1,6 +1,7 @@
 import { setColumnIndexedConcurrently, setColumnIndexedInTransaction } from '../../indexes/managed-indexes.ts';
 import type { SchemaCache } from '../../schema/schema-cache.ts';
 import type { ServiceContext } from '../service-context.ts';
+import { noteSchemaChange } from './schema-change.ts';
 
 /**
  * Applies `schema.is_indexed` of a column. Outside a transaction the index is built or dropped
@@ -13,6 +14,6 @@ export async function setIndexed(context: ServiceContext, cache: SchemaCache, co
     if (db.isTransaction) await setColumnIndexedInTransaction(db, collection, field, indexed);
     else await setColumnIndexedConcurrently(db, collection, field, indexed);
   } finally {
-    cache.invalidate();
+    if (!db.isTransaction || !noteSchemaChange(db, [collection])) cache.invalidate([collection]);
   }
 }
