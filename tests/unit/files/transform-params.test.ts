@@ -40,6 +40,17 @@ describe('format negotiation', () => {
     expect(outputFormat(undefined, 'image/heic', '*/*', true)).toBe('png');
     expect(outputFormat('tiff', 'image/jpeg', 'image/avif', true)).toBe('tiff');
   });
+
+  // Issue 31, item 9: Directus's format=auto without an Accept naming AVIF or WebP.
+  it('turns an AVIF, WebP or TIFF source into PNG for an explicit auto the client did not accept; keeps it otherwise', () => {
+    expect(outputFormat('auto', 'image/avif', '', true)).toBe('png');
+    expect(outputFormat('auto', 'image/webp', '*/*', true)).toBe('png');
+    expect(outputFormat('auto', 'image/tiff', 'image/*', true)).toBe('png');
+    expect(outputFormat('auto', 'image/avif', 'image/avif', true)).toBe('avif');
+    expect(outputFormat('auto', 'image/png', '', true)).toBe('png');
+    expect(outputFormat('auto', 'image/jpeg', '', true)).toBe('jpeg');
+    expect(outputFormat(undefined, 'image/avif', '', true)).toBe('avif');
+  });
 });
 
 describe('transform policy', () => {
