@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { dump } from 'js-yaml';
 import type { Context } from 'koa';
 import * as yup from 'yup';
 import type { AppContext } from '../app-context.ts';
@@ -12,6 +13,7 @@ import { ONLY_CHOICES } from '../snapshot/plan.ts';
 import { installedExtensions } from '../snapshot/extension-flags.ts';
 import { readSchemaBody } from '../snapshot/schema-upload.ts';
 import { formatValue } from '../snapshot/serialize.ts';
+import { sortKeysDeep } from '../snapshot/sort.ts';
 import { SnapshotService } from '../snapshot/snapshot-service.ts';
 
 const onlySchema = yup.array(yup.string().oneOf(Object.keys(ONLY_CHOICES)).required()).default([]);
@@ -57,7 +59,9 @@ export function schemaController(app: AppContext, env: NodeJS.ProcessEnv = proce
     if (format !== 'json' && format !== 'yaml') throw new InvalidQueryError('export must be json or yaml for a snapshot.', { field: 'export' });
     ctx.attachment(`snapshot.${format}`);
     ctx.type = format === 'json' ? 'application/json' : 'text/yaml';
-    ctx.body = formatValue(snapshot, format);
+    // js-yaml's dump quotes strings its default loader would read as something else (ISO dates become Date
+    // objects there), so a client loading the file with js-yaml, as Directus's do, gets the same values back.
+    ctx.body = format === 'json' ? formatValue(snapshot, 'json') : dump(sortKeysDeep(snapshot), { noRefs: true, lineWidth: -1 });
   });
 
   router.post('/diff', async (ctx) => {

@@ -13,7 +13,8 @@ describe('schema diff shape and multipart files (issue 31)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = { Authorization: `Bearer ${await t.login()}` };
-    await t.request.post('/collections').set(admin).send({ collection: 'authors', fields: [{ field: 'name', type: 'string' }] }).expect(200);
+    // A note that reads as a date: js-yaml's default loader (Directus's clients, its suite) must get the string back.
+    await t.request.post('/collections').set(admin).send({ collection: 'authors', meta: { note: '2024-05-01' }, fields: [{ field: 'name', type: 'string' }] }).expect(200);
     await t.request.post('/collections').set(admin).send({ collection: 'books', fields: [{ field: 'title', type: 'string' }, { field: 'author', type: 'integer' }] }).expect(200);
     await t.request.post('/relations').set(admin).send({ collection: 'books', field: 'author', related_collection: 'authors', meta: { one_field: 'books' } }).expect(200);
     snapshot = (await t.request.get('/schema/snapshot').set(admin).expect(200)).body.data;
