@@ -14,6 +14,7 @@ import { ExtensionsMigration } from './20261126000010-extensions.ts';
 import { AuthAccessStampsMigration } from './20261126000020-auth-access-stamps.ts';
 import { OutboxRecordFunctionMigration } from './20261126000038-outbox-record-function.ts';
 import { AuthSamlUsedRequestsMigration } from './20261127000001-auth-saml-used-requests.ts';
+import { PublicRegistrationMigration } from './20261128000001-public-registration.ts';
 
 /** Every system migration, oldest first; MikroORM runs them in this order. */
-export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration, AuthTfaUsedStepsMigration, AuthNormalisedEmailsMigration, WebhookDeliveriesMigration, FlowTicksMigration, GeometryDomainsMigration, FieldValidationMigration, UniqueTranslationsMigration, GeometryCollectionMigration, AutomationOutboxMigration, ExtensionsMigration, AuthAccessStampsMigration, OutboxRecordFunctionMigration, AuthSamlUsedRequestsMigration];
+export const systemMigrations = [SystemSchemaMigration, AuthVerificationTokensMigration, UniquePermissionsMigration, AuthTfaUsedStepsMigration, AuthNormalisedEmailsMigration, WebhookDeliveriesMigration, FlowTicksMigration, GeometryDomainsMigration, FieldValidationMigration, UniqueTranslationsMigration, GeometryCollectionMigration, AutomationOutboxMigration, ExtensionsMigration, AuthAccessStampsMigration, OutboxRecordFunctionMigration, AuthSamlUsedRequestsMigration, PublicRegistrationMigration];

@@ -4,7 +4,7 @@ import { InvalidTokenError, TokenExpiredError } from '../errors.ts';
 import { deriveKey } from './secret-keys.ts';
 
 /** What a mailed token lets its holder do; each purpose is its own JWT audience, so they never mix. */
-export type EmailTokenPurpose = 'password-reset' | 'invite';
+export type EmailTokenPurpose = 'password-reset' | 'invite' | 'register';
 
 /** The claims of a mailed token. */
 export interface EmailTokenClaims {

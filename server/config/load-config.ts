@@ -81,6 +81,8 @@ export interface Config {
   passwordReset: { tokenTtlMs: number; urlAllowList: string[] };
   /** Invitation links: lifetime and the pages (besides the admin's) a link may point to. */
   invite: { tokenTtlMs: number; urlAllowList: string[] };
+  /** Public registration's verification links (POST /users/register). */
+  registration: { tokenTtlMs: number; urlAllowList: string[] };
   /** Where files are stored; the first location takes new uploads (docs/files.md). */
   storage: { locations: StorageLocationConfig[] };
   /** Uploads and imports (docs/files.md). */
@@ -94,7 +96,7 @@ export interface Config {
   /** Where jobs run (docs/automation.md, "Where jobs run"): the JOBS_WORKER value, resolved by database kind. */
   jobs: { worker: 'process' | 'inline' | 'off'; busyRate: number };
   /** Serving and transforming assets (docs/files.md). */
-  assets: { cacheTtlMs: number; transformMaxConcurrent: number; transformMaxDimension: number; transformTimeoutMs: number };
+  assets: { cacheTtlMs: number; transformMaxConcurrent: number; transformQueue: boolean; transformMaxDimension: number; transformTimeoutMs: number };
   /** Timing of read shapes for /utils/index-advice (server/indexes). */
   indexAdvice: { thresholdMs: number; maxShapes: number };
   cors: {
@@ -253,6 +255,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     },
     passwordReset: { tokenTtlMs: vars.PASSWORD_RESET_TOKEN_TTL, urlAllowList: vars.PASSWORD_RESET_URL_ALLOW_LIST },
     invite: { tokenTtlMs: vars.USER_INVITE_TOKEN_TTL, urlAllowList: vars.USER_INVITE_URL_ALLOW_LIST },
+    registration: { tokenTtlMs: vars.EMAIL_VERIFICATION_TOKEN_TTL, urlAllowList: vars.USER_REGISTER_URL_ALLOW_LIST },
     query: {
       limitDefault: vars.QUERY_LIMIT_DEFAULT,
       limitMax: vars.QUERY_LIMIT_MAX ?? null,
@@ -276,6 +279,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     assets: {
       cacheTtlMs: vars.ASSETS_CACHE_TTL,
       transformMaxConcurrent: vars.ASSETS_TRANSFORM_MAX_CONCURRENT,
+      transformQueue: vars.ASSETS_TRANSFORM_QUEUE,
       transformMaxDimension: vars.ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION,
       transformTimeoutMs: vars.ASSETS_TRANSFORM_TIMEOUT,
     },

@@ -179,6 +179,10 @@ export const variablesSchema = yup.object({
   USER_INVITE_TOKEN_TTL: duration('7d'),
   /** Pages besides PUBLIC_URL/admin/accept-invite that `invite_url` may name, comma-separated. @default empty */
   USER_INVITE_URL_ALLOW_LIST: urlList(),
+  /** Lifetime of the link a public registration's verification e-mail carries. @default 7d */
+  EMAIL_VERIFICATION_TOKEN_TTL: duration('7d'),
+  /** Pages besides PUBLIC_URL/users/register/verify-email that `verification_url` (POST /users/register) may name, comma-separated. @default empty */
+  USER_REGISTER_URL_ALLOW_LIST: urlList(),
   /** Sign-in providers, comma-separated names; each is configured by AUTH_<NAME>_* (config/auth-provider-variables.ts). @default empty */
   AUTH_PROVIDERS: list([]),
   /** Named storage locations, comma-separated; each is configured by STORAGE_<NAME>_* (storageVariablesSchema); the first takes new uploads. @default local */
@@ -221,8 +225,10 @@ export const variablesSchema = yup.object({
   JOBS_BUSY_RATE: yup.number().typeError('must be a number').min(0).max(100_000).default(20),
   /** Cache-Control max-age of assets. @default 30d */
   ASSETS_CACHE_TTL: duration('30d'),
-  /** Image transformations that may run at once in this process; more wait. @default 4 */
+  /** Image transformations that may run at once in this process; more wait (or get 503, see ASSETS_TRANSFORM_QUEUE). @default 4 */
   ASSETS_TRANSFORM_MAX_CONCURRENT: yup.number().typeError('must be a number').integer().min(1).max(256).default(4),
+  /** `true`: transformations beyond ASSETS_TRANSFORM_MAX_CONCURRENT wait their turn; `false`: they are refused with 503 SERVICE_UNAVAILABLE at once, as Directus does. @default true */
+  ASSETS_TRANSFORM_QUEUE: yup.boolean().typeError('must be true or false').default(true),
   /** Largest width or height of a transformed image, and the square root of the largest input in pixels. @default 6000 */
   ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION: yup.number().typeError('must be a number').integer().min(1).max(100_000).default(6000),
   /** How long one transformation may run. @default 10s */

@@ -7,11 +7,19 @@ import { assertSameSiteCredentialPost } from '../auth/login-csrf.ts';
 import { AUTH_MODES, clearModeCookie, deliverTokens, readRefreshToken, resolveMode } from '../auth/sessions-modes.ts';
 import { validatePayload } from '../services/validate-payload.ts';
 
+/** Directus's words for a bad sign-in body (its joi messages after "Invalid payload."), which its clients and test suite match. */
+const invalid = (reason: string) => `Invalid payload. ${reason}.`;
+
+/** A required credential as joi words it: absent is "is required", an empty string "is not allowed to be empty". */
+function present(schema: yup.StringSchema<string | undefined>, field: string) {
+  return schema.defined(invalid(`"${field}" is required`)).test('not-empty', invalid(`"${field}" is not allowed to be empty`), (value) => value !== '');
+}
+
 const loginSchema = yup.object({
-  email: credentialEmail().required(),
-  password: credentialString(1024).required(),
-  otp: credentialString(16).nullable(),
-  mode: credentialString(16).oneOf(AUTH_MODES).default('json'),
+  email: present(credentialEmail({ type: invalid('"email" must be a string'), email: invalid('"email" must be a valid email') }), 'email'),
+  password: present(credentialString(1024, { type: invalid('"password" must be a string') }), 'password'),
+  otp: credentialString(16, { type: invalid('"otp" must be a string') }).nullable(),
+  mode: credentialString(16, { type: invalid('"mode" must be a string') }).oneOf(AUTH_MODES, invalid('"mode" must be one of [cookie, json, session]')).default('json'),
 });
 
 const refreshSchema = yup.object({

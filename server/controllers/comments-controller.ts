@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import type { AppContext } from '../app-context.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import { CommentsService } from '../services/comments/comments-service.ts';
+import { commentTarget, orderComments, shapeComment } from '../services/comments/directus-comments.ts';
 import { ItemsService } from '../services/items/items-service.ts';
 import { respondWithReadBack } from './items-controller.ts';
 
@@ -48,5 +49,43 @@ export function commentsController(app: AppContext): Router {
     ctx.status = 204;
   });
 
+  directusCommentRoutes(router, service);
   return router;
+}
+
+/**
+ * `/comments` as Directus 11 serves it (its directus_comments collection), over the same comments and
+ * rules as `/activity/comment`: a read names the item (`filter[collection][_eq]` and `filter[item][_eq]`),
+ * and answers `{ id, collection, item, comment, date_created, date_updated, user_created, user_updated }`.
+ */
+function directusCommentRoutes(router: Router, service: (ctx: Context) => Promise<CommentsService>): void {
+  const read = async (ctx: Context, id: number | string) => shapeComment(await (await service(ctx)).readOne(id), parseQuery(ctx.querystring).fields);
+  // A write answers the comment read back (204 when the caller may not read it, as other writes do).
+  const written = (ctx: Context, id: number) => respondWithReadBack(ctx, () => read(ctx, id), () => ({ id }));
+
+  // SEARCH /comments reaches this route too, its body's query as the query string (middleware/search-method.ts).
+  router.get('/comments', async (ctx) => {
+    const query = parseQuery(ctx.querystring);
+    const { collection, item } = commentTarget(query.filter);
+    const { comments } = await (await service(ctx)).list(collection, item);
+    ctx.body = { data: orderComments(comments.map((comment) => ({ ...comment, collection, item })), query).map((comment) => shapeComment(comment, query.fields)) };
+  });
+  router.get('/comments/:id', async (ctx) => {
+    ctx.body = { data: await read(ctx, ctx.params.id!) };
+  });
+
+  router.post('/comments', async (ctx) => {
+    const { id } = await (await service(ctx)).create(ctx.request.body);
+    await written(ctx, id);
+  });
+
+  router.patch('/comments/:id', async (ctx) => {
+    const { id } = await (await service(ctx)).update(ctx.params.id!, ctx.request.body);
+    await written(ctx, id);
+  });
+
+  router.delete('/comments/:id', async (ctx) => {
+    await (await service(ctx)).delete(ctx.params.id!);
+    ctx.status = 204;
+  });
 }

@@ -7,6 +7,8 @@ export interface FilesRuntime {
   storage: StorageLocations;
   /** Bounds concurrent image transformations (ASSETS_TRANSFORM_MAX_CONCURRENT). */
   transforms: LimitFunction;
+  /** Whether a transformation beyond the bound waits (ASSETS_TRANSFORM_QUEUE) rather than being refused with 503. */
+  queueTransforms: boolean;
   /** Transformations under way by cache key, so identical concurrent requests share one. */
   inflight: Map<string, Promise<unknown>>;
 }
@@ -17,7 +19,7 @@ const runtimes = new WeakMap<AppContext, FilesRuntime>();
 export function filesRuntime(app: AppContext): FilesRuntime {
   let runtime = runtimes.get(app);
   if (!runtime) {
-    runtime = { storage: new StorageLocations(app.config), transforms: pLimit(app.config.assets.transformMaxConcurrent), inflight: new Map() };
+    runtime = { storage: new StorageLocations(app.config), transforms: pLimit(app.config.assets.transformMaxConcurrent), queueTransforms: app.config.assets.transformQueue, inflight: new Map() };
     runtimes.set(app, runtime);
   }
   return runtime;

@@ -14,6 +14,19 @@ function answer(result: FlowResult, returns: unknown): unknown {
 }
 
 /**
+ * A webhook flow answers its result itself, without the `data` envelope, as Directus does (its clients read
+ * the body as the flow's value); no result is 204. Strings go out as JSON too, not as text.
+ */
+function respondBare(ctx: Context, value: unknown): void {
+  if (value === undefined || value === null) {
+    ctx.status = 204;
+    return;
+  }
+  ctx.type = 'application/json';
+  ctx.body = JSON.stringify(value);
+}
+
+/**
  * `GET|POST /flows/trigger/:id`: starts a `webhook` flow (options.method, options.async, options.return)
  * or, by POST with `{ collection, keys }`, a `manual` flow (options.collections) for a signed-in user who may
  * read the flow, the collection and those items, at least one unless `requireSelection` is false
@@ -40,12 +53,12 @@ export function flowsController(app: AppContext): Router {
     const run = runLoadedFlow(app, flow, operations, trigger, accountability);
     if (options.async === true) {
       run.catch((error: unknown) => app.logger.error({ err: error, flow: flow.id }, 'flow run failed'));
-      ctx.body = { data: null };
+      ctx.status = 204;
       return;
     }
     const result = await run;
     if (result.rejected) throw new InvalidPayloadError(messageOf(result.last) ?? `Flow "${flow.name}" failed.`, { field: 'flow' });
-    ctx.body = { data: answer(result, options.return) ?? null };
+    respondBare(ctx, answer(result, options.return));
   };
   router.get('/flows/trigger/:id', handle);
   // An administrator reads a flow's run log and the runs still queued (the admin's run log).

@@ -3,12 +3,12 @@ import { InvalidQueryError } from '../errors.ts';
 import type { CollectionOverview } from '../schema/overview.ts';
 import type { FieldType } from '../schema/types.ts';
 import { NUMERIC_TYPES, TEMPORAL_TYPES, TEXT_TYPES } from './cast-value.ts';
-import { policyCondition } from './compile-filter.ts';
+import { policyCondition, splitScope } from './compile-filter.ts';
 import { and, column, renderFrom, selectScope, type CompileContext, type Scope, type Sql } from './context.ts';
 import { assertDepth, compileFunction, parseFunctionCall } from './field-functions.ts';
-import { joinManyToOne } from './joins.ts';
+import { joinManyToAny, joinManyToOne } from './joins.ts';
 import { assertNotConcealed, canReadField, readableField } from './policy.ts';
-import { findRelation, type OneToMany } from './schema-lookup.ts';
+import { findRelation, type OneToMany, type RelationInfo } from './schema-lookup.ts';
 
 /** The sort used when a query names none: the manual sort field when the caller may read it (the key follows). */
 export function defaultSort(ctx: CompileContext, collection: CollectionOverview, sortField = collection.sortField): string[] {
@@ -32,19 +32,36 @@ function sortTarget(ctx: CompileContext, scope: Scope, segments: readonly string
       if (!last) throw new InvalidQueryError(`Cannot sort by "${path}": a function must come last.`);
       return compileFunction(ctx, current, call, { trusted: false, usage });
     }
-    const field = readableField(ctx, current.collection, segment, usage);
+    const [name, target] = splitScope(segment);
+    const field = readableField(ctx, current.collection, name, usage);
     assertNotConcealed(field, current.collection, usage);
-    const relation = findRelation(ctx.schema, current.collection.collection, segment);
+    const relation = findRelation(ctx.schema, current.collection.collection, name);
+    if (target !== undefined) {
+      current = manyToAnyScope(ctx, current, relation, name, target, path, last);
+      continue;
+    }
     if (last) {
       if (field.alias) throw new InvalidQueryError(`Cannot sort by "${path}": "${segment}" has no value of its own; try count(${segment}).`);
       return { sql: column(current, segment), type: field.type };
     }
     if (relation?.type === 'o2m') return relatedSortValue(ctx, current, relation, segments.slice(index + 1), path, direction, usage);
-    if (relation?.type === 'm2a') throw new InvalidQueryError(`Cannot sort by "${path}": many-to-any field "${segment}" points to several collections.`);
+    if (relation?.type === 'm2a') throw new InvalidQueryError(`Cannot sort by "${path}": many-to-any field "${segment}" points to several collections; name one, e.g. "${segment}:${relation.allowed[0]?.collection ?? 'collection'}.<field>".`);
     if (relation?.type !== 'm2o') throw new InvalidQueryError(`Cannot sort by "${path}": "${segment}" is not a relational field.`);
     current = joinManyToOne(ctx, current, segment, relation, false);
   }
   throw new InvalidQueryError(`Cannot sort by an empty field.`);
+}
+
+/**
+ * `item:<collection>` in a sort path (Directus's many-to-any scope): the item of that collection the
+ * many-to-any field points to, joined like a many-to-one; rows pointing elsewhere join as nulls.
+ */
+function manyToAnyScope(ctx: CompileContext, scope: Scope, relation: RelationInfo | null, name: string, target: string, path: string, last: boolean): Scope {
+  if (relation?.type !== 'm2a') throw new InvalidQueryError(`Cannot sort by "${path}": only many-to-any fields take a collection scope, and "${name}" is not one.`, { field: name });
+  const collection = relation.allowed.find((candidate) => candidate.collection === target);
+  if (!collection) throw new InvalidQueryError(`Cannot sort by "${path}": "${target}" is not a collection "${name}" can point to.`, { field: name });
+  if (last) throw new InvalidQueryError(`Cannot sort by "${path}": name a field of "${target}" after "${name}:${target}".`, { field: name });
+  return joinManyToAny(ctx, scope, name, relation, collection, false);
 }
 
 /**
@@ -82,7 +99,8 @@ export interface SortKey {
 
 /**
  * The sort keys for `sort` on the scope (`-` descending; fields, functions, many-to-one dot paths joined
- * once, one-to-many paths as one value per parent), ending with the primary key so pages are stable.
+ * once, one-to-many paths as one value per parent, many-to-any items as `item:<collection>.<field>`),
+ * ending with the primary key so pages are stable.
  */
 export function compileSortKeys(ctx: CompileContext, scope: Scope, sort: readonly string[], usage: string): SortKey[] {
   const primary = scope.collection.primary;

@@ -52,8 +52,13 @@ export interface PlanResult {
   hash: string;
 }
 
+/** A plan with the two documents it compared, as shown to a client (secrets as `${env:…}` references). */
+export interface ShownPlan extends PlanResult {
+  shown: { current: SnapshotDocument; desired: SnapshotDocument };
+}
+
 /** A plan with what apply needs to execute it: the database state it was made from and the resolved snapshot. */
-interface InternalPlan extends PlanResult {
+interface InternalPlan extends ShownPlan {
   state: DatabaseState;
   resolved: SnapshotDocument;
 }
@@ -85,11 +90,11 @@ export class SnapshotService {
     return maskSecrets((await readDatabaseState(this.#host.db)).document);
   }
 
-  /** The plan from the database to `desired` (references to unset variables compare as unknown). */
-  async plan(desired: SnapshotDocument, options: PlanOptions = {}): Promise<PlanResult> {
+  /** The plan from the database to `desired` (references to unset variables compare as unknown), and the documents compared. */
+  async plan(desired: SnapshotDocument, options: PlanOptions = {}): Promise<ShownPlan> {
     requireSchemaWrite(this.#accountability);
-    const { plan, hash } = await this.#plan(this.#host.db, desired, options, false);
-    return { plan, hash };
+    const { plan, hash, shown } = await this.#plan(this.#host.db, desired, options, false);
+    return { plan, hash, shown };
   }
 
   /**
@@ -108,7 +113,7 @@ export class SnapshotService {
         // The services the steps go through patch the overview the plan read instead of reading it all per step.
         trackSchemaChanges(trx, result.state.schema);
         if (options.expectedHash && options.expectedHash !== result.hash) {
-          throw new SchemaHashMismatchError('The database has changed since this diff was made; make a new diff and apply that.', { hash: result.hash });
+          throw new SchemaHashMismatchError('The database has changed since this diff was made. Please generate a new diff and try again.', { hash: result.hash });
         }
         const losing = dataLossSteps(result.plan);
         if (losing.length > 0 && !options.allowDataLoss) {
@@ -130,14 +135,15 @@ export class SnapshotService {
     const { document: secretsResolved, missing } = resolveSecrets(desired, this.#env, { strict: strictSecrets });
     const resolved = adoptUnmanagedIndexes(secretsResolved, state.document);
     const shownCurrent = maskSecrets(state.document);
-    let plan = diffDocuments({ current: state.document, desired: resolved, shownCurrent, shownDesired: adoptUnmanagedIndexes(desired, state.document) }, missing);
+    const shownDesired = adoptUnmanagedIndexes(desired, state.document);
+    let plan = diffDocuments({ current: state.document, desired: resolved, shownCurrent, shownDesired }, missing);
     plan = selectSteps(plan, options.only ?? []);
     plan = await measureDataLoss(db, plan, state.document, resolved);
     if (resolved.extensions && plan.steps.some((step) => step.kind === 'extensions') && this.#host.installedExtensions) {
       const warnings = notInstalledWarnings(resolved.extensions, await this.#host.installedExtensions());
       if (warnings.length > 0) plan = { ...plan, warnings };
     }
-    return { plan, hash: hashDocument(shownCurrent), state, resolved };
+    return { plan, hash: hashDocument(shownCurrent), shown: { current: shownCurrent, desired: shownDesired }, state, resolved };
   }
 
   async #execute(trx: Kysely<any>, { plan, state, resolved }: InternalPlan, options: ApplyOptions): Promise<void> {

@@ -16,9 +16,14 @@ function accepts(accept: string, type: string): boolean {
   });
 }
 
+/** Sources a client that did not ask for them may not display: `format=auto` writes them as PNG (transparency kept). */
+const NOT_UNIVERSAL = new Set(['image/avif', 'image/webp', 'image/tiff']);
+
 /**
  * The format to write: a named one as is; `auto` (or none) picks AVIF, then WebP when the client's Accept
  * lists them, else the source's format (PNG when sharp cannot write that). Only `auto` depends on Accept.
+ * An explicit `auto` whose Accept lists neither turns an AVIF, WebP or TIFF source into PNG, as Directus
+ * does: the client did not say it can show those.
  */
 export function outputFormat(requested: AssetFormat | undefined, sourceType: string, accept: string, negotiate: boolean): OutputFormat {
   if (requested && requested !== 'auto') return requested;
@@ -26,5 +31,6 @@ export function outputFormat(requested: AssetFormat | undefined, sourceType: str
     if (accepts(accept, 'image/avif')) return 'avif';
     if (accepts(accept, 'image/webp')) return 'webp';
   }
+  if (requested === 'auto' && NOT_UNIVERSAL.has(sourceType)) return 'png';
   return BY_TYPE[sourceType] ?? 'png';
 }

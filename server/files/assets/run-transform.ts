@@ -1,5 +1,5 @@
 import type { Sharp } from 'sharp';
-import { IllegalAssetTransformationError } from '../../errors.ts';
+import { IllegalAssetTransformationError, ServiceUnavailableError } from '../../errors.ts';
 import { loadSharp } from '../sharp-module.ts';
 import type { Transform } from './transform-policy.ts';
 
@@ -71,7 +71,7 @@ function encode(pipeline: Sharp, transform: Transform): Sharp {
 /**
  * Runs a transformation with sharp: auto-orient, resize (focal-point aware for cover), the allow-listed
  * operations, then encoding. Input larger than the pixel cap, an output larger than the size cap, bad
- * operation arguments and timeouts are 400 ILLEGAL_ASSET_TRANSFORMATION.
+ * operation arguments are 400 ILLEGAL_ASSET_TRANSFORMATION, a timeout 503 (transformFailure).
  */
 export async function runTransform(input: string | Buffer, transform: Transform, source: { width: number | null; height: number | null }, limits: TransformLimits): Promise<TransformResult> {
   const sharp = await loadSharp();
@@ -91,7 +91,18 @@ export async function runTransform(input: string | Buffer, transform: Transform,
     }
     return { data, width: info.width, height: info.height };
   } catch (error) {
-    if (error instanceof IllegalAssetTransformationError) throw error;
-    throw new IllegalAssetTransformationError(`The image could not be transformed: ${(error as Error).message}`);
+    throw transformFailure(error);
   }
+}
+
+/**
+ * The client error for a failed transformation: running past ASSETS_TRANSFORM_TIMEOUT (libvips reports
+ * `timeout: N% complete`) depends on the server's load, not on the request, so it is 503 with Retry-After,
+ * as Directus answers it; anything else is 400 ILLEGAL_ASSET_TRANSFORMATION.
+ */
+export function transformFailure(error: unknown): IllegalAssetTransformationError | ServiceUnavailableError {
+  if (error instanceof IllegalAssetTransformationError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (/^timeout: /.test(message)) return new ServiceUnavailableError('Service "assets" is unavailable. Transformation timed out.', { service: 'assets', retryAfter: 1 });
+  return new IllegalAssetTransformationError(`The image could not be transformed: ${message}`);
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { ServiceUnavailableError } from '../../errors.ts';
 import type { FilesRuntime } from '../files-runtime.ts';
 import { transformsPrefix } from '../storage/storage-keys.ts';
 import type { ByteRange, StorageDriver } from '../storage/storage-driver.ts';
@@ -31,13 +32,18 @@ function fromBuffer(data: Buffer): AssetBody {
 /**
  * The cached copy under `key`, or a new one: `produce` runs under the process's transform limit, at
  * most once at a time per key (concurrent requests for the same copy share it), and its result is
- * stored before it is served.
+ * stored before it is served. Past the limit a new copy waits its turn, or, without the queue, is a
+ * 503 SERVICE_UNAVAILABLE.
  */
 export async function cachedTransform(runtime: FilesRuntime, driver: StorageDriver, key: string, produce: () => Promise<TransformResult>): Promise<{ body: AssetBody; cached: boolean }> {
   const existing = await driver.stat(key);
   if (existing) return { body: { size: existing.size, read: (range) => driver.read(key, range) }, cached: true };
   let pending = runtime.inflight.get(key) as Promise<Buffer> | undefined;
   if (!pending) {
+    if (!runtime.queueTransforms && runtime.transforms.activeCount + runtime.transforms.pendingCount >= runtime.transforms.concurrency) {
+      // Directus's answer past ASSETS_TRANSFORM_MAX_CONCURRENT, for deployments that want it (ASSETS_TRANSFORM_QUEUE=false).
+      throw new ServiceUnavailableError('Service "files" is unavailable. Server too busy.', { service: 'files', retryAfter: 1 });
+    }
     pending = runtime
       .transforms(async () => {
         const result = await produce();

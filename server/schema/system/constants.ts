@@ -1,5 +1,5 @@
 /** User statuses (SPEC.md §4). */
-export const USER_STATUSES = ['draft', 'invited', 'active', 'suspended', 'archived'] as const;
+export const USER_STATUSES = ['draft', 'invited', 'unverified', 'active', 'suspended', 'archived'] as const;
 /** A user's status. */
 export type UserStatus = (typeof USER_STATUSES)[number];
 

@@ -103,6 +103,10 @@ export const settings: SystemCollection = collection(
       width: 'half',
     }),
     field('auth_login_attempts', 'integer', { width: 'half', note: 'Leave blank for unlimited attempts' }),
+    field('public_registration', 'boolean', { nullable: false, interface: 'boolean', width: 'half', note: 'Anyone may create an account with POST /users/register' }),
+    field('public_registration_verify_email', 'boolean', { nullable: false, interface: 'boolean', width: 'half', note: 'New accounts stay unverified until the e-mailed link is opened' }),
+    m2o('public_registration_role', 'tessera_roles', { interface: 'select-dropdown-m2o', width: 'half', note: 'The role registered users get (none: no role)' }),
+    field('public_registration_email_filter', 'json', { interface: 'system-filter', note: 'Only e-mail addresses matching this filter may register' }),
     field('storage_asset_transform', 'string', { ...select(ASSET_TRANSFORM_MODES), nullable: false, width: 'half' }),
     m2o('storage_default_folder', 'tessera_folders', { interface: 'system-folder', width: 'half' }),
     field('storage_asset_presets', 'json', {

@@ -43,17 +43,29 @@ const denied = () => new ForbiddenError("You don't have permission to access thi
 /** At most this many comments of one item are listed (newest kept out beyond it: a discussion, not a log). */
 const COMMENTS_LIMIT = 500;
 
-/** One comment as the item's discussion shows it. */
+/** One comment as the item's discussion shows it (names and avatar only: never an e-mail address). */
 export interface CommentEntry {
   id: number;
   comment: string;
   timestamp: unknown;
-  user: { id: string; name: string; avatar: string | null } | null;
+  user: { id: string; name: string; first_name: string | null; last_name: string | null; avatar: string | null } | null;
+}
+
+/** A comment with the item it is on. */
+export interface ItemComment extends CommentEntry {
+  collection: string;
+  item: string;
 }
 
 /** A user's name for others: first and last name, else "Unnamed user" (never the e-mail address). */
 function displayName(user: { first_name?: unknown; last_name?: unknown }): string {
   return [user.first_name, user.last_name].filter((part) => typeof part === 'string' && part !== '').join(' ') || 'Unnamed user';
+}
+
+/** A comment row (joined with its author) as an entry. */
+function commentEntry(row: Record<string, unknown>): CommentEntry {
+  const user = row.user ? { id: row.user as string, name: displayName(row), first_name: (row.first_name as string | null) ?? null, last_name: (row.last_name as string | null) ?? null, avatar: (row.avatar as string | null) ?? null } : null;
+  return { id: row.id as number, comment: row.comment as string, timestamp: row.timestamp, user };
 }
 
 /**
@@ -104,18 +116,29 @@ export class CommentsService {
       .orderBy('a.id')
       .limit(COMMENTS_LIMIT)
       .execute();
-    const comments = rows.map((row) => ({
-      id: row.id as number,
-      comment: row.comment as string,
-      timestamp: row.timestamp,
-      user: row.user ? { id: row.user as string, name: displayName(row), avatar: (row.avatar as string | null) ?? null } : null,
-    }));
+    const comments = rows.map(commentEntry);
     const mentioned = [...new Set(comments.flatMap((entry) => mentionedUsers(entry.comment ?? '')))];
     const mentions: Record<string, string> = {};
     if (mentioned.length > 0) {
       for (const user of await db.selectFrom('tessera_users').select(['id', 'first_name', 'last_name']).where('id', 'in', mentioned).execute()) mentions[user.id as string] = displayName(user);
     }
     return { comments, mentions };
+  }
+
+  /** One comment, to whoever may read the item it is on; a missing comment and an unreadable item are both 403. */
+  async readOne(id: string | number): Promise<ItemComment> {
+    if (!/^\d{1,15}$/.test(String(id))) throw denied();
+    const { accountability, db } = this.#context;
+    if (!accountability.user && !accountability.admin) throw denied();
+    const row = await db
+      .selectFrom('tessera_activity as a')
+      .leftJoin('tessera_users as u', 'u.id', 'a.user')
+      .select(['a.id', 'a.collection', 'a.item', 'a.comment', 'a.timestamp', 'a.user', 'u.first_name', 'u.last_name', 'u.avatar'])
+      .where('a.id', '=', Number(id))
+      .where('a.action', '=', 'comment')
+      .executeTakeFirst();
+    if (!row || !(await this.#readable(row.collection as string, row.item as string))) throw denied();
+    return { ...commentEntry(row), collection: row.collection as string, item: row.item as string };
   }
 
   /**

@@ -29,7 +29,7 @@ describe('sign-in routes refuse non-string and oversized credentials with 400 na
     }
     // A password that is a number is not the string the user chose: no silent cast.
     const numeric = await t.request.post('/auth/login').send({ email: TEST_ADMIN.email, password: 12345678 });
-    expect(numeric.body.errors[0].message).toBe('"password" must be a string.');
+    expect(numeric.body.errors[0].message).toBe('Invalid payload. "password" must be a string.');
     // The right credentials still work.
     await t.request.post('/auth/login').send(TEST_ADMIN).expect(200);
   });

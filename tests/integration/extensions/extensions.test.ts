@@ -186,7 +186,7 @@ describe('an operation', () => {
   it('is a flow operation type: options rendered with the flow templating, the caller passed on', async () => {
     const { id } = await createFlow(t, admin, { name: 'shout', trigger: 'webhook', options: { method: 'POST' } }, [{ key: 'loud', type: 'shout', options: { text: '{{ $trigger.body.word }}', times: 3 } }]);
     const run = await t.request.post(`/flows/trigger/${id}`).send({ word: 'hey' }).expect(200);
-    expect(run.body.data).toEqual({ text: 'HEY!!!', trigger: { word: 'hey' }, user: null });
+    expect(run.body).toEqual({ text: 'HEY!!!', trigger: { word: 'hey' }, user: null });
   });
 
   it('cannot be used once its extension is switched off', async () => {

@@ -150,7 +150,7 @@ describe('sandboxed operations', () => {
   it('run in a flow with the options rendered by the flow templating', async () => {
     const { id } = await createFlow(t, admin, { name: 'sandboxed shout', trigger: 'webhook', options: { method: 'POST' } }, [{ key: 'loud', type: 'sandbox-shout', options: { text: '{{ $trigger.body.word }}', times: 2 } }]);
     const run = await t.request.post(`/flows/trigger/${id}`).send({ word: 'hey' }).expect(200);
-    expect(run.body.data).toEqual({ text: 'HEY!!' });
+    expect(run.body).toEqual({ text: 'HEY!!' });
   });
 
   it('runs the published @directus-labs/ai-writer-operation 1.4.3 (sandboxed: request, log and sleep scopes) up to its own refusal', async () => {

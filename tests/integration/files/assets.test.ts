@@ -96,6 +96,15 @@ describe('GET /assets/:id', () => {
     expect((await asset(`/assets/${photoId}?width=50`).set('Accept', '*/*').expect(200)).headers['content-type']).toBe('image/jpeg');
   });
 
+  // Issue 31, item 9 (Directus's common/assets/format suite): a client that names neither AVIF nor WebP gets PNG.
+  it('answers format=auto of an AVIF source without a matching Accept as PNG, with one as AVIF', async () => {
+    const avifId = await upload(await sharp(png).avif().toBuffer(), 'blue.avif');
+    const plain = await t.request.get(`/assets/${avifId}?format=auto`).set(bearer(admin)).unset('Accept').buffer(true).expect(200);
+    expect(plain.headers['content-type']).toBe('image/png');
+    expect((await asset(`/assets/${avifId}?format=auto`).set('Accept', 'image/avif').expect(200)).headers['content-type']).toBe('image/avif');
+    expect((await asset(`/assets/${avifId}`).expect(200)).headers['content-type']).toBe('image/avif');
+  });
+
   it('applies allow-listed sharp operations and refuses others', async () => {
     const flipped = binary(await asset(`/assets/${pngId}?transforms=${encodeURIComponent('[["rotate",90],["grayscale"]]')}&format=png`).expect(200));
     const info = await sharp(flipped).metadata();

@@ -42,7 +42,7 @@ async function runWhilePinging(id: string) {
 
 it('exec runs module.exports = async function(data) in the sandbox and returns its result', async () => {
   const id = await script('module.exports = async function (data) { return { doubled: data.$trigger.body.n * 2, node: typeof process + typeof require + typeof globalThis.fetch + typeof setTimeout }; };');
-  expect((await t.request.post(`/flows/trigger/${id}`).send({ n: 21 }).expect(200)).body.data).toEqual({ doubled: 42, node: 'undefinedundefinedundefinedundefined' });
+  expect((await t.request.post(`/flows/trigger/${id}`).send({ n: 21 }).expect(200)).body).toEqual({ doubled: 42, node: 'undefinedundefinedundefinedundefined' });
 });
 
 it('a script cannot import Node modules', async () => {

@@ -27,7 +27,7 @@ it('mail sends the markdown body through the mailer; sleep waits; log resolves',
     { key: 'send', type: 'mail', options: { to: ['{{ $trigger.body.to }}'], subject: 'Hello {{ $trigger.body.name }}', body: '**Welcome** {{ $trigger.body.name }}' } },
   ]);
   const started = Date.now();
-  await t.request.post(`/flows/trigger/${id}`).send({ to: 'reader@example.com', name: 'Ada' }).expect(200);
+  await t.request.post(`/flows/trigger/${id}`).send({ to: 'reader@example.com', name: 'Ada' }).expect(204);
   expect(Date.now() - started).toBeGreaterThanOrEqual(290);
   const files = await readdir(path.join(dataDir, 'outbox'));
   expect(files).toHaveLength(1);
@@ -42,7 +42,7 @@ it('mail with type wysiwyg sends the body as the HTML it is, not through markdow
   const { id } = await createFlow(t, token, { name: 'html mailer', trigger: 'webhook', options: { method: 'POST' } }, [
     { key: 'send', type: 'mail', options: { to: ['html@example.com'], subject: 'HTML', type: 'wysiwyg', body: '<p>Hi <em>{{ $trigger.body.name }}</em>, **not bold**</p>' } },
   ]);
-  await t.request.post(`/flows/trigger/${id}`).send({ name: 'Grace' }).expect(200);
+  await t.request.post(`/flows/trigger/${id}`).send({ name: 'Grace' }).expect(204);
   const added = (await readdir(path.join(dataDir, 'outbox'))).filter((file) => !before.has(file));
   expect(added).toHaveLength(1);
   const eml = await readFile(path.join(dataDir, 'outbox', added[0]!), 'utf8');

@@ -32,7 +32,7 @@ it('item-create, item-read, item-delete with $full; $public is refused by permis
     { key: 'gone', type: 'item-delete', options: { collection: 'notes', key: '{{ made }}', permissions: '$full' }, resolve: 'all' },
     { key: 'all', type: 'transform', options: { json: { read: '{{ read.text }}', deleted: '{{ gone }}' } } },
   ]);
-  const data = (await t.request.post(`/flows/trigger/${id}`).send({ text: 'hello' }).expect(200)).body.data;
+  const data = (await t.request.post(`/flows/trigger/${id}`).send({ text: 'hello' }).expect(200)).body;
   expect(data.read).toBe('hello');
   expect(data.deleted).toHaveLength(1);
   expect((await t.request.get('/items/notes').set(auth())).body.data).toEqual([]);
@@ -43,7 +43,7 @@ it('item-create, item-read, item-delete with $full; $public is refused by permis
 
 it('request reaches a local receiver allowed by OUTBOUND_ALLOWED_HOSTS and is refused for a private address', async () => {
   const { id } = await hook([{ key: 'call', type: 'request', options: { method: 'POST', url: `${receiver.url}/in`, headers: [{ header: 'x-flow', value: 'yes' }], body: { id: '{{ $trigger.body.id }}' } } }]);
-  const data = (await t.request.post(`/flows/trigger/${id}`).send({ id: 42 }).expect(200)).body.data;
+  const data = (await t.request.post(`/flows/trigger/${id}`).send({ id: 42 }).expect(200)).body;
   expect(data).toEqual({ status: 200, data: 'ok' });
   expect(receiver.received.at(-1)).toMatchObject({ method: 'POST', path: '/in', body: { id: 42 }, headers: { 'x-flow': 'yes' } });
   const denied = await hook([{ key: 'call', type: 'request', options: { method: 'GET', url: 'http://10.1.2.3/secret' } }]);
@@ -62,7 +62,7 @@ it('trigger runs another flow per array entry (serial) or once (batch); json-web
     { key: 'notify', type: 'notification', options: { recipient: me, subject: 'Done', message: 'sub {{ verify.sub }}' }, resolve: 'out' },
     { key: 'out', type: 'transform', options: { json: { each: '{{ each }}', batch: '{{ batch }}', sub: '{{ verify.sub }}' } } },
   ]);
-  const data = (await t.request.post(`/flows/trigger/${id}`).send({ list: [{ n: 1 }, { n: 2 }] }).expect(200)).body.data;
+  const data = (await t.request.post(`/flows/trigger/${id}`).send({ list: [{ n: 1 }, { n: 2 }] }).expect(200)).body;
   expect(data).toEqual({ each: [{ n: 1, twice: '11' }, { n: 2, twice: '22' }], batch: { n: 5, twice: '55' }, sub: 'x' });
   const notes = (await t.request.get('/notifications?filter[subject][_eq]=Done').set(auth()).expect(200)).body.data;
   expect(notes).toEqual([expect.objectContaining({ recipient: me, message: 'sub x' })]);
@@ -97,15 +97,15 @@ it('item-read, item-update and item-delete whose key renders empty act on no ite
   ]);
   // No ids, an empty list, null, "": a key list that is empty, never "every item".
   for (const body of [{}, { ids: [] }, { ids: null }, { ids: '' }]) {
-    expect((await t.request.post(`/flows/trigger/${id}`).send(body).expect(200)).body.data).toEqual({ read: [], updated: [], deleted: [] });
+    expect((await t.request.post(`/flows/trigger/${id}`).send(body).expect(200)).body).toEqual({ read: [], updated: [], deleted: [] });
   }
   expect(await texts()).toEqual(['keep one', 'keep two']);
   // The same chain given one key acts on that item only.
-  expect((await t.request.post(`/flows/trigger/${id}`).send({ ids: [kept[0]] }).expect(200)).body.data).toMatchObject({ updated: [kept[0]], deleted: [kept[0]] });
+  expect((await t.request.post(`/flows/trigger/${id}`).send({ ids: [kept[0]] }).expect(200)).body).toMatchObject({ updated: [kept[0]], deleted: [kept[0]] });
   expect(await texts()).toEqual(['keep two']);
   // An operation with no `key` option acts on its query, as in Directus.
   const byQuery = await hook([{ key: 'update', type: 'item-update', options: { collection: 'notes', query: { filter: { text: { _eq: 'keep two' } } }, payload: { text: 'updated by query' }, permissions: '$full' } }]);
-  expect((await t.request.post(`/flows/trigger/${byQuery.id}`).send({}).expect(200)).body.data).toEqual([kept[1]]);
+  expect((await t.request.post(`/flows/trigger/${byQuery.id}`).send({}).expect(200)).body).toEqual([kept[1]]);
   expect(await texts()).toEqual(['updated by query']);
 });
 
@@ -122,7 +122,7 @@ it("trigger with iterationMode parallel runs the entries at once: each child's r
     const url = `http://127.0.0.1:${(barrier.address() as AddressInfo).port}`;
     const child = await createFlow(t, token, { name: 'meet', trigger: 'operation' }, [{ key: 'call', type: 'request', options: { method: 'GET', url: `${url}/{{ $trigger.n }}` } }]);
     const { id } = await hook([{ key: 'each', type: 'trigger', options: { flow: child.id, payload: '{{ $trigger.body.list }}', iterationMode: 'parallel' } }]);
-    const data = (await t.request.post(`/flows/trigger/${id}`).send({ list: [{ n: 1 }, { n: 2 }] }).expect(200)).body.data;
+    const data = (await t.request.post(`/flows/trigger/${id}`).send({ list: [{ n: 1 }, { n: 2 }] }).expect(200)).body;
     // Results in the entries' order, whichever answered first.
     expect(data).toEqual([{ status: 200, data: { path: '/1' } }, { status: 200, data: { path: '/2' } }]);
   } finally {

@@ -21,6 +21,7 @@ const FIRST_REQUESTS: { router: string; method: 'get' | 'post'; path: string; bo
   { router: 'shares', method: 'get', path: `/shares/info/${UNKNOWN_ID}`, status: 403 },
   { router: 'password', method: 'post', path: '/auth/password/request', body: {}, status: 400 },
   { router: 'invite', method: 'post', path: '/users/invite', body: {}, status: 400 },
+  { router: 'registration', method: 'post', path: '/users/register', body: {}, status: 400 },
   { router: 'collections', method: 'get', path: '/collections', status: 200 },
   { router: 'fields', method: 'get', path: '/fields', status: 200 },
   { router: 'relations', method: 'get', path: '/relations', status: 200 },

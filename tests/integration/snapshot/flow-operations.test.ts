@@ -63,8 +63,8 @@ describe('flows and operations in snapshots', () => {
     await snapshotService(target).apply(loadSnapshotFolder(folder));
     expect(await chain(target, 'Sizer')).toEqual(expected);
     const flow = await target.context.database.kysely().selectFrom('tessera_flows').select('id').where('name', '=', 'Sizer').executeTakeFirstOrThrow();
-    expect((await target.request.post(`/flows/trigger/${flow.id}`).send({ amount: 500 }).expect(200)).body.data).toMatchObject({ big: { size: 'big' }, tell: null });
-    expect((await target.request.post(`/flows/trigger/${flow.id}`).send({ amount: 5 }).expect(200)).body.data).toMatchObject({ small: { size: 'small' } });
+    expect((await target.request.post(`/flows/trigger/${flow.id}`).send({ amount: 500 }).expect(200)).body).toMatchObject({ big: { size: 'big' }, tell: null });
+    expect((await target.request.post(`/flows/trigger/${flow.id}`).send({ amount: 5 }).expect(200)).body).toMatchObject({ small: { size: 'small' } });
     expect((await snapshotService(target).plan(loadSnapshotFolder(folder))).plan.steps).toEqual([]);
   });
 

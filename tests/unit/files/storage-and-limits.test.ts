@@ -9,7 +9,7 @@ import { isAllowedHost } from '../../../server/files/import/fetch-remote.ts';
 import { cachedTransform } from '../../../server/files/assets/transform-cache.ts';
 import { LocalStorageDriver } from '../../../server/files/storage/local-driver.ts';
 import { assertSafeKey } from '../../../server/files/storage/storage-driver.ts';
-import { ConfigError, ForbiddenError } from '../../../server/errors.ts';
+import { ConfigError, ForbiddenError, ServiceUnavailableError } from '../../../server/errors.ts';
 
 describe('local storage driver', () => {
   let root: string;
@@ -56,7 +56,7 @@ describe('transform cache', () => {
   it('runs a transformation once for concurrent requests, then serves the stored copy', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'tessera-cache-'));
     const driver = new LocalStorageDriver('local', root);
-    const runtime = { transforms: pLimit(1), inflight: new Map(), storage: null as never };
+    const runtime = { transforms: pLimit(1), queueTransforms: true, inflight: new Map(), storage: null as never };
     let runs = 0;
     const produce = async () => {
       runs++;
@@ -70,6 +70,36 @@ describe('transform cache', () => {
     expect([runs, again.cached]).toEqual([1, true]);
     expect(Buffer.concat(await (await again.body.read({ start: 6, end: 10 })).toArray()).toString()).toBe('bytes');
     expect(runtime.inflight.size).toBe(0);
+    await rm(root, { recursive: true, force: true });
+  });
+});
+
+// Issue 31, item 9: ASSETS_TRANSFORM_QUEUE=false answers as Directus does past ASSETS_TRANSFORM_MAX_CONCURRENT.
+describe('transform cache without the queue', () => {
+  it('refuses a new copy with 503 while the limit is taken, and makes it once a slot is free', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'tessera-busy-'));
+    const driver = new LocalStorageDriver('local', root);
+    const runtime = { transforms: pLimit(1), queueTransforms: false, inflight: new Map(), storage: null as never };
+    let release!: () => void;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const image = { data: Buffer.from('image-bytes'), width: 1, height: 1 };
+    const first = cachedTransform(runtime, driver, '.transforms/f/one.webp', async () => {
+      started();
+      await held;
+      return image;
+    });
+    await running;
+    const refused = await cachedTransform(runtime, driver, '.transforms/f/two.webp', async () => image).then(() => null, (error: unknown) => error);
+    expect(refused).toBeInstanceOf(ServiceUnavailableError);
+    expect((refused as ServiceUnavailableError).extensions).toMatchObject({ service: 'files', retryAfter: 1 });
+    // The same copy as the one under way is shared, not refused.
+    const shared = cachedTransform(runtime, driver, '.transforms/f/one.webp', async () => image);
+    release();
+    expect((await first).body.size).toBe(11);
+    expect((await shared).body.size).toBe(11);
+    expect((await cachedTransform(runtime, driver, '.transforms/f/two.webp', async () => image)).cached).toBe(false);
     await rm(root, { recursive: true, force: true });
   });
 });

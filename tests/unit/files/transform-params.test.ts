@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { outputFormat } from '../../../server/files/assets/negotiate-format.ts';
+import { transformFailure } from '../../../server/files/assets/run-transform.ts';
+import { IllegalAssetTransformationError, ServiceUnavailableError } from '../../../server/errors.ts';
 import { parseOperations, parseTransformRequest } from '../../../server/files/assets/transform-params.ts';
 import { assetSettings, resolveTransform } from '../../../server/files/assets/transform-policy.ts';
 
@@ -40,6 +42,17 @@ describe('format negotiation', () => {
     expect(outputFormat(undefined, 'image/heic', '*/*', true)).toBe('png');
     expect(outputFormat('tiff', 'image/jpeg', 'image/avif', true)).toBe('tiff');
   });
+
+  // Issue 31, item 9: Directus's format=auto without an Accept naming AVIF or WebP.
+  it('turns an AVIF, WebP or TIFF source into PNG for an explicit auto the client did not accept; keeps it otherwise', () => {
+    expect(outputFormat('auto', 'image/avif', '', true)).toBe('png');
+    expect(outputFormat('auto', 'image/webp', '*/*', true)).toBe('png');
+    expect(outputFormat('auto', 'image/tiff', 'image/*', true)).toBe('png');
+    expect(outputFormat('auto', 'image/avif', 'image/avif', true)).toBe('avif');
+    expect(outputFormat('auto', 'image/png', '', true)).toBe('png');
+    expect(outputFormat('auto', 'image/jpeg', '', true)).toBe('jpeg');
+    expect(outputFormat(undefined, 'image/avif', '', true)).toBe('avif');
+  });
 });
 
 describe('transform policy', () => {
@@ -62,5 +75,17 @@ describe('transform policy', () => {
     expect(() => resolveTransform({ width: '10' }, { ...settings, mode: 'presets' }, source, '', 500)).toThrow(expect.objectContaining({ code: 'ILLEGAL_ASSET_TRANSFORMATION' }));
     expect(() => resolveTransform({ key: 'thumb' }, { ...settings, mode: 'none' }, source, '', 500)).toThrow(expect.objectContaining({ code: 'ILLEGAL_ASSET_TRANSFORMATION' }));
     expect(() => resolveTransform({ width: '501' }, settings, source, '', 500)).toThrow(expect.objectContaining({ code: 'ILLEGAL_ASSET_TRANSFORMATION', extensions: expect.objectContaining({ field: 'width' }) }));
+  });
+});
+
+// Issue 31, item 9: a transformation past ASSETS_TRANSFORM_TIMEOUT is the server's load, not the request.
+describe('transformation failures', () => {
+  it('answers a libvips timeout with 503 and Retry-After, anything else with 400 ILLEGAL_ASSET_TRANSFORMATION', () => {
+    const timedOut = transformFailure(new Error('timeout: 43% complete'));
+    expect(timedOut).toBeInstanceOf(ServiceUnavailableError);
+    expect([timedOut.message, timedOut.extensions]).toEqual(['Service "assets" is unavailable. Transformation timed out.', { service: 'assets', retryAfter: 1 }]);
+    const broken = transformFailure(new Error('Input buffer contains unsupported image format'));
+    expect(broken).toBeInstanceOf(IllegalAssetTransformationError);
+    expect(broken.message).toBe('The image could not be transformed: Input buffer contains unsupported image format');
   });
 });

@@ -13,12 +13,13 @@ import { normalizeModuleBar } from '../../app/shell/shell-rules.ts';
 import { useShellSettings } from '../../app/shell/shell-settings.tsx';
 import { AspectRatiosList, AssetPresetsList, BasemapsList } from './list-sections.tsx';
 import { HelpAndThemeFields, ModuleBarEditor } from './shell-sections.tsx';
+import { RegistrationSection } from './registration-section.tsx';
 import { SignInProviders } from './sign-in-providers.tsx';
 import { ASSET_TRANSFORMS, PASSWORD_POLICIES, settingsIssues, toSettingsFormValues, toSettingsPayload, type SettingsFormValues } from './settings-rules.ts';
 
 const SETTINGS_FIELDS = [
   'project_name', 'project_descriptor', 'project_url', 'project_color', 'project_logo', 'public_note', 'default_language', 'default_appearance',
-  'auth_password_policy', 'auth_login_attempts', 'storage_asset_transform', 'storage_asset_presets', 'mapbox_key', 'basemaps', 'custom_aspect_ratios', 'custom_css',
+  'auth_password_policy', 'auth_login_attempts', 'public_registration', 'public_registration_verify_email', 'public_registration_role', 'public_registration_email_filter', 'storage_asset_transform', 'storage_asset_presets', 'mapbox_key', 'basemaps', 'custom_aspect_ratios', 'custom_css',
   'public_foreground', 'public_background', 'public_favicon', 'report_bug_url', 'report_feature_url', 'report_error_url', 'theme_light_overrides', 'theme_dark_overrides', 'module_bar',
 ];
 
@@ -158,6 +159,9 @@ export default function SettingsPage() {
                 </Form.Item>
               </Col>
             </Row>
+          </Card>
+          <Card size="small" title={translate('settings.sections.registration')}>
+            <RegistrationSection />
           </Card>
           <Card size="small" title={translate('settings.sections.providers')}>
             <SignInProviders />

@@ -142,6 +142,11 @@ export interface SettingsFormValues {
   default_appearance?: string;
   auth_password_policy?: (typeof PASSWORD_POLICIES)[number];
   auth_login_attempts?: number | null;
+  public_registration?: boolean;
+  public_registration_verify_email?: boolean;
+  public_registration_role?: string | null;
+  /** The e-mail filter as JSON text. */
+  public_registration_email_filter?: string | null;
   storage_asset_transform?: (typeof ASSET_TRANSFORMS)[number];
   storage_asset_presets?: Array<Partial<Omit<AssetPreset, 'transforms'>> & { transforms?: string | null }>;
   mapbox_key?: string | null;
@@ -198,6 +203,17 @@ export function parseTransforms(text: string | null | undefined): { ok: true; va
 
 const blankToNull = (value: unknown) => (isBlank(value) ? null : value);
 
+/** Parses the registration e-mail filter text: blank is null; else a JSON object (a filter on `email`). */
+export function parseEmailFilter(text: string | null | undefined): { ok: true; value: Record<string, unknown> | null } | { ok: false } {
+  if (isBlank(text)) return { ok: true, value: null };
+  try {
+    const value: unknown = JSON.parse(String(text));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ok: true, value: value as Record<string, unknown> } : { ok: false };
+  } catch {
+    return { ok: false };
+  }
+}
+
 /** The PATCH /settings body from the form: blanks become null, presets get the default quality, tileSize goes with raster. */
 export function toSettingsPayload(values: SettingsFormValues): Record<string, unknown> {
   const presets = (values.storage_asset_presets ?? []).map((preset) => {
@@ -231,6 +247,10 @@ export function toSettingsPayload(values: SettingsFormValues): Record<string, un
     default_appearance: values.default_appearance,
     auth_password_policy: values.auth_password_policy,
     auth_login_attempts: blankToNull(values.auth_login_attempts),
+    public_registration: values.public_registration ?? false,
+    public_registration_verify_email: values.public_registration_verify_email ?? true,
+    public_registration_role: blankToNull(values.public_registration_role),
+    public_registration_email_filter: ((filter) => (filter.ok ? filter.value : null))(parseEmailFilter(values.public_registration_email_filter)),
     storage_asset_transform: values.storage_asset_transform,
     storage_asset_presets: presets.length > 0 ? presets : null,
     mapbox_key: blankToNull(values.mapbox_key),
@@ -272,6 +292,7 @@ export function toSettingsFormValues(settings: Record<string, unknown>): Setting
       ...(preset as Partial<AssetPreset>),
       transforms: preset.transforms ? JSON.stringify(preset.transforms) : null,
     })),
+    public_registration_email_filter: settings.public_registration_email_filter ? JSON.stringify(settings.public_registration_email_filter) : null,
     basemaps: Array.isArray(settings.basemaps) ? (settings.basemaps as Array<Partial<Basemap>>) : [],
     custom_aspect_ratios: Array.isArray(settings.custom_aspect_ratios) ? (settings.custom_aspect_ratios as Array<Partial<AspectRatio>>) : [],
   };
@@ -286,6 +307,7 @@ export function settingsIssues(values: SettingsFormValues): Array<{ name: Array<
   if (colour) issues.push({ name: ['project_color'], message: colour });
   const attempts = loginAttemptsIssue(values.auth_login_attempts);
   if (attempts) issues.push({ name: ['auth_login_attempts'], message: attempts });
+  if (!parseEmailFilter(values.public_registration_email_filter).ok) issues.push({ name: ['public_registration_email_filter'], message: 'settings.rules.emailFilter' });
   const presets = values.storage_asset_presets ?? [];
   inList('storage_asset_presets', assetPresetsIssues(presets.map((preset) => ({ ...preset, transforms: undefined }))));
   presets.forEach((preset, index) => {

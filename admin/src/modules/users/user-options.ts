@@ -1,5 +1,5 @@
 /** User statuses (SPEC §4). */
-export const USER_STATUSES = ['draft', 'invited', 'active', 'suspended', 'archived'] as const;
+export const USER_STATUSES = ['draft', 'invited', 'unverified', 'active', 'suspended', 'archived'] as const;
 /** A user's status. */
 export type UserStatus = (typeof USER_STATUSES)[number];
 
@@ -10,6 +10,7 @@ export const APPEARANCES = ['auto', 'light', 'dark'] as const;
 export const STATUS_COLOURS: Readonly<Record<UserStatus, string>> = {
   draft: 'default',
   invited: 'blue',
+  unverified: 'gold',
   active: 'green',
   suspended: 'orange',
   archived: 'default',

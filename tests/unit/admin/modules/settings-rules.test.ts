@@ -10,6 +10,7 @@ import {
   basemapIssues,
   colourIssue,
   loginAttemptsIssue,
+  parseEmailFilter,
   parseTransforms,
   settingsIssues,
   showsTileSize,
@@ -126,5 +127,19 @@ describe('the whole settings form', () => {
       { name: ['basemaps', 0, 'url'], message: 'settings.rules.required' },
     ]);
     expect(settingsIssues({ project_name: 'Acme', project_color: '#123456' })).toEqual([]);
+  });
+});
+
+// Issue 31, item 10: the public registration settings.
+describe('registration settings', () => {
+  it('sends the e-mail filter as an object (blank: null) and refuses text that is not a JSON object', () => {
+    expect(parseEmailFilter('')).toEqual({ ok: true, value: null });
+    expect(parseEmailFilter('{ "email": { "_ends_with": "@example.com" } }')).toEqual({ ok: true, value: { email: { _ends_with: '@example.com' } } });
+    expect(parseEmailFilter('[1]')).toEqual({ ok: false });
+    expect(parseEmailFilter('{ email')).toEqual({ ok: false });
+    const payload = toSettingsPayload({ project_name: 'Acme', public_registration: true, public_registration_role: '', public_registration_email_filter: '{"email":{"_contains":"@"}}' });
+    expect(payload).toMatchObject({ public_registration: true, public_registration_verify_email: true, public_registration_role: null, public_registration_email_filter: { email: { _contains: '@' } } });
+    expect(toSettingsFormValues({ public_registration_email_filter: { email: { _eq: 'a@b.c' } } }).public_registration_email_filter).toBe('{"email":{"_eq":"a@b.c"}}');
+    expect(settingsIssues({ project_name: 'Acme', project_color: '#112233', public_registration_email_filter: 'nope' })).toEqual([{ name: ['public_registration_email_filter'], message: 'settings.rules.emailFilter' }]);
   });
 });
