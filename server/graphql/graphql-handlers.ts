@@ -63,7 +63,7 @@ export function createGraphQLHandlers(app: AppContext): GraphQLHandlers {
       ctx.set('Allow', 'POST');
       return refuse(405, [new GraphQLError('Send mutations with POST.')]);
     }
-    const contextValue: GraphQLContext = { items: { ...app.servicesContext(ctx.state.accountability), schema: overview, access } };
+    const contextValue: GraphQLContext = { items: { ...app.servicesContext(ctx.state.accountability), schema: overview, access }, http: ctx };
     const variableValues = params.variables ?? undefined;
     const run = async () =>
       (await fastReadJson({ schema, operation, fragments: fragmentsOf(document), variableValues, contextValue })) ??
