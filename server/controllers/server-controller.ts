@@ -2,27 +2,11 @@ import Router from '@koa/router';
 import type { AppContext } from '../app-context.ts';
 import { systemMigrationsCurrent } from '../database/migrations.ts';
 import { SettingsService } from '../services/settings-service.ts';
+import { checkHealth, timedCheck } from '../server-health.ts';
 import { packageVersion } from '../version.ts';
 
 /** Public project facts shown before sign-in (SPEC §2: logo and brand colour on the sign-in card). */
 const PUBLIC_SETTINGS = ['project_name', 'project_descriptor', 'project_url', 'project_color', 'project_logo', 'public_note', 'default_language', 'default_appearance', 'public_foreground', 'public_background', 'public_favicon'] as const;
-
-/** How long a health check waits for a dependency before calling it down (ms). */
-const CHECK_TIMEOUT_MS = 2_000;
-
-/** Runs `check` with a time limit; its duration, or the error it failed with. */
-async function timed(check: () => Promise<unknown>): Promise<{ ms: number; error?: unknown }> {
-  const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([check(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS)))]);
-    return { ms: Math.round(performance.now() - started) };
-  } catch (error) {
-    return { ms: Math.round(performance.now() - started), error };
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** `/server/ping`, `/server/health`, `/server/ready` and `/server/info`. */
 export function serverController(app: AppContext): Router {
@@ -34,16 +18,12 @@ export function serverController(app: AppContext): Router {
     ctx.body = 'pong';
   });
 
-  // Directus-style: 503 when the database is down (take the instance out of rotation); Redis down is only
-  // a warning, since every use of it has a local fallback.
+  // 503 when the database is down (server-health.ts).
   router.get('/health', async (ctx) => {
-    const pingRedis = app.pingRedis;
-    const [database, redis] = await Promise.all([timed(() => app.database.ping()), pingRedis ? timed(pingRedis) : null]);
-    const checks: Record<string, unknown> = { database: database.error ? { status: 'error', output: 'database unreachable' } : { status: 'ok', responseTime: database.ms } };
-    if (redis) checks.redis = redis.error ? { status: 'warn', output: 'redis unreachable: local fallbacks in use' } : { status: 'ok', responseTime: redis.ms };
-    if (database.error) ctx.state.logger?.warn({ err: database.error }, 'health check: database unreachable');
-    ctx.status = database.error ? 503 : 200;
-    ctx.body = { status: database.error ? 'error' : redis?.error ? 'warn' : 'ok', checks };
+    const report = await checkHealth(app);
+    if (report.databaseError) ctx.state.logger?.warn({ err: report.databaseError }, 'health check: database unreachable');
+    ctx.status = report.databaseError ? 503 : 200;
+    ctx.body = report.body;
     ctx.set('Cache-Control', 'no-store');
   });
 
@@ -54,7 +34,7 @@ export function serverController(app: AppContext): Router {
   router.get('/ready', async (ctx) => {
     const pingRedis = app.pingRedis;
     let current = false;
-    const [database, redis] = await Promise.all([timed(async () => (current = await systemMigrationsCurrent(app.database.orm))), pingRedis ? timed(pingRedis) : null]);
+    const [database, redis] = await Promise.all([timedCheck(async () => (current = await systemMigrationsCurrent(app.database.orm))), pingRedis ? timedCheck(pingRedis) : null]);
     const checks: Record<string, unknown> = { database: database.error ? { status: 'error', output: 'database unreachable' } : { status: 'ok', responseTime: database.ms } };
     if (!database.error) checks.migrations = current ? { status: 'ok' } : { status: 'error', output: 'system migrations pending: run `tessera migrate`' };
     if (redis) checks.redis = redis.error ? { status: 'warn', output: 'redis unreachable: local fallbacks in use' } : { status: 'ok', responseTime: redis.ms };

@@ -2,35 +2,37 @@ import {
   GraphQLBoolean,
   GraphQLFloat,
   GraphQLID,
-  GraphQLInputObjectType,
   GraphQLInt,
+  type GraphQLInputObjectType,
   GraphQLList,
   GraphQLNonNull,
   GraphQLObjectType,
   GraphQLSchema,
   GraphQLString,
   GraphQLUnionType,
-  Kind,
   type GraphQLFieldConfig,
   type GraphQLFieldConfigArgumentMap,
   type GraphQLInputType,
   type GraphQLOutputType,
   type GraphQLResolveInfo,
 } from 'graphql';
+import type Koa from 'koa';
 import type { Access } from '../permissions/access.ts';
 import { findRelation } from '../query/schema-lookup.ts';
-import type { Query } from '../query/types.ts';
 import { fieldTypeTraits, type GraphQLScalarName } from '../schema/field-type-table.ts';
 import type { CollectionOverview, FieldOverview, SchemaOverview } from '../schema/overview.ts';
 import { ItemsService, type ItemKey } from '../services/items/items-service.ts';
 import type { ItemsContext } from '../services/items/items-service.ts';
-import { etagOf, expectedFromArgument, type ExpectedVersions } from '../services/items/expected-versions.ts';
-import { addCurrentItems } from '../services/items/stale-items.ts';
-import { ForbiddenError, PreconditionFailedError } from '../errors.ts';
+import { etagOf } from '../services/items/expected-versions.ts';
+import { ForbiddenError } from '../errors.ts';
+import { aggregatedField } from './aggregate-fields.ts';
 import { createFilterTypes } from './filter-types.ts';
+import { functionField, functionsType } from './function-fields.ts';
 import type { RootReadExtension } from './fast-read.ts';
 import type { LeafExtension } from './json-shape.ts';
 import { GraphQLJSON } from './scalars.ts';
+import { SCHEMA_COLLECTIONS } from './schema-queries.ts';
+import { collectionMutations } from './mutation-fields.ts';
 import { mutatedField, type SubscribeToChanges } from './subscription-fields.ts';
 import { listOptions, selectionToQuery, type AnyExtension, type ListArgs, type RelationalExtension } from './selection-to-query.ts';
 
@@ -39,6 +41,8 @@ export interface GraphQLContext {
   items: ItemsContext;
   /** Set on the graphql-ws endpoint: where `<collection>_mutated` subscriptions get their events. */
   subscribe?: SubscribeToChanges;
+  /** Set over HTTP: the request, whose cookies the cookie and session auth modes read and set. */
+  http?: Koa.Context;
   [key: PropertyKey]: unknown;
 }
 
@@ -50,7 +54,6 @@ export type GraphQLScope = 'items' | 'system';
 const NAME = /^(?!__)[_A-Za-z][_0-9A-Za-z]*$/;
 /** Where a many-to-any item carries its collection to the union's resolveType. */
 const ANY_COLLECTION = Symbol('collection');
-const NUMERIC = new Set(['integer', 'bigInteger', 'float', 'decimal']);
 
 const SCALARS: Record<GraphQLScalarName, GraphQLOutputType & GraphQLInputType> = { Int: GraphQLInt, Float: GraphQLFloat, Boolean: GraphQLBoolean, String: GraphQLString, JSON: GraphQLJSON };
 
@@ -89,7 +92,8 @@ function listArgs(filter: GraphQLInputObjectType): GraphQLFieldConfigArgumentMap
  * mutations for the actions the role has, all resolved through the ItemsService.
  */
 export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null, scope: GraphQLScope, extra: { query?: Record<string, GraphQLFieldConfig<unknown, GraphQLContext>>; mutation?: Record<string, GraphQLFieldConfig<unknown, GraphQLContext>> } = {}): GraphQLSchema {
-  const collections = Object.values(schema.collections).filter((c) => c.table && c.system === (scope === 'system') && NAME.test(graphqlName(c.collection, scope)) && !c.collection.startsWith('tessera_migrations'));
+  const served = (name: string) => !name.startsWith('tessera_migrations') && !(SCHEMA_COLLECTIONS as readonly string[]).includes(name);
+  const collections = Object.values(schema.collections).filter((c) => c.table && c.system === (scope === 'system') && NAME.test(graphqlName(c.collection, scope)) && served(c.collection));
   const fieldsOf = new Map<string, FieldOverview[]>();
   for (const collection of collections) {
     const fields = readable(access, schema, collection);
@@ -128,8 +132,13 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
         name: graphqlName(name, scope),
         fields: () => {
           const out: Record<string, GraphQLFieldConfig<Record<string, unknown>, GraphQLContext>> = {};
+          const names = new Set(fields.map((field) => field.field));
           for (const field of fields) {
             const relation = findRelation(schema, name, field.field);
+            const functions = functionsType(schema, name, field);
+            if (functions && !names.has(`${field.field}_func`) && (relation?.type !== 'o2m' || fieldsOf.has(relation.related.collection))) {
+              out[`${field.field}_func`] = functionField(functions, field.field);
+            }
             if (relation?.type === 'm2o' || relation?.type === 'o2m') {
               const related = relation.related.collection;
               if (!fieldsOf.has(related)) {
@@ -167,15 +176,23 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
       return keys ? items.readMany(keys, query) : [];
     };
     const tesseraRead: RootReadExtension = {
-      read: async (context, info, args) => (await service(context).readByQuery(selectionToQuery(info, listOptions(args)))).data,
-      readJson: (context, info, args, shape) => service(context).readShapedJson(selectionToQuery(info, listOptions(args)), shape),
+      read: async (context, info, args) => (await service(context).readByQuery(selectionToQuery(info, listOptions(args, filterOf(name))))).data,
+      readJson: (context, info, args, shape) => service(context).readShapedJson(selectionToQuery(info, listOptions(args, filterOf(name))), shape),
     };
-    query[gql] = {
-      type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
-      args: listArgs(filterOf(name)),
-      resolve: (_root, args: ListArgs, context, info) => tesseraRead.read(context, info, args),
-      extensions: { tesseraRead },
-    };
+    const singleton = schema.collections[name]!.singleton;
+    // A singleton reads as its one item (null before it is saved), without list arguments or keys, as in Directus.
+    query[gql] = singleton
+      ? { type, resolve: (_root, _args, context, info) => service(context).readSingleton(selectionToQuery(info)) }
+      : {
+          type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
+          args: listArgs(filterOf(name)),
+          resolve: (_root, args: ListArgs, context, info) => tesseraRead.read(context, info, args),
+          extensions: { tesseraRead },
+        };
+    query[`${gql}_aggregated`] = aggregatedField(name, gql, fields, listArgs(filterOf(name)), (args) => listOptions(args, filterOf(name)));
+    if (scope === 'items') subscription[`${gql}_mutated`] = mutatedField(gql, type, name);
+    Object.assign(mutation, collectionMutations({ schema, access, name, gql, type, singleton, scalarOf, read }));
+    if (singleton) continue;
     query[`${gql}_by_id`] = {
       type,
       args: { id: { type: new GraphQLNonNull(GraphQLID) } },
@@ -196,85 +213,6 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
         }
       },
     };
-    query[`${gql}_aggregated`] = {
-      type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(aggregatedType(gql, fields)))),
-      args: { groupBy: { type: new GraphQLList(GraphQLString) }, ...listArgs(filterOf(name)) },
-      resolve: async (_root, args: ListArgs & { groupBy?: string[] | null }, context, info) => {
-        const base: Query = { ...listOptions(args), aggregate: aggregateOf(info) };
-        if (args.groupBy) base.groupBy = args.groupBy;
-        const rows = (await service(context).readByQuery(base)).data;
-        return rows.map((row) => toAggregated(row, args.groupBy ?? []));
-      },
-    };
-
-    if (scope === 'items') subscription[`${gql}_mutated`] = mutatedField(gql, type, name);
-
-    const can = (action: 'create' | 'update' | 'delete') => !access || access.permission(name, action) !== null;
-    // Input types hold only the fields the role may write with that action (Directus: create_/update_<c>_input).
-    const input = (action: 'create' | 'update') => {
-      const allowed = access ? access.allowedFields(name, action) : '*';
-      const writable = Object.values(collection(schema, name).fields).filter((field) => NAME.test(field.field) && (allowed === '*' || allowed.has(field.field)));
-      if (writable.length === 0) return null;
-      return new GraphQLInputObjectType({
-        name: `${action}_${gql}_input`,
-        fields: () => Object.fromEntries(writable.map((field) => [field.field, { type: field.alias || findRelation(schema, name, field.field) ? GraphQLJSON : scalarOf(field) }])),
-      });
-    };
-    const ids = { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(GraphQLID))) };
-    const id = { type: new GraphQLNonNull(GraphQLID) };
-    // If-Match as an argument (docs/collaboration.md, "No lost updates"): the version(s) the items must still be at.
-    const ifMatch = { type: GraphQLString };
-    const ifMatchList = { type: new GraphQLList(new GraphQLNonNull(GraphQLString)) };
-    const conditional = <T>(context: GraphQLContext, info: GraphQLResolveInfo | null, tags: string | string[] | null | undefined, write: (expected: ExpectedVersions | undefined) => Promise<T>) => {
-      const expected = expectedFromArgument(tags);
-      if (!expected) return write(undefined);
-      return write(expected).catch(async (error: unknown) => {
-        if (error instanceof PreconditionFailedError) await addCurrentItems(service(context), error, info ? selectionToQuery(info) : {});
-        throw error;
-      });
-    };
-    const createData = can('create') ? input('create') : null;
-    const updateData = can('update') ? input('update') : null;
-    if (createData) {
-      const data = createData;
-      mutation[`create_${gql}_item`] = {
-        type,
-        args: { data: { type: new GraphQLNonNull(data) } },
-        resolve: async (_root, args: { data: Record<string, unknown> }, context, info) => read(context, info, [await service(context).createOne({ ...args.data })], true),
-      };
-      mutation[`create_${gql}_items`] = {
-        type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
-        args: { data: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(data))) } },
-        resolve: async (_root, args: { data: Record<string, unknown>[] }, context, info) => read(context, info, await service(context).createMany(args.data.map((item) => ({ ...item }))), false),
-      };
-    }
-    if (updateData) {
-      const data = updateData;
-      mutation[`update_${gql}_item`] = {
-        type,
-        args: { id, data: { type: new GraphQLNonNull(data) }, if_match: ifMatch },
-        resolve: async (_root, args: { id: string; data: Record<string, unknown>; if_match?: string | null }, context, info) =>
-          read(context, info, [await conditional(context, info, args.if_match, (expected) => service(context).updateOne(args.id, { ...args.data }, expected))], true),
-      };
-      mutation[`update_${gql}_items`] = {
-        type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
-        args: { ids, data: { type: new GraphQLNonNull(data) }, if_match: ifMatchList },
-        resolve: async (_root, args: { ids: string[]; data: Record<string, unknown>; if_match?: string[] | null }, context, info) =>
-          read(context, info, await conditional(context, info, args.if_match, (expected) => service(context).updateMany(args.ids, { ...args.data }, expected)), false),
-      };
-    }
-    if (can('delete')) {
-      mutation[`delete_${gql}_item`] = {
-        type: deleteOne,
-        args: { id, if_match: ifMatch },
-        resolve: async (_root, args: { id: string; if_match?: string | null }, context) => ({ id: await conditional(context, null, args.if_match, (expected) => service(context).deleteOne(args.id, expected)) }),
-      };
-      mutation[`delete_${gql}_items`] = {
-        type: deleteMany,
-        args: { ids, if_match: ifMatchList },
-        resolve: async (_root, args: { ids: string[]; if_match?: string[] | null }, context) => ({ ids: await conditional(context, null, args.if_match, (expected) => service(context).deleteMany(args.ids, expected)) }),
-      };
-    }
   }
   if (scope === 'system' && types.has('tessera_users')) {
     query.users_me = {
@@ -293,53 +231,3 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
   });
 }
 
-function collection(schema: SchemaOverview, name: string): CollectionOverview {
-  return schema.collections[name]!;
-}
-
-const deleteOne = new GraphQLObjectType({ name: 'delete_one', fields: { id: { type: new GraphQLNonNull(GraphQLID) } } });
-const deleteMany = new GraphQLObjectType({ name: 'delete_many', fields: { ids: { type: new GraphQLNonNull(new GraphQLList(GraphQLID)) } } });
-
-const AGGREGATES = ['count', 'countDistinct', 'sum', 'sumDistinct', 'avg', 'avgDistinct', 'min', 'max'] as const;
-
-function aggregatedType(gql: string, fields: FieldOverview[]): GraphQLObjectType {
-  const columns = fields.filter((field) => !field.alias);
-  const numeric = columns.filter((field) => NUMERIC.has(field.type));
-  const object = (suffix: string, of: FieldOverview[], type: GraphQLOutputType) =>
-    of.length === 0 ? null : new GraphQLObjectType({ name: `${gql}_aggregated_${suffix}`, fields: Object.fromEntries(of.map((field) => [field.field, { type }])) });
-  const count = object('count', columns, GraphQLInt);
-  const calc = object('fields', numeric, GraphQLFloat);
-  const out: Record<string, GraphQLFieldConfig<unknown, unknown>> = { group: { type: GraphQLJSON }, countAll: { type: GraphQLInt } };
-  for (const fn of AGGREGATES) {
-    const type = fn.startsWith('count') ? count : calc;
-    if (type) out[fn] = { type };
-  }
-  return new GraphQLObjectType({ name: `${gql}_aggregated`, fields: out });
-}
-
-/** `count { id } sum { price }` → `{ count: ['id'], sum: ['price'] }`. */
-function aggregateOf(info: GraphQLResolveInfo): NonNullable<Query['aggregate']> {
-  const aggregate: Record<string, string[]> = {};
-  for (const node of info.fieldNodes[0]!.selectionSet?.selections ?? []) {
-    if (node.kind !== Kind.FIELD) continue;
-    const fn = node.name.value;
-    if (fn === 'countAll') aggregate.countAll = ['*'];
-    if (!(AGGREGATES as readonly string[]).includes(fn)) continue;
-    for (const child of node.selectionSet?.selections ?? []) {
-      if (child.kind === Kind.FIELD && child.name.value !== '__typename') (aggregate[fn] ??= []).push(child.name.value);
-    }
-  }
-  if (Object.keys(aggregate).length === 0) aggregate.countAll = ['*'];
-  return aggregate;
-}
-
-function toAggregated(row: Record<string, unknown>, groupBy: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const group: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    if ((AGGREGATES as readonly string[]).includes(key) || key === 'countAll') out[key] = value;
-    else group[key] = value;
-  }
-  if (groupBy.length > 0) out.group = group;
-  return out;
-}

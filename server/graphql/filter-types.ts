@@ -1,5 +1,4 @@
-import { GraphQLBoolean, GraphQLInputObjectType, GraphQLList, GraphQLScalarType, GraphQLString, Kind, type GraphQLInputFieldConfigMap, type GraphQLInputType } from 'graphql';
-import { FIELD_FUNCTIONS } from '../query/constants.ts';
+import { getNamedType, GraphQLBoolean, GraphQLInputObjectType, GraphQLList, GraphQLScalarType, GraphQLString, isInputObjectType, Kind, type GraphQLInputFieldConfigMap, type GraphQLInputType } from 'graphql';
 import { findRelation } from '../query/schema-lookup.ts';
 import type { Filter } from '../query/types.ts';
 import { fieldTypeTraits, type FilterOperatorSet, type ValueKind } from '../schema/field-type-table.ts';
@@ -83,17 +82,24 @@ function operatorsOf(field: FieldOverview): GraphQLInputObjectType {
   return OPERATOR_TYPES[fieldTypeTraits(field.type).filter];
 }
 
-/** The date and time functions (`year`, `hour` …) a field of each temporal value kind takes. */
-const TEMPORAL_FUNCTIONS: Partial<Record<ValueKind, GraphQLInputObjectType>> = { date: DATE_FUNCTION, time: TIME_FUNCTION, dateTime: DATETIME_FUNCTION };
+/** The functions (`year`, `hour`, `count` …) a field of each value kind takes. */
+const FUNCTIONS_BY_VALUE: Partial<Record<ValueKind, GraphQLInputObjectType>> = { date: DATE_FUNCTION, time: TIME_FUNCTION, dateTime: DATETIME_FUNCTION, json: COUNT_FUNCTION };
 
 function functionsOf(field: FieldOverview): GraphQLInputObjectType | null {
-  return TEMPORAL_FUNCTIONS[fieldTypeTraits(field.type).value] ?? null;
+  return FUNCTIONS_BY_VALUE[fieldTypeTraits(field.type).value] ?? null;
+}
+
+/** How a filter input field maps to the REST filter: `<field>_func` to functions of the field, `item__<c>` to `item:<c>`. */
+interface FilterFieldExtension {
+  functionsOf?: string;
+  key?: string;
 }
 
 /**
  * Builds the `<collection>_filter` input types of one role's schema; only the fields given (readable ones) appear.
  * A one-to-many field (and so a many-to-many, through its junction) takes `<related>_quantifier_filter`: the
  * related filter plus `_some` / `_none` (Directus 10), which the query compiler runs as `exists` / `not exists`.
+ * A many-to-any field takes `<field>__<collection>` per allowed collection (Directus: `item__<collection>`).
  */
 export function createFilterTypes(schema: SchemaOverview, fieldsOf: ReadonlyMap<string, FieldOverview[]>, nameOf: (collection: string) => string): (collection: string) => GraphQLInputObjectType {
   const types = new Map<string, GraphQLInputObjectType>();
@@ -102,11 +108,17 @@ export function createFilterTypes(schema: SchemaOverview, fieldsOf: ReadonlyMap<
     const out: GraphQLInputFieldConfigMap = { _and: { type: new GraphQLList(self) }, _or: { type: new GraphQLList(self) } };
     const names = new Set(fieldsOf.get(collection)!.map((field) => field.field));
     const addFunction = (field: string, functions: GraphQLInputObjectType) => {
-      if (!names.has(`${field}_func`)) out[`${field}_func`] = { type: functions };
+      if (!names.has(`${field}_func`)) out[`${field}_func`] = { type: functions, extensions: { tessera: { functionsOf: field } satisfies FilterFieldExtension } };
     };
     for (const field of fieldsOf.get(collection)!) {
       const relation = findRelation(schema, collection, field.field);
-      if (relation?.type === 'm2a') continue;
+      if (relation?.type === 'm2a') {
+        for (const { collection: member } of relation.allowed) {
+          const key = `${field.field}__${nameOf(member)}`;
+          if (fieldsOf.has(member) && !names.has(key)) out[key] = { type: filterOf(member), extensions: { tessera: { key: `${field.field}:${member}` } satisfies FilterFieldExtension } };
+        }
+        continue;
+      }
       if (relation?.type === 'o2m') {
         if (!fieldsOf.has(relation.related.collection)) continue;
         out[field.field] = { type: quantifierOf(relation.related.collection) };
@@ -127,7 +139,7 @@ export function createFilterTypes(schema: SchemaOverview, fieldsOf: ReadonlyMap<
   const filterOf = (collection: string): GraphQLInputObjectType => {
     const existing = types.get(collection);
     if (existing) return existing;
-    const type: GraphQLInputObjectType = new GraphQLInputObjectType({ name: `${nameOf(collection)}_filter`, fields: () => fieldsFor(collection, type) });
+    const type: GraphQLInputObjectType = new GraphQLInputObjectType({ name: `${nameOf(collection)}_filter`, fields: () => fieldsFor(collection, type), extensions: { tesseraFilter: true } });
     types.set(collection, type);
     return type;
   };
@@ -137,6 +149,7 @@ export function createFilterTypes(schema: SchemaOverview, fieldsOf: ReadonlyMap<
     const type: GraphQLInputObjectType = new GraphQLInputObjectType({
       name: `${nameOf(collection)}_quantifier_filter`,
       fields: () => ({ ...fieldsFor(collection, type), _some: { type: filterOf(collection) }, _none: { type: filterOf(collection) } }),
+      extensions: { tesseraFilter: true },
     });
     quantifiers.set(collection, type);
     return type;
@@ -148,23 +161,30 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const FUNCTIONS = new Set<string>(FIELD_FUNCTIONS);
+/** A collection's filter type (not an operator type): its keys are fields, walked by toQueryFilter. */
+function filterTypeOf(type: GraphQLInputType): GraphQLInputObjectType | null {
+  const named = getNamedType(type);
+  return isInputObjectType(named) && named.extensions.tesseraFilter ? named : null;
+}
 
 /**
- * A typed GraphQL filter as the query compiler takes it: `<field>_func: { year: … }` becomes `year(<field>)`,
- * everything else keeps its shape (field names, `_and`/`_or`, operators are the REST ones). A `_func` key is
- * read as functions only when all its keys are function names, so a real field named `x_func` keeps its operators.
+ * A typed GraphQL filter (values as graphql-js coerced them against `type`) as the query compiler takes it:
+ * `<field>_func: { year: … }` becomes `year(<field>)`, `item__<c>` becomes `item:<c>`; field names,
+ * `_and`/`_or` and operators are the REST ones. Read from the input type, so a real field named `x_func` keeps its operators.
  */
-export function toQueryFilter(value: Record<string, unknown>): Filter {
+export function toQueryFilter(value: Record<string, unknown>, type: GraphQLInputObjectType): Filter {
   const out: Record<string, unknown> = {};
+  const fields = type.getFields();
   for (const [key, inner] of Object.entries(value)) {
-    if ((key === '_and' || key === '_or') && Array.isArray(inner)) {
-      out[key] = inner.map((item) => (isRecord(item) ? toQueryFilter(item) : item));
-    } else if (key.endsWith('_func') && isRecord(inner) && Object.keys(inner).every((fn) => FUNCTIONS.has(fn))) {
-      const field = key.slice(0, -'_func'.length);
-      for (const [fn, operators] of Object.entries(inner)) out[`${fn}(${field})`] = operators;
-    } else if (isRecord(inner) && (!key.startsWith('_') || key === '_some' || key === '_none')) {
-      out[key] = toQueryFilter(inner);
+    const field = fields[key];
+    const extension = field?.extensions.tessera as FilterFieldExtension | undefined;
+    const nested = field ? filterTypeOf(field.type) : null;
+    if (extension?.functionsOf !== undefined && isRecord(inner)) {
+      for (const [fn, operators] of Object.entries(inner)) out[`${fn}(${extension.functionsOf})`] = operators;
+    } else if (nested && Array.isArray(inner)) {
+      out[key] = inner.map((item) => (isRecord(item) ? toQueryFilter(item, nested) : item));
+    } else if (nested && isRecord(inner)) {
+      out[extension?.key ?? key] = toQueryFilter(inner, nested);
     } else {
       out[key] = inner;
     }

@@ -63,7 +63,7 @@ export function createGraphQLHandlers(app: AppContext): GraphQLHandlers {
       ctx.set('Allow', 'POST');
       return refuse(405, [new GraphQLError('Send mutations with POST.')]);
     }
-    const contextValue: GraphQLContext = { items: { ...app.servicesContext(ctx.state.accountability), schema: overview, access } };
+    const contextValue: GraphQLContext = { items: { ...app.servicesContext(ctx.state.accountability), schema: overview, access }, http: ctx };
     const variableValues = params.variables ?? undefined;
     const run = async () =>
       (await fastReadJson({ schema, operation, fragments: fragmentsOf(document), variableValues, contextValue })) ??
@@ -77,10 +77,9 @@ export function createGraphQLHandlers(app: AppContext): GraphQLHandlers {
       return;
     }
     if (!('data' in result) && result.errors) return refuse(400, result.errors);
-    // Like REST (and Directus), a field that failed with a client error and left no data answers with its status.
-    const failed = result.errors?.map((error) => error.originalError).find((error): error is TesseraError => error instanceof TesseraError && error.status < 500);
-    const empty = !result.data || Object.values(result.data).every((value) => value === null);
-    ctx.status = failed && empty ? failed.status : 200;
+    // A request that ran answers 200, its field errors (each with its code in `extensions`) beside `data`: the
+    // GraphQL-over-HTTP spec's rule for both media types, and Directus's (its suite asserts it, issue 31).
+    ctx.status = 200;
     ctx.body = result.errors ? { data: result.data, errors: result.errors.map((error) => formatError(error)) } : { data: result.data };
   };
 

@@ -18,7 +18,7 @@ export function createGraphQLSchemaCache(app: AppContext): (accountability: Acco
   return async (accountability, scope) => {
     const overview = await app.schema.get();
     const access = await resolveAccess({ accountability, db: app.database.kysely(), permissions: app.permissions }, overview);
-    const build = () => buildGraphQLSchema(overview, access, scope, scope === 'system' ? systemFields(app) : {});
+    const build = () => buildGraphQLSchema(overview, access, scope, scope === 'system' ? systemFields(app, overview, access) : {});
     // Share sessions read only what their share reaches: their schema is not shared with the role's.
     if (accountability.share) return { schema: build(), overview, access };
     const key = access ? await app.permissions.forRole(accountability.role, accountability.app) : ADMIN;

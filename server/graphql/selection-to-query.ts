@@ -1,7 +1,8 @@
-import { getArgumentValues, Kind, type FieldNode, type GraphQLField, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import { getArgumentValues, isInputObjectType, Kind, type FieldNode, type GraphQLField, type GraphQLInputType, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { InvalidQueryError } from '../errors.ts';
 import type { DeepQuery, Filter, Query } from '../query/types.ts';
 import { toQueryFilter } from './filter-types.ts';
+import type { FunctionExtension } from './function-fields.ts';
 
 /** The list arguments every collection field and o2m field takes, as GraphQL gives them. */
 export interface ListArgs {
@@ -13,12 +14,13 @@ export interface ListArgs {
   search?: string | null;
 }
 
-/** The Query options the list arguments name (nulls dropped). */
-export function listOptions(args: ListArgs): DeepQuery {
+/** The Query options the list arguments name (nulls dropped); `filterType`, the `filter` argument's type, reads the filter. */
+export function listOptions(args: ListArgs, filterType: GraphQLInputType | undefined): DeepQuery {
   const options: DeepQuery = {};
   if (args.filter != null) {
-    if (typeof args.filter !== 'object' || Array.isArray(args.filter)) throw new InvalidQueryError('"filter" must be an object.', { field: 'filter' });
-    options.filter = toQueryFilter(args.filter as Record<string, unknown>);
+    const type = filterType;
+    if (typeof args.filter !== 'object' || Array.isArray(args.filter) || !isInputObjectType(type)) throw new InvalidQueryError('"filter" must be an object.', { field: 'filter' });
+    options.filter = toQueryFilter(args.filter as Record<string, unknown>, type);
   }
   if (args.sort != null) options.sort = args.sort;
   if (args.limit != null) options.limit = args.limit;
@@ -26,6 +28,11 @@ export function listOptions(args: ListArgs): DeepQuery {
   if (args.page != null) options.page = args.page;
   if (args.search != null) options.search = args.search;
   return options;
+}
+
+/** The type of a field's `filter` argument. */
+export function filterArgType(field: Pick<GraphQLField<unknown, unknown>, 'args'>): GraphQLInputType | undefined {
+  return field.args.find((arg) => arg.name === 'filter')?.type;
 }
 
 function fieldNodes(set: SelectionSetNode, info: SelectionInfo, out: FieldNode[] = []): FieldNode[] {
@@ -90,6 +97,14 @@ function walk(set: SelectionSetNode, parent: { getFields(): Record<string, Graph
     if (name === '__typename') continue;
     const definition = definitions[name];
     if (!definition) continue;
+    const functions = definition.extensions?.tesseraFunc as FunctionExtension | undefined;
+    if (functions) {
+      // `date_func { year }` → `year(date)`, returned as `date_year` (function-fields.ts).
+      for (const child of node.selectionSet ? fieldNodes(node.selectionSet, info) : []) {
+        if (child.name.value !== '__typename') fields.add(`${prefix}${child.name.value}(${functions.field})`);
+      }
+      continue;
+    }
     const any = definition.extensions?.tesseraAny as AnyExtension | undefined;
     if (any) {
       walkAny(node, definition, any, info, prefix, fields);
@@ -104,7 +119,7 @@ function walk(set: SelectionSetNode, parent: { getFields(): Record<string, Graph
     const before = fields.size;
     const nested = walk(node.selectionSet, child, info, `${prefix}${name}.`, fields);
     if (fields.size === before) fields.add(`${prefix}${name}.${relational.relatedPrimary}`);
-    const options = relational.list ? listOptions(getArgumentValues(definition, node, info.variableValues) as ListArgs) : {};
+    const options = relational.list ? listOptions(getArgumentValues(definition, node, info.variableValues) as ListArgs, filterArgType(definition)) : {};
     if (nested) options.deep = nested;
     if (Object.keys(options).length > 0) (deep ??= {})[name] = options;
   }

@@ -74,10 +74,14 @@ export function compileFunction(ctx: CompileContext, scope: Scope, call: Functio
   const label = `${call.fn}(${call.field})`;
   if (call.fn === 'count') {
     const relation = findRelation(ctx.schema, scope.collection.collection, call.field);
-    if (relation?.type !== 'o2m') {
-      throw new InvalidQueryError(`count() needs a one-to-many or many-to-many field; "${call.field}" is not one.`, { field: call.field });
+    if (relation?.type === 'o2m') return { sql: countRelated(ctx, scope, relation, mode), type: 'integer', label };
+    if (field.type === 'json') {
+      if (!mode.trusted) assertNotConcealed(field, scope.collection, mode.usage);
+      // Directus counts a JSON array's elements; anything else in the field has no count (null), not an error.
+      const value = sql`${column(scope, call.field)}::jsonb`;
+      return { sql: sql`(case when jsonb_typeof(${value}) = 'array' then jsonb_array_length(${value}) end)`, type: 'integer', label };
     }
-    return { sql: countRelated(ctx, scope, relation, mode), type: 'integer', label };
+    throw new InvalidQueryError(`count() needs a one-to-many, many-to-many or json field; "${call.field}" is not one.`, { field: call.field });
   }
   if (!mode.trusted) assertNotConcealed(field, scope.collection, mode.usage);
   const types = CLOCK.has(call.fn) ? CLOCK_TYPES : DATE_TYPES;

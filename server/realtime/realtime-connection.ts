@@ -7,7 +7,9 @@ import { ItemsService } from '../services/items/items-service.ts';
 import type { CollabHub } from './collab-hub.ts';
 import { CollabSession } from './collab-session.ts';
 import { authenticateMessage, type SocketCaller } from './realtime-auth.ts';
-import type { RealtimeHub, Subscription } from './realtime-hub.ts';
+import type { ChangeAction, RealtimeHub, Subscription } from './realtime-hub.ts';
+
+const CHANGE_ACTIONS: readonly ChangeAction[] = ['create', 'update', 'delete'];
 
 type Message = Record<string, unknown>;
 type Origin = Pick<Accountability, 'ip' | 'userAgent' | 'origin'>;
@@ -20,7 +22,7 @@ export class RealtimeConnection {
   readonly #origin: Origin;
   #caller: SocketCaller | null;
   #expiry: NodeJS.Timeout | undefined;
-  readonly #subscriptions = new Map<string | number | undefined, { subscription: Subscription; remove: () => void }>();
+  readonly #subscriptions = new Map<string | undefined, { subscription: Subscription; remove: () => void }>();
   readonly #collabHub: (() => Promise<CollabHub>) | null;
   /** Created with the first `collab` message. */
   #collab: CollabSession | null = null;
@@ -155,16 +157,21 @@ export class RealtimeConnection {
     if (typeof collection !== 'string' || !collection) throw new InvalidPayloadError('"collection" is required.', { field: 'collection' });
     const query = message.query ?? {};
     if (typeof query !== 'object' || query === null || Array.isArray(query)) throw new InvalidPayloadError('"query" must be an object.', { field: 'query' });
-    if (!this.#subscriptions.has(uid) && this.#subscriptions.size >= this.#app.config.realtime.maxSubscriptions) {
+    if (!this.#subscriptions.has(uid === undefined ? undefined : String(uid)) && this.#subscriptions.size >= this.#app.config.realtime.maxSubscriptions) {
       throw new InvalidPayloadError(`"subscribe": at most ${this.#app.config.realtime.maxSubscriptions} subscriptions per connection.`, { field: 'uid' });
     }
+    const event = message.event;
+    if (event !== undefined && !CHANGE_ACTIONS.includes(event as ChangeAction)) throw new InvalidPayloadError('"event" must be create, update or delete.', { field: 'event' });
     parseQuery(query as Message);
-    const subscription: Subscription = { uid, collection, query: query as Message, accountability: () => this.accountability(), send: (out) => this.send(out) };
+    // A subscription's messages carry its uid as a string, as Directus sends them.
+    const key = uid === undefined ? undefined : String(uid);
+    const subscription: Subscription = { uid: key, collection, query: query as Message, accountability: () => this.accountability(), send: (out) => this.send(out) };
+    if (event !== undefined) subscription.event = event as ChangeAction;
     // Reading first refuses a collection or field the caller may not read, before anything is registered.
     const data = await this.#hub.read(subscription);
-    this.#unsubscribe(uid);
-    this.#subscriptions.set(uid, { subscription, remove: this.#hub.add(subscription) });
-    this.send({ type: 'subscription', event: 'init', data, ...(uid !== undefined ? { uid } : {}) });
+    this.#unsubscribe(key);
+    this.#subscriptions.set(key, { subscription, remove: this.#hub.add(subscription) });
+    this.send({ type: 'subscription', event: 'init', data, ...(key !== undefined ? { uid: key } : {}) });
   }
 
   #unsubscribe(uid: string | number | undefined): void {
@@ -173,8 +180,8 @@ export class RealtimeConnection {
       this.#subscriptions.clear();
       return;
     }
-    this.#subscriptions.get(uid)?.remove();
-    this.#subscriptions.delete(uid);
+    this.#subscriptions.get(String(uid))?.remove();
+    this.#subscriptions.delete(String(uid));
   }
 
   async #items(message: Message, uid: string | number | undefined): Promise<void> {

@@ -11,7 +11,7 @@ import { ItemsService } from '../services/items/items-service.ts';
 /** The Redis channel (after the project's namespace) item changes are announced on. */
 export const REALTIME_CHANNEL = 'realtime-items';
 
-type ChangeAction = 'create' | 'update' | 'delete';
+export type ChangeAction = 'create' | 'update' | 'delete';
 
 /** One item change: only collection, action and keys cross instances; each re-reads for its subscribers. */
 export interface ItemChange {
@@ -24,6 +24,8 @@ export interface ItemChange {
 export interface Subscription {
   uid: string | number | undefined;
   collection: string;
+  /** Only this kind of change is sent (Directus's `event` of a subscribe message); all three when absent. */
+  event?: ChangeAction;
   /** The raw query object of the subscribe message (fields, filter, sort …). */
   query: Record<string, unknown>;
   accountability: () => Accountability;
@@ -69,8 +71,9 @@ export function createRealtimeHub(app: AppContext): RealtimeHub {
     return result.data as Record<string, unknown>[];
   };
 
-  const deliverTo = async (subscription: Subscription, change: ItemChange) => {
-    const { uid } = subscription;
+  const deliverTo = async (target: Subscription, change: ItemChange) => {
+    const { uid } = target;
+    const subscription = { ...target, send: (message: Record<string, unknown>) => (!target.event || message.event === target.event ? target.send(message) : undefined) };
     // Keys as Directus sends them: the strings of the request's path.
     if (change.action === 'delete') return subscription.send({ type: 'subscription', event: 'delete', data: change.keys.map(String), uid });
     const schema = await app.schema.get();

@@ -108,6 +108,24 @@ describe('subscriptions', () => {
     ]));
   });
 
+  it("sends only the subscription's event, and its uid as a string, as Directus does (issue 31)", async () => {
+    const s = await socket(first, admin);
+    s.send({ type: 'subscribe', collection: 'articles', query: { fields: ['title'] }, uid: 7, event: 'update' });
+    expect(await s.next((m) => m.uid === '7')).toMatchObject({ type: 'subscription', event: 'init', uid: '7' });
+    s.send({ type: 'subscribe', collection: 'articles', query: { fields: ['title'] }, uid: 'd', event: 'delete' });
+    expect((await s.next((m) => m.uid === 'd')).event).toBe('init');
+    const id = (await t.request.post('/items/articles').set(auth(admin)).send({ title: 'Filtered', status: 'published' }).expect(200)).body.data.id;
+    await t.request.patch(`/items/articles/${id}`).set(auth(admin)).send({ title: 'Filtered again' }).expect(200);
+    await t.request.delete(`/items/articles/${id}`).set(auth(admin)).expect(204);
+    // The create came first: had it been sent, it would be the first of each uid's messages.
+    expect(await s.next((m) => m.uid === '7')).toEqual({ type: 'subscription', event: 'update', uid: '7', data: [{ title: 'Filtered again' }] });
+    expect(await s.next((m) => m.uid === 'd')).toEqual({ type: 'subscription', event: 'delete', uid: 'd', data: [String(id)] });
+    s.send({ type: 'unsubscribe', uid: 7 });
+    expect(await s.next((m) => m.event === 'unsubscribe')).toEqual({ type: 'subscription', event: 'unsubscribe', uid: 7 });
+    s.send({ type: 'subscribe', collection: 'articles', uid: 'e', event: 'change' });
+    expect(await s.next((m) => m.uid === 'e')).toMatchObject({ status: 'error', error: { code: 'INVALID_PAYLOAD', message: expect.stringContaining('"event"') } });
+  });
+
   it('refuses a subscription to what the caller may not read, with a code', async () => {
     const s = await socket(first, reader);
     s.send({ type: 'subscribe', collection: 'notes', uid: 'u' });
