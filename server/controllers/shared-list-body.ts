@@ -1,11 +1,12 @@
 import type { Context } from 'koa';
 
-const BODIES = new WeakMap<readonly unknown[], Buffer>();
+const BODIES = new WeakMap<readonly unknown[], string>();
 
 /**
  * Answers `{ data: list }`. A frozen list is one the services keep per schema overview and visibility
  * (services/schema/schema-lists.ts): its JSON is written once and kept with it, so the next caller who
- * sees the same gets the same bytes (`GET /fields` of 500 collections × 20 fields is megabytes of JSON).
+ * sees the same gets the same text (`GET /fields` of 500 collections × 20 fields is megabytes of JSON). Kept
+ * as text, not bytes, so the response cache can keep and revalidate the answer like any other JSON.
  */
 export function sendList(ctx: Context, list: readonly unknown[]): void {
   if (!Object.isFrozen(list)) {
@@ -13,7 +14,7 @@ export function sendList(ctx: Context, list: readonly unknown[]): void {
     return;
   }
   let body = BODIES.get(list);
-  if (!body) BODIES.set(list, (body = Buffer.from(JSON.stringify({ data: list }))));
+  if (body === undefined) BODIES.set(list, (body = JSON.stringify({ data: list })));
   ctx.type = 'application/json';
   ctx.body = body;
 }

@@ -125,6 +125,7 @@ describe('tessera migrate with project migrations', () => {
       ['20261126000020-auth-access-stamps', true],
       ['20261126000038-outbox-record-function', true],
       ['20261127000001-auth-saml-used-requests', true],
+      ['20261128000001-public-registration', true],
       ['project/N-add-post-views', true],
       ['project/29991231000000-broken', false],
     ]);
