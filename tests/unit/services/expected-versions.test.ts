@@ -13,13 +13,13 @@ describe('If-Match (RFC 9110 §13.1.1)', () => {
   });
 
   it('reads a list of quoted tags, empty elements and spaces included, without repeats', () => {
-    expect(parseIfMatch(`"${A}"`)).toEqual({ tags: [A] });
-    expect(parseIfMatch(` "${A}" ,, "${B}",\t"${A}" `)).toEqual({ tags: [A, B] });
+    expect(parseIfMatch(`"${A}"`)).toEqual({ tags: [A], written: new Map() });
+    expect(parseIfMatch(` "${A}" ,, "${B}",\t"${A}" `)).toEqual({ tags: [A, B], written: new Map() });
   });
 
   it('keeps weak tags and tags that are no version of ours out: they can never match', () => {
-    expect(parseIfMatch(`W/"${A}", "${B}"`)).toEqual({ tags: [B] });
-    expect(parseIfMatch('"some-other-tag"')).toEqual({ tags: [] });
+    expect(parseIfMatch(`W/"${A}", "${B}"`)).toEqual({ tags: [B], written: new Map() });
+    expect(parseIfMatch('"some-other-tag"')).toEqual({ tags: [], written: new Map() });
   });
 
   it('refuses what is not a list of quoted tags, naming the header', () => {
@@ -36,7 +36,7 @@ describe('If-Match (RFC 9110 §13.1.1)', () => {
   it("GraphQL's if_match takes tags with or without quotes, one or a list", () => {
     expect(expectedFromArgument(null)).toBeUndefined();
     expect(expectedFromArgument('*')).toBeUndefined();
-    expect(expectedFromArgument(A)).toEqual({ tags: [A] });
-    expect(expectedFromArgument([`"${A}"`, B, `W/"${B}"`])).toEqual({ tags: [A, B] });
+    expect(expectedFromArgument(A)).toEqual({ tags: [A], written: new Map() });
+    expect(expectedFromArgument([`"${A}"`, B, `W/"${B}"`])).toEqual({ tags: [A, B], written: new Map() });
   });
 });
