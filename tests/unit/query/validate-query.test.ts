@@ -75,7 +75,7 @@ describe('validateQuery: fields, sort and relations', () => {
   it('checks functions against field types', () => {
     invalid('fields=year(title)', 'year() cannot be applied to string field "title".');
     invalid('filter[hour(published_on)][_eq]=1', /hour\(\) cannot be applied to date field/);
-    invalid('fields=count(title)', /count\(\) needs a one-to-many or many-to-many field/);
+    invalid('fields=count(title)', /count\(\) needs a one-to-many, many-to-many or json field/);
     invalid('fields=median(price)', /Unknown function "median"/);
     invalid('groupBy=count(comments)&aggregate[count]=*', /groupBy cannot use count\(\)/);
   });
