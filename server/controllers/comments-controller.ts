@@ -33,21 +33,8 @@ export function commentsController(app: AppContext): Router {
     ctx.body = { data: await (await service(ctx)).mentionable(ctx.query.collection, ctx.query.item, ctx.query.search) };
   });
 
-  router.post('/activity/comment', async (ctx) => {
-    // Its mention notifications are e-mailed by their items.create action (server/services/notifications/notification-mail.ts).
-    const { id } = await (await service(ctx)).create(ctx.request.body);
-    await answer(ctx, id);
-  });
-
-  router.patch('/activity/comment/:id', async (ctx) => {
-    const { id } = await (await service(ctx)).update(ctx.params.id!, ctx.request.body);
-    await answer(ctx, id);
-  });
-
-  router.delete('/activity/comment/:id', async (ctx) => {
-    await (await service(ctx)).delete(ctx.params.id!);
-    ctx.status = 204;
-  });
+  // Mention notifications are e-mailed by the comments' items.create action (server/services/notifications/notification-mail.ts).
+  commentWriteRoutes(router, '/activity/comment', service, answer);
 
   directusCommentRoutes(router, service);
   return router;
@@ -74,17 +61,20 @@ function directusCommentRoutes(router: Router, service: (ctx: Context) => Promis
     ctx.body = { data: await read(ctx, ctx.params.id!) };
   });
 
-  router.post('/comments', async (ctx) => {
+  commentWriteRoutes(router, '/comments', service, written);
+}
+
+/** Create, update and delete under `path`, each write answered by `answer` (the two APIs differ only in shape). */
+function commentWriteRoutes(router: Router, path: string, service: (ctx: Context) => Promise<CommentsService>, answer: (ctx: Context, id: number) => Promise<void>): void {
+  router.post(path, async (ctx) => {
     const { id } = await (await service(ctx)).create(ctx.request.body);
-    await written(ctx, id);
+    await answer(ctx, id);
   });
-
-  router.patch('/comments/:id', async (ctx) => {
+  router.patch(`${path}/:id`, async (ctx) => {
     const { id } = await (await service(ctx)).update(ctx.params.id!, ctx.request.body);
-    await written(ctx, id);
+    await answer(ctx, id);
   });
-
-  router.delete('/comments/:id', async (ctx) => {
+  router.delete(`${path}/:id`, async (ctx) => {
     await (await service(ctx)).delete(ctx.params.id!);
     ctx.status = 204;
   });
