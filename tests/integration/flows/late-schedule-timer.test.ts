@@ -33,19 +33,25 @@ it('a timer that fires 800 ms late claims the occurrence it was due for', { time
   }, 20_000, 50);
   expect(first! % PERIOD_MS).toBe(0);
 
-  // The next mark: block the event loop from just before it until 800 ms after it.
-  const due = first! + PERIOD_MS;
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - 150 - Date.now())));
-  expect(Date.now()).toBeLessThan(due);
+  // A coming mark: block the event loop from just before it until 800 ms after it (a later mark when a busy
+  // machine woke this test too close to one).
+  let due = first! + PERIOD_MS;
+  for (;;) {
+    while (due - Date.now() < 300) due += PERIOD_MS;
+    await new Promise((resolve) => setTimeout(resolve, due - 150 - Date.now()));
+    if (due - Date.now() > 50) break;
+  }
   while (Date.now() < due + 800) {
     // Busy: the timer due at the mark cannot fire until this loop ends.
   }
 
   const claimed = await eventually(async () => {
     const rows = await ticks();
-    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.some((tick) => tick > due - PERIOD_MS)).toBe(true);
     return rows;
   }, 10_000, 50);
-  expect(claimed.slice(0, 2)).toEqual([first, due]);
+  // Around the blocked mark, the mark itself is the one tick claimed (keyed by the clock: due + 1 s).
+  expect(claimed.filter((tick) => tick > due - PERIOD_MS && tick < due + PERIOD_MS)).toEqual([due]);
+  expect(claimed.every((tick) => tick % PERIOD_MS === 0)).toBe(true);
   await t.request.patch(`/flows/${id}`).set({ Authorization: `Bearer ${token}` }).send({ status: 'inactive' }).expect(200);
 });
