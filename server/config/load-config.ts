@@ -32,6 +32,8 @@ export interface TracesConfig {
   sampler: (typeof TRACE_SAMPLERS)[number];
   /** OTEL_TRACES_SAMPLER_ARG: the share a ratio sampler records. */
   samplerRatio: number;
+  /** OTEL_BSP_SCHEDULE_DELAY and OTEL_BSP_MAX_QUEUE_SIZE: how spans are buffered between exports. */
+  batch: { scheduleDelayMs: number; maxQueueSize: number };
 }
 
 /** Tessera's settings, typed and frozen; built once at an entry point and passed down. */
@@ -216,6 +218,7 @@ function tracesConfig(vars: Variables): TracesConfig {
     serviceName: vars.OTEL_SERVICE_NAME,
     sampler: vars.OTEL_TRACES_SAMPLER as TracesConfig['sampler'],
     samplerRatio: vars.OTEL_TRACES_SAMPLER_ARG,
+    batch: { scheduleDelayMs: vars.OTEL_BSP_SCHEDULE_DELAY, maxQueueSize: vars.OTEL_BSP_MAX_QUEUE_SIZE },
   };
 }
 

@@ -293,6 +293,10 @@ export const variablesSchema = yup.object({
   OTEL_TRACES_SAMPLER: yup.string().oneOf(TRACE_SAMPLERS, `must be one of ${TRACE_SAMPLERS.join(', ')}`).default('parentbased_always_on'),
   /** The share of traces a `traceidratio` sampler records, from 0 to 1. @default 1 */
   OTEL_TRACES_SAMPLER_ARG: yup.number().typeError('must be a number from 0 to 1').min(0, 'must be a number from 0 to 1').max(1, 'must be a number from 0 to 1').default(1),
+  /** Milliseconds between two exports of buffered spans (the batch span processor's delay). @default 5000 */
+  OTEL_BSP_SCHEDULE_DELAY: yup.number().typeError('must be a number of milliseconds').integer().positive().default(5000),
+  /** Spans buffered at most; past it new spans are dropped until the next export. @default 2048 */
+  OTEL_BSP_MAX_QUEUE_SIZE: yup.number().typeError('must be a number').integer().positive().default(2048),
   /** Serve the Model Context Protocol at `/mcp` (docs/mcp.md); off, nothing of it is loaded. @default false */
   MCP_ENABLED: yup.boolean().typeError('must be true or false').default(false),
   /** Let MCP tools write (items create/update/delete, file imports, manual flow runs), each call still with `confirm: true`. @default false */

@@ -10,11 +10,13 @@ import { matchedRoute, methodLabel } from '../metrics/route-label.ts';
 export function traceRequests(tracer: Tracer): Middleware {
   return async (ctx, next) => {
     const parent = propagation.extract(ROOT_CONTEXT, ctx.headers);
-    const method = methodLabel(ctx.method);
+    const known = methodLabel(ctx.method) !== 'OTHER';
+    // Semantic conventions: a method outside the known set is `_OTHER`, and its span is named `HTTP`.
+    const method = known ? ctx.method : 'HTTP';
     const span = tracer.startSpan(
       method,
       // url.query is left out: it may carry access_token.
-      { kind: SpanKind.SERVER, attributes: { 'http.request.method': method === 'OTHER' ? '_OTHER' : method, 'url.path': ctx.path, 'url.scheme': ctx.protocol } },
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': known ? ctx.method : '_OTHER', 'url.path': ctx.path, 'url.scheme': ctx.protocol } },
       parent,
     );
     let status = 500;

@@ -45,7 +45,7 @@ export async function startTracing(config: TracesConfig, logger: Logger): Promis
   // OTEL_RESOURCE_ATTRIBUTES (envDetector) adds to, and may override, what Tessera says about itself.
   const detected = detectResources({ detectors: [envDetector] });
   const resource = resourceFromAttributes({ 'service.name': config.serviceName, 'service.version': packageVersion() }).merge(detected);
-  const provider = new TracerProvider({ resource, sampler: SAMPLERS[config.sampler](config.samplerRatio), spanProcessors: [new BatchSpanProcessor({ exporter })] });
+  const provider = new TracerProvider({ resource, sampler: SAMPLERS[config.sampler](config.samplerRatio), spanProcessors: [new BatchSpanProcessor({ exporter, scheduledDelayMillis: config.batch.scheduleDelayMs, maxQueueSize: config.batch.maxQueueSize, maxExportBatchSize: Math.min(512, config.batch.maxQueueSize) })] });
   const contextManager = new AsyncLocalStorageContextManager().enable();
   context.setGlobalContextManager(contextManager);
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());

@@ -40,18 +40,25 @@ interface Export {
   spans: OtlpSpan[];
 }
 
-/** A real OTLP/HTTP receiver: takes JSON posts to /v1/traces and keeps them. */
-async function startReceiver(): Promise<{ server: Server; url: string; exports: Export[] }> {
+/** A real OTLP/HTTP receiver: keeps JSON posts to /v1/traces decoded and protobuf posts as they came. */
+async function startReceiver(): Promise<{ server: Server; url: string; exports: Export[]; protobufBodies: Buffer[] }> {
   const exports: Export[] = [];
+  const protobufBodies: Buffer[] = [];
   const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      if (request.method !== 'POST' || request.url !== '/v1/traces' || !request.headers['content-type']?.includes('application/json')) {
+      const type = request.headers['content-type'] ?? '';
+      if (request.method !== 'POST' || request.url !== '/v1/traces' || !/^application\/(json|x-protobuf)/.test(type)) {
         response.writeHead(400).end();
         return;
       }
-      for (const resourceSpans of JSON.parse(body).resourceSpans ?? []) {
+      if (type.startsWith('application/x-protobuf')) {
+        protobufBodies.push(Buffer.concat(chunks));
+        response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+        return;
+      }
+      for (const resourceSpans of JSON.parse(Buffer.concat(chunks).toString('utf8')).resourceSpans ?? []) {
         const serviceName = (resourceSpans.resource?.attributes as OtlpAttribute[] | undefined)?.find((attribute) => attribute.key === 'service.name')?.value.stringValue;
         exports.push({ headers: request.headers, serviceName, spans: (resourceSpans.scopeSpans ?? []).flatMap((scope: { spans?: OtlpSpan[] }) => scope.spans ?? []) });
       }
@@ -59,7 +66,7 @@ async function startReceiver(): Promise<{ server: Server; url: string; exports: 
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, exports };
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, exports, protobufBodies };
 }
 
 function attribute(span: OtlpSpan, key: string): string | number | boolean | undefined {
@@ -82,21 +89,14 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('sends a server span per request (route template, incoming traceparent as parent) with its statements as children, values left out, flushed at stop', { timeout: 120_000 }, async () => {
+  /**
+   * Runs `tessera start` with `env` added, sets up authors ← articles (m2o) and an article whose title is
+   * SECRET_VALUE, reads it with its author under the caller's traceparent, and stops the server with SIGTERM.
+   */
+  async function tracedRun(env: Record<string, string>): Promise<{ traceId: string; parentId: string; exportsBeforeStop: number }> {
     const server = spawnCli(['start'], {
       cwd: dir,
-      env: {
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DB_URL: database.url,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        LOG_LEVEL: 'info',
-        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-        OTEL_EXPORTER_OTLP_HEADERS: `x-collector-key=${COLLECTOR_KEY}`,
-        OTEL_SERVICE_NAME: 'tessera-otel-test',
-      },
+      env: { PORT: '0', HOST: '127.0.0.1', DB_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'info', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, ...env },
     });
     const url = `http://127.0.0.1:${(await server.waitFor(READY))[1]}`;
     const call = async (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -107,20 +107,29 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     };
     const token = (await call('POST', '/auth/login', ADMIN)).access_token as string;
     const auth = { authorization: `Bearer ${token}` };
-    await call('POST', '/collections', { collection: 'authors', fields: [{ field: 'name', type: 'string' }] }, auth);
-    await call('POST', '/collections', { collection: 'articles', fields: [{ field: 'title', type: 'string' }, { field: 'author', type: 'integer' }] }, auth);
-    await call('POST', '/relations', { collection: 'articles', field: 'author', related_collection: 'authors' }, auth);
-    const author = await call('POST', '/items/authors', { name: 'Ada' }, auth);
-    await call('POST', '/items/articles', { title: SECRET_VALUE, author: author.id }, auth);
+    const collections = (await call('GET', '/collections', undefined, auth)) as Array<{ collection: string }>;
+    if (!collections.some((item) => item.collection === 'articles')) {
+      await call('POST', '/collections', { collection: 'authors', fields: [{ field: 'name', type: 'string' }] }, auth);
+      await call('POST', '/collections', { collection: 'articles', fields: [{ field: 'title', type: 'string' }, { field: 'author', type: 'integer' }] }, auth);
+      await call('POST', '/relations', { collection: 'articles', field: 'author', related_collection: 'authors' }, auth);
+      const author = await call('POST', '/items/authors', { name: 'Ada' }, auth);
+      await call('POST', '/items/articles', { title: SECRET_VALUE, author: author.id }, auth);
+    }
 
     const traceId = randomBytes(16).toString('hex');
     const parentId = randomBytes(8).toString('hex');
     const filter = encodeURIComponent(JSON.stringify({ title: { _eq: SECRET_VALUE } }));
     const read = await call('GET', `/items/articles?fields=title,author.name&filter=${filter}`, undefined, { ...auth, traceparent: `00-${traceId}-${parentId}-01` });
     expect(read).toEqual([{ title: SECRET_VALUE, author: { name: 'Ada' } }]);
+    const exportsBeforeStop = receiver.exports.length + receiver.protobufBodies.length;
     expect(await server.stop('SIGTERM')).toBe(0);
+    return { traceId, parentId, exportsBeforeStop };
+  }
 
-    // The batch processor waits 5 s between exports; these spans arrived because the graceful stop flushed them.
+  it('sends a server span per request (route template, incoming traceparent as parent) with its statements as children, values left out, flushed at stop', { timeout: 120_000 }, async () => {
+    // An export every 10 minutes: whatever arrives was sent by the graceful stop's flush.
+    const { traceId, parentId, exportsBeforeStop } = await tracedRun({ OTEL_BSP_SCHEDULE_DELAY: '600000', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_HEADERS: `x-collector-key=${COLLECTOR_KEY}`, OTEL_SERVICE_NAME: 'tessera-otel-test' });
+    expect(exportsBeforeStop).toBe(0);
     const spans = receiver.exports.flatMap((item) => item.spans);
     const inTrace = spans.filter((span) => span.traceId === traceId);
     const requests = inTrace.filter((span) => span.kind === 2);
@@ -150,5 +159,17 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
       expect(span.name).not.toContain(SECRET_VALUE);
     }
     expect(receiver.exports.every((item) => item.serviceName === 'tessera-otel-test' && item.headers['x-collector-key'] === COLLECTOR_KEY)).toBe(true);
+  });
+
+  it('sends OTLP protobuf by default (OTEL_EXPORTER_OTLP_PROTOCOL unset)', { timeout: 120_000 }, async () => {
+    receiver.protobufBodies.length = 0;
+    const { traceId, parentId } = await tracedRun({});
+    // Protobuf keeps ids as raw bytes and strings as UTF-8: the request's span is in there, values are not.
+    const body = Buffer.concat(receiver.protobufBodies);
+    expect(body.includes(Buffer.from(traceId, 'hex'))).toBe(true);
+    expect(body.includes(Buffer.from(parentId, 'hex'))).toBe(true);
+    expect(body.includes(Buffer.from('GET /items/:collection'))).toBe(true);
+    expect(body.includes(Buffer.from('db.query.text'))).toBe(true);
+    expect(body.includes(Buffer.from(SECRET_VALUE))).toBe(false);
   });
 });

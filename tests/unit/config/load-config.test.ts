@@ -242,7 +242,7 @@ describe('loadConfig SMTP mail', () => {
 
 describe('loadConfig OpenTelemetry traces (OTEL_*)', () => {
   it('is off unless an OTLP exporter is configured', () => {
-    expect(loadConfig({}, CWD).traces).toEqual({ enabled: false, url: null, protocol: 'http/protobuf', serviceName: 'tessera', sampler: 'parentbased_always_on', samplerRatio: 1 });
+    expect(loadConfig({}, CWD).traces).toEqual({ enabled: false, url: null, protocol: 'http/protobuf', serviceName: 'tessera', sampler: 'parentbased_always_on', samplerRatio: 1, batch: { scheduleDelayMs: 5000, maxQueueSize: 2048 } });
     expect(loadConfig({ OTEL_SERVICE_NAME: 'cms', OTEL_TRACES_SAMPLER: 'always_on' }, CWD).traces.enabled).toBe(false);
   });
 
@@ -259,8 +259,8 @@ describe('loadConfig OpenTelemetry traces (OTEL_*)', () => {
   });
 
   it('takes the traces protocol over the general one, and the sampler with its ratio', () => {
-    const traces = loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json', OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.25' }, CWD).traces;
-    expect(traces).toMatchObject({ protocol: 'http/json', sampler: 'parentbased_traceidratio', samplerRatio: 0.25 });
+    const traces = loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json', OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.25', OTEL_BSP_SCHEDULE_DELAY: '1000', OTEL_BSP_MAX_QUEUE_SIZE: '100' }, CWD).traces;
+    expect(traces).toMatchObject({ protocol: 'http/json', sampler: 'parentbased_traceidratio', samplerRatio: 0.25, batch: { scheduleDelayMs: 1000, maxQueueSize: 100 } });
   });
 
   it('names each bad OTEL_* variable', () => {
