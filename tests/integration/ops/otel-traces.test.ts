@@ -15,6 +15,8 @@ const ADMIN = { email: 'otel@example.com', password: 'otel-password-1' };
 /** A filter value the read sends: a statement parameter, so it must appear in no span attribute. */
 const SECRET_VALUE = 'needle-value-7f3a91';
 const COLLECTOR_KEY = 'collector-key-5521';
+/** An author id that does not exist: the foreign key refuses it. */
+const MISSING_AUTHOR = 987_654_321;
 
 /** An OTLP attribute as the JSON encoding writes it. */
 interface OtlpAttribute {
@@ -121,6 +123,9 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     const filter = encodeURIComponent(JSON.stringify({ title: { _eq: SECRET_VALUE } }));
     const read = await call('GET', `/items/articles?fields=title,author.name&filter=${filter}`, undefined, { ...auth, traceparent: `00-${traceId}-${parentId}-01` });
     expect(read).toEqual([{ title: SECRET_VALUE, author: { name: 'Ada' } }]);
+    // A write PostgreSQL refuses: its message quotes the value (`Key (author)=(…)`), which no span may carry.
+    const refused = await fetch(`${url}/items/articles`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ title: 'dangling', author: MISSING_AUTHOR }) });
+    expect(refused.status).toBe(400);
     const exportsBeforeStop = receiver.exports.length + receiver.protobufBodies.length;
     expect(await server.stop('SIGTERM')).toBe(0);
     return { traceId, parentId, exportsBeforeStop };
@@ -152,10 +157,19 @@ describe('OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     const articleRead = texts.find((text) => text.includes('"articles"') && text.includes('"authors"'));
     expect(articleRead, texts.join('\n')).toMatch(/\$1/);
 
+    // The refused write: its request span says 400 (no error: the client's fault), its statement failed with SQLSTATE 23503.
+    const refusedRequest = spans.find((span) => span.kind === 2 && span.name === 'POST /items/:collection' && attribute(span, 'http.response.status_code') === 400);
+    expect(refusedRequest?.status?.code ?? 0).toBe(0);
+    const failed = spans.filter((span) => span.parentSpanId === refusedRequest?.spanId && span.status?.code === 2);
+    expect(failed.map((span) => attribute(span, 'db.response.status_code'))).toEqual(['23503']);
+
     // Other requests are traces of their own, named by template (no ids, no collection names).
     expect(spans.filter((span) => span.kind === 2).map((span) => span.name)).toEqual(expect.arrayContaining(['POST /auth/login', 'POST /collections', 'POST /items/:collection']));
     for (const span of spans) {
-      for (const item of span.attributes) expect(JSON.stringify(item.value), `${span.name} ${item.key}`).not.toContain(SECRET_VALUE);
+      for (const item of span.attributes) {
+        expect(JSON.stringify(item.value), `${span.name} ${item.key}`).not.toContain(SECRET_VALUE);
+        expect(JSON.stringify(item.value), `${span.name} ${item.key}`).not.toContain(String(MISSING_AUTHOR));
+      }
       expect(span.name).not.toContain(SECRET_VALUE);
     }
     expect(receiver.exports.every((item) => item.serviceName === 'tessera-otel-test' && item.headers['x-collector-key'] === COLLECTOR_KEY)).toBe(true);
