@@ -1,4 +1,4 @@
-import type { API, BlockTool, BlockToolConstructorOptions } from '@editorjs/editorjs';
+import type { API, BlockAPI, BlockTool, BlockToolConstructorOptions } from '@editorjs/editorjs';
 
 /** An image block's data, as Editor.js's image tool stores it (`file.url`), with the library file's id beside it. */
 export interface LibraryImageData {
@@ -34,14 +34,16 @@ export class LibraryImageTool implements BlockTool {
   private data: LibraryImageData;
   private readonly config: LibraryImageConfig;
   private readonly api: API;
+  private readonly block: BlockAPI;
   private readonly readOnly: boolean;
   private readonly wrapper: HTMLDivElement;
   private caption: HTMLDivElement | null = null;
 
-  constructor({ data, config, api, readOnly }: BlockToolConstructorOptions<LibraryImageData, LibraryImageConfig>) {
+  constructor({ data, config, api, block, readOnly }: BlockToolConstructorOptions<LibraryImageData, LibraryImageConfig>) {
     this.data = data ?? {};
     this.config = config as LibraryImageConfig;
     this.api = api;
+    this.block = block;
     this.readOnly = readOnly;
     this.wrapper = document.createElement('div');
     this.wrapper.className = 'tessera-image-block';
@@ -65,6 +67,8 @@ export class LibraryImageTool implements BlockTool {
       if (!file) return;
       this.data = { ...this.data, file };
       this.render();
+      // Said outright: Editor.js did not report the redrawn block, and the picture was left out of the saved blocks.
+      this.block.dispatchChange();
     });
     this.wrapper.append(button);
   }

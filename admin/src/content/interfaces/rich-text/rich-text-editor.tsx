@@ -7,7 +7,8 @@ import { TextAlign } from '@tiptap/extension-text-align';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { Button, Input, Space, theme, Tooltip, Typography } from 'antd';
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { EditorLoading } from '../lazy-interface.tsx';
 import { libraryImageSrc, LibraryImageModal } from '../library-image-modal.tsx';
 import { numberOption, stringOption, type InterfaceProps } from '../types.ts';
 import { LinkModal } from './link-modal.tsx';
@@ -34,19 +35,19 @@ function htmlOf(editor: Editor): string | null {
  * names, images from the file library stored as `/assets/<id>`, a view of the HTML source, and
  * sanitised HTML in and out. Its own chunk: it loads the first time a rich text field is shown.
  */
-export default function RichTextEditor({ field, value, onChange, disabled, options }: InterfaceProps<string>) {
-  const translate = useTranslate();
-  const { token } = theme.useToken();
+export default function RichTextEditor(props: InterfaceProps<string>) {
+  const { field, value, onChange, disabled } = props;
   const sent = useRef<string | null | undefined>(value);
-  const [dialog, setDialog] = useState<'link' | 'image' | null>(null);
-  const [source, setSource] = useState<string | null>(null);
-  const [fullscreen, setFullscreen] = useState(false);
   const send = (html: string | null) => {
     sent.current = html;
     onChange?.(html);
   };
 
+  // Made once the field has mounted, not while rendering: an editor made during a render is destroyed by
+  // Tiptap when the mount takes over a millisecond to follow (a busy machine, a time-sliced render of the
+  // chunk that just arrived), and the field crashed reading the destroyed editor's schema.
   const editor = useEditor({
+    immediatelyRender: false,
     extensions: [
       StarterKit.configure({ heading: { levels: [1, 2, 3, 4, 5, 6] }, link: { openOnClick: false, autolink: true, defaultProtocol: 'https', HTMLAttributes: { target: null, rel: 'noopener noreferrer' } } }),
       Image,
@@ -59,13 +60,24 @@ export default function RichTextEditor({ field, value, onChange, disabled, optio
     editorProps: { attributes: { id: `field-${field.field}`, class: 'tessera-rich-text', role: 'textbox', 'aria-multiline': 'true', 'aria-label': field.field } },
     onUpdate: ({ editor: changed }) => send(htmlOf(changed)),
   });
+  if (!editor) return <EditorLoading />;
+  return <RichTextFrame {...props} editor={editor} sent={sent} send={send} />;
+}
+
+/** The toolbar, the editor or its HTML source, the characters left and the dialogs, around a mounted editor. */
+function RichTextFrame({ field, value, disabled, options, editor, sent, send }: InterfaceProps<string> & { editor: Editor; sent: RefObject<string | null | undefined>; send: (html: string | null) => void }) {
+  const translate = useTranslate();
+  const { token } = theme.useToken();
+  const [dialog, setDialog] = useState<'link' | 'image' | null>(null);
+  const [source, setSource] = useState<string | null>(null);
+  const [fullscreen, setFullscreen] = useState(false);
 
   // A value set from outside (the item loaded, the form reset) replaces the content; typing never comes back here.
   useEffect(() => {
     if (value === sent.current) return;
     sent.current = value;
     editor.commands.setContent(sanitizeHtml(value ?? ''), { emitUpdate: false });
-  }, [editor, value]);
+  }, [editor, value, sent]);
   useEffect(() => editor.setEditable(!disabled), [editor, disabled]);
 
   const toolbar = toolbarOf(options.toolbar);
