@@ -57,7 +57,7 @@ function NewFolderModal({ open, parent, onClose, onCreated }: { open: boolean; p
  * as a tree beside the files, grid or table layout, files dragged onto a folder move there, files dropped
  * from the desktop upload into the folder shown with a progress line each, a click opens the file's page.
  */
-export function FileBrowser({ onPick, pageSize = PAGE_SIZE }: { onPick?: (file: FileItem) => void; pageSize?: number }) {
+export function FileBrowser({ onPick, pageSize = PAGE_SIZE, folder: startFolder = null }: { onPick?: (file: FileItem) => void; pageSize?: number; /** The folder shown first (uploads go there). */ folder?: string | null }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { message } = App.useApp();
@@ -65,7 +65,7 @@ export function FileBrowser({ onPick, pageSize = PAGE_SIZE }: { onPick?: (file: 
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
   const [search, setSearch] = useState('');
-  const [folder, setFolder] = useState<string | null>(null);
+  const [folder, setFolder] = useState<string | null>(startFolder);
   const [page, setPage] = useState(1);
   const [picking, setPicking] = useState(0);
   const [folderModal, setFolderModal] = useState(false);
