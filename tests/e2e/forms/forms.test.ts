@@ -112,8 +112,10 @@ describe('forms that never lose work', () => {
     await expect.poll(() => title.inputValue(), { timeout: 15_000 }).toBe(`Bees ${locale}`);
     await title.fill('Never saved');
     await page.getByTestId('item-back').click();
-    await dialog.getByText(texts.discard).click();
-    await page.waitForURL(/\/admin\/content\/articles$/);
+    await expect.poll(() => dialog.getByTestId('unsaved-discard').textContent(), { timeout: 15_000 }).toBe(texts.discard);
+    await dialog.getByTestId('unsaved-discard').click();
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/admin/content/articles');
     expect(await articleTitle(1)).toBe(`Bees ${locale}`);
 
     // Save and create new: the item is stored and an empty form opens.
@@ -156,6 +158,8 @@ describe('forms that never lose work', () => {
     await page.goBack();
     await asked();
     await page.getByTestId('unsaved-discard').click();
+    // The question fades out after it is answered: gone before the next step looks for a new one.
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
     await expect.poll(path, { timeout: 15_000 }).toBe('/admin/content/articles');
     expect(await articleTitle(mothsId)).toBe('Moths');
 
@@ -181,6 +185,8 @@ describe('forms that never lose work', () => {
     await page.goForward();
     await asked();
     await page.getByTestId('unsaved-discard').click();
+    // The question fades out after it is answered: gone before the next step looks for a new one.
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
     await expect.poll(path, { timeout: 15_000 }).toBe('/admin/content/articles');
     expect(await articleTitle(mothsId)).toBe('Moths');
     await page.close();
