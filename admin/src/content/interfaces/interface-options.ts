@@ -12,7 +12,9 @@ export type InterfaceOption =
   /** Any JSON value, edited as text (nested choices, colour presets). */
   | { field: string; kind: 'json' }
   /** A list of `{ field, name, type, interface }` rows: the repeater's own fields. */
-  | { field: string; kind: 'fields' };
+  | { field: string; kind: 'fields' }
+  /** A folder of the file library (its id), picked by its path. */
+  | { field: string; kind: 'folder' };
 
 /** The options form of each interface that has one. */
 export const INTERFACE_OPTIONS: Readonly<Record<string, readonly InterfaceOption[]>> = {
@@ -121,7 +123,16 @@ export const INTERFACE_OPTIONS: Readonly<Record<string, readonly InterfaceOption
     { field: 'addLabel', kind: 'text' },
   ],
   'list-o2m-tree-view': [{ field: 'enableSelect', kind: 'boolean', default: true }],
-  'file-image': [{ field: 'crop', kind: 'boolean', default: true }],
+  'file-image': [
+    { field: 'folder', kind: 'folder' },
+    { field: 'crop', kind: 'boolean', default: true },
+  ],
+  file: [{ field: 'folder', kind: 'folder' }],
+  // Directus's `limit` on files is the files shown per page (its default 15), not a cap on how many.
+  files: [
+    { field: 'folder', kind: 'folder' },
+    { field: 'limit', kind: 'number', default: 15 },
+  ],
 };
 
 /** Tessera's own displays, by Directus's ids (content/displays registers them). */

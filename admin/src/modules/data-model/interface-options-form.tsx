@@ -1,8 +1,28 @@
 import { useTranslation } from '@refinedev/core';
 import { Divider, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { INTERFACE_OPTIONS, type InterfaceOption } from '../../content/interfaces/interface-options.ts';
+import { folderOptions } from '../../files/file-info.ts';
+import { useFolders } from '../../files/file-browser.tsx';
 import { OptionJsonInput } from './option-json-input.tsx';
 import { RepeaterFieldsInput } from './repeater-fields-input.tsx';
+
+/** A folder of the file library, by its path (`Photos / 2024`); empty: the library's root. */
+function FolderInput(props: { value?: unknown; onChange?: (value: unknown) => void }) {
+  const { translate } = useTranslation();
+  const { folders } = useFolders();
+  return (
+    <Select
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      value={typeof props.value === 'string' ? props.value : undefined}
+      onChange={(value: string | undefined) => props.onChange?.(value ?? null)}
+      options={folderOptions(folders ?? [])}
+      placeholder={translate('dataModel.options.folder.none')}
+      notFoundContent={translate('dataModel.options.folder.empty')}
+    />
+  );
+}
 
 /** The input of one option; Form.Item hands it `value`/`checked` and `onChange`, passed on to the control. */
 function OptionInput({ option, ...control }: { option: InterfaceOption; value?: unknown; checked?: boolean; onChange?: (value: unknown) => void }) {
@@ -19,6 +39,8 @@ function OptionInput({ option, ...control }: { option: InterfaceOption; value?: 
       return <OptionJsonInput {...props} />;
     case 'fields':
       return <RepeaterFieldsInput {...props} />;
+    case 'folder':
+      return <FolderInput {...props} />;
     default:
       return <Input {...props} />;
   }
