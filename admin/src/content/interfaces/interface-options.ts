@@ -122,7 +122,10 @@ export const INTERFACE_OPTIONS: Readonly<Record<string, readonly InterfaceOption
     { field: 'valuePlaceholder', kind: 'text' },
     { field: 'addLabel', kind: 'text' },
   ],
-  'list-o2m-tree-view': [{ field: 'enableSelect', kind: 'boolean', default: true }],
+  'list-o2m-tree-view': [
+    { field: 'enableCreate', kind: 'boolean', default: true },
+    { field: 'enableSelect', kind: 'boolean', default: true },
+  ],
   'file-image': [
     { field: 'folder', kind: 'folder' },
     { field: 'crop', kind: 'boolean', default: true },
