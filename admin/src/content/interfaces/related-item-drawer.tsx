@@ -1,3 +1,4 @@
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { Button, Drawer, Form, Space } from 'antd';
 import { useMemo } from 'react';
@@ -62,5 +63,15 @@ export function RelatedItemDrawer({ target, open, onClose, onCreate }: { target:
         <ItemFields fields={fields} creating canWrite={writable} />
       </Form>
     </Drawer>
+  );
+}
+
+/** The *Create new* button of a relational field, which opens its RelatedItemDrawer. */
+export function CreateRelatedButton({ field, onClick }: { field: string; onClick: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Button icon={<PlusOutlined />} onClick={onClick} data-testid={`create-related-${field}`}>
+      {translate('content.relation.createNew')}
+    </Button>
   );
 }

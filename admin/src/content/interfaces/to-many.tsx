@@ -1,4 +1,4 @@
-import { DeleteOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { Alert, Button, Flex, List, Modal, Tag, theme } from 'antd';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { FileThumbnail } from '../../files/file-thumbnail.tsx';
 import { usePermissionIndex } from '../../providers/use-permissions.ts';
 import { renderTemplate } from '../display-template.ts';
 import { useSchema } from '../schema/schema-context.tsx';
-import { RelatedItemDrawer } from './related-item-drawer.tsx';
+import { CreateRelatedButton, RelatedItemDrawer } from './related-item-drawer.tsx';
 import { RelatedPicker } from './related-picker.tsx';
 import { FILES_COLLECTION, keyOf, relatedTarget } from './related.ts';
 import { numberOption, stringOption, type InterfaceProps } from './types.ts';
@@ -106,9 +106,7 @@ export function ToManyInterface({ field, value, onChange, disabled, options }: I
             </Button>
           )}
           {canCreate && (
-            <Button icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid={`create-related-${field.field}`}>
-              {translate('content.relation.createNew')}
-            </Button>
+            <CreateRelatedButton field={field.field} onClick={() => setCreating(true)} />
           )}
         </Flex>
       )}

@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import { useList, useTranslate } from '@refinedev/core';
 import { Alert, Button, Flex, Tag, Tree, Typography } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -7,7 +7,7 @@ import { renderTemplate } from '../display-template.ts';
 import { useSchema } from '../schema/schema-context.tsx';
 import { useItemKey } from './item-key.ts';
 import { labelFields, relatedTarget } from './related.ts';
-import { RelatedItemDrawer } from './related-item-drawer.tsx';
+import { CreateRelatedButton, RelatedItemDrawer } from './related-item-drawer.tsx';
 import { RelatedPicker } from './related-picker.tsx';
 import { buildTree, moveNode, treeKeys, treeValue, type TreeNode, type TreeShape } from './tree-nodes.ts';
 import type { InterfaceProps } from './types.ts';
@@ -157,9 +157,7 @@ export function TreeViewInterface({ field, value, onChange, disabled, options }:
           </div>
         )}
         {canCreate && (
-          <Button icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid={`create-related-${field.field}`}>
-            {translate('content.relation.createNew')}
-          </Button>
+          <CreateRelatedButton field={field.field} onClick={() => setCreating(true)} />
         )}
       </Flex>
       {canCreate && (
