@@ -14,6 +14,8 @@
  *   --connections 10      autocannon connections
  *   --articles 10000      articles to seed (--authors 1000)
  *   --statements          count the SQL statements per request (bench/statement-counter.ts preloaded)
+ *   --head-env K=V        an environment variable for the head server only (repeatable), e.g. to measure
+ *                         a feature switched on against the base without it (OTEL_EXPORTER_OTLP_ENDPOINT=…)
  *   --keep                keep both databases afterwards (names printed), for psql and EXPLAIN
  *   --profile             profile both servers (V8 sampler over the inspector) in each measured window; writes
  *                         bench/results/profiles/compare-<side>-<scenario>.cpuprofile (last round) and prints
@@ -47,12 +49,24 @@ const { values: args } = parseArgs({
     scenarios: { type: 'string', default: 'read_one,list_100,create,update' },
     ...LOAD_OPTIONS,
     statements: { type: 'boolean', default: false },
+    'head-env': { type: 'string', multiple: true, default: [] },
     keep: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
   },
 });
 
 const count = (name: keyof typeof args, minimum: number) => wholeNumber(args, name, minimum);
+
+/** `--head-env K=V` values as an environment; a value without `=` is a usage error. */
+function headEnv(pairs: string[]): Record<string, string> {
+  return Object.fromEntries(
+    pairs.map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new Error(`--head-env ${pair}: expected NAME=value`);
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
+}
 
 const git = (...gitArgs: string[]) => execFileSync('git', gitArgs, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
@@ -204,6 +218,7 @@ async function main(): Promise<number> {
     for (const [side, root] of [['base', baseTree], ['head', headTree]] as const) {
       const database = await createBenchDatabase(`_${side}`);
       const env: Record<string, string> = { DATA_DIR: mkdtempSync(path.join(scratch, `data-${side}-`)) };
+      if (side === 'head') Object.assign(env, headEnv(args['head-env']));
       let statementFile: string | null = null;
       if (args.statements) {
         statementFile = path.join(scratch, `statements-${side}.json`);

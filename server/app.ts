@@ -18,6 +18,7 @@ import { responseCache } from './middleware/response-cache.ts';
 import { searchAsGet, searchBody } from './middleware/search-method.ts';
 import type { RateLimit } from './middleware/rate-limit.ts';
 import type { Metrics } from './metrics/create-metrics.ts';
+import type { Tracing } from './observability/tracing.ts';
 
 /** What the process that serves the app adds to it (server/http-server.ts). */
 export interface AppOptions {
@@ -25,6 +26,8 @@ export interface AppOptions {
   rateLimit?: Pick<RateLimit, 'beforeAuth' | 'afterAuth'>;
   /** METRICS_ENABLED: times requests and serves /metrics; its owner closes it. */
   metrics?: Pick<Metrics, 'middleware'>;
+  /** OTEL_* traces: opens each request's span (server/observability/tracing.ts); its owner flushes it. */
+  tracing?: Pick<Tracing, 'middleware'>;
 }
 
 /** The Koa application and what it runs beside its routes. */
@@ -42,7 +45,9 @@ export function createApp(context: AppContext, options: AppOptions = {}): Tesser
   const app = new Koa({ proxy: false, keys: cookieKeys(config.secret) });
   app.silent = true;
 
-  // Order matters: ids and logs wrap everything, so even a failed body parse is logged with its id.
+  // Order matters: the request's span wraps everything (its status is the one sent), then ids and logs,
+  // so even a failed body parse is logged with its id.
+  if (options.tracing) app.use(options.tracing.middleware);
   app.use(requestId());
   app.use(requestLogger(logger));
   app.use(errorHandler(logger));

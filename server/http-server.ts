@@ -28,7 +28,9 @@ export async function listen(context: AppContext, onAppBuilt?: () => void): Prom
   const rateLimit = config.rateLimiter.enabled ? (await import('./middleware/rate-limit.ts')).createRateLimit(config, logger) : null;
   // prom-client loads only with METRICS_ENABLED; off, no middleware measures anything.
   const metrics = config.metrics.enabled ? await (await import('./metrics/create-metrics.ts')).createMetrics(context) : null;
-  const app = createApp(context, { rateLimit: rateLimit ?? undefined, metrics: metrics ?? undefined });
+  // The OpenTelemetry SDK loads only when OTEL_* configures an exporter; off, requests and statements make no spans.
+  const tracing = config.traces.enabled ? await (await import('./observability/tracing.ts')).startTracing(config.traces, logger) : null;
+  const app = createApp(context, { rateLimit: rateLimit ?? undefined, metrics: metrics ?? undefined, tracing: tracing ?? undefined });
   const handle = app.callback();
   onAppBuilt?.();
   let closing = false;
@@ -105,6 +107,8 @@ export async function listen(context: AppContext, onAppBuilt?: () => void): Prom
       await realtimeClosed;
       await rateLimit?.close();
       metrics?.close();
+      // Last: the spans of the requests that just drained are still buffered.
+      await tracing?.shutdown(config.server.shutdownTimeoutMs);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import { ForbiddenError, InvalidPayloadError } from '../errors.ts';
-import { matchesFilter } from '../flows/match-filter.ts';
+import { matchesFilter } from '../query/in-memory-filter.ts';
 import { readBranding } from '../mail/branding.ts';
 import { registrationMail } from '../mail/templates/registration.ts';
 import { ItemsService } from '../services/items/items-service.ts';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ConfigError } from '../errors.ts';
 import { readStorageLocations, type StorageLocationConfig } from './storage-locations.ts';
 import { type AuthProviderConfig, readAuthProviders } from './auth-providers.ts';
-import { VARIABLE_NAMES, variablesSchema, type Variables } from './variables.ts';
+import { type OTLP_PROTOCOLS, type TRACE_SAMPLERS, VARIABLE_NAMES, variablesSchema, type Variables } from './variables.ts';
 import { readVariables, reportInvalidVariables } from './read-variables.ts';
 
 export type { AuthProviderConfig, LdapProviderConfig, OAuth2ProviderConfig, OpenIdProviderConfig, SamlProviderConfig } from './auth-providers.ts';
@@ -19,6 +19,21 @@ export interface SmtpConfig {
   name: string | null;
   tlsCa: string | null;
   tlsRejectUnauthorized: boolean;
+}
+
+/** Where and how traces are sent (OTEL_*); the exporter reads OTEL_EXPORTER_OTLP_HEADERS, _TIMEOUT and the TLS files itself. */
+export interface TracesConfig {
+  /** An OTLP exporter is configured and OTEL_SDK_DISABLED is not set: only then is the SDK loaded. */
+  enabled: boolean;
+  /** The full URL spans are posted to; null: the exporter's default (http://localhost:4318/v1/traces). */
+  url: string | null;
+  protocol: (typeof OTLP_PROTOCOLS)[number];
+  serviceName: string;
+  sampler: (typeof TRACE_SAMPLERS)[number];
+  /** OTEL_TRACES_SAMPLER_ARG: the share a ratio sampler records. */
+  samplerRatio: number;
+  /** OTEL_BSP_SCHEDULE_DELAY and OTEL_BSP_MAX_QUEUE_SIZE: how spans are buffered between exports. */
+  batch: { scheduleDelayMs: number; maxQueueSize: number };
 }
 
 /** Tessera's settings, typed and frozen; built once at an entry point and passed down. */
@@ -40,6 +55,8 @@ export interface Config {
   mcp: { enabled: boolean; allowWrites: boolean };
   /** Prometheus metrics at /metrics (server/metrics, docs/operations.md "Metrics"). */
   metrics: { enabled: boolean; tokens: string[]; allowedIps: string[] };
+  /** OpenTelemetry traces (server/observability, docs/operations.md "Traces"): OTEL_*. */
+  traces: TracesConfig;
   /** Requests per client per window (server/middleware/rate-limit.ts). */
   rateLimiter: { enabled: boolean; points: number; durationMs: number; store: 'redis' | 'memory' };
   database: {
@@ -187,6 +204,24 @@ function jobsWorker(value: string | undefined): Config['jobs']['worker'] {
   return 'inline';
 }
 
+/**
+ * OTEL_* as the OpenTelemetry specification reads them: traces are on when OTEL_TRACES_EXPORTER is `otlp`, or
+ * unset while an OTLP endpoint is; the traces-only endpoint is used as is, the general one gets `/v1/traces`.
+ */
+function tracesConfig(vars: Variables): TracesConfig {
+  const endpoint = vars.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (vars.OTEL_EXPORTER_OTLP_ENDPOINT ? `${vars.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces` : null);
+  const exporter = vars.OTEL_TRACES_EXPORTER ?? (endpoint ? 'otlp' : 'none');
+  return {
+    enabled: !vars.OTEL_SDK_DISABLED && exporter === 'otlp',
+    url: endpoint,
+    protocol: (vars.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? vars.OTEL_EXPORTER_OTLP_PROTOCOL) as TracesConfig['protocol'],
+    serviceName: vars.OTEL_SERVICE_NAME,
+    sampler: vars.OTEL_TRACES_SAMPLER as TracesConfig['sampler'],
+    samplerRatio: vars.OTEL_TRACES_SAMPLER_ARG,
+    batch: { scheduleDelayMs: vars.OTEL_BSP_SCHEDULE_DELAY, maxQueueSize: vars.OTEL_BSP_MAX_QUEUE_SIZE },
+  };
+}
+
 function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[], storage: StorageLocationConfig[]): Config {
   return {
     env: vars.NODE_ENV as Config['env'],
@@ -203,6 +238,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     },
     mcp: { enabled: vars.MCP_ENABLED, allowWrites: vars.MCP_ALLOW_WRITES },
     metrics: { enabled: vars.METRICS_ENABLED, tokens: vars.METRICS_TOKENS, allowedIps: vars.METRICS_ALLOWED_IPS },
+    traces: tracesConfig(vars),
     rateLimiter: {
       enabled: vars.RATE_LIMITER_ENABLED,
       points: vars.RATE_LIMITER_POINTS,

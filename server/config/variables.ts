@@ -5,6 +5,10 @@ import * as yup from 'yup';
 import { isTimeZone } from '../query/time-zone.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** OTLP encodings the trace exporters speak (OTLP/HTTP; no gRPC). */
+export const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
+/** The standard OTEL_TRACES_SAMPLER values. */
+export const TRACE_SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
 
 /** Parses '15m', '30d', '900' (seconds) into milliseconds; leaves garbage for the validator to reject. */
 function toMilliseconds(value: unknown, original: unknown): unknown {
@@ -271,6 +275,28 @@ export const variablesSchema = yup.object({
   METRICS_TOKENS: list([]),
   /** IP addresses or CIDR ranges that may read `/metrics` without a token. @default none */
   METRICS_ALLOWED_IPS: list([]).test('ips', 'must list IP addresses or CIDR ranges such as 10.0.0.0/8', (values) => (values ?? []).every(isIpOrCidr)),
+  /** Turns every OpenTelemetry signal off, whatever else is set (the SDK's standard switch). @default false */
+  OTEL_SDK_DISABLED: yup.boolean().typeError('must be true or false').default(false),
+  /** `otlp` sends traces (to OTEL_EXPORTER_OTLP_ENDPOINT, else http://localhost:4318), `none` sends none. @default otlp when an endpoint is set, else none */
+  OTEL_TRACES_EXPORTER: yup.string().oneOf(['otlp', 'none'], 'must be otlp or none').optional(),
+  /** Base URL of the OTLP/HTTP receiver; traces go to `<it>/v1/traces` (docs/operations.md, "Traces"). @default unset: no traces */
+  OTEL_EXPORTER_OTLP_ENDPOINT: yup.string().test('http-url', 'must be an absolute http:// or https:// URL', (value) => value === undefined || isHttpUrl(value)).optional(),
+  /** Full URL traces are sent to, used as is (overrides OTEL_EXPORTER_OTLP_ENDPOINT for traces). @default unset */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: yup.string().test('http-url', 'must be an absolute http:// or https:// URL', (value) => value === undefined || isHttpUrl(value)).optional(),
+  /** Encoding of exported traces: `http/protobuf` or `http/json` (gRPC is not supported). @default http/protobuf */
+  OTEL_EXPORTER_OTLP_PROTOCOL: yup.string().oneOf(OTLP_PROTOCOLS, 'must be http/protobuf or http/json (grpc is not supported)').default('http/protobuf'),
+  /** OTEL_EXPORTER_OTLP_PROTOCOL for traces only. @default OTEL_EXPORTER_OTLP_PROTOCOL */
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: yup.string().oneOf(OTLP_PROTOCOLS, 'must be http/protobuf or http/json (grpc is not supported)').optional(),
+  /** `service.name` of the spans this process sends. @default tessera */
+  OTEL_SERVICE_NAME: yup.string().default('tessera'),
+  /** Which traces are recorded: always_on, always_off, traceidratio or their parentbased_ forms (which follow an incoming traceparent's decision). @default parentbased_always_on */
+  OTEL_TRACES_SAMPLER: yup.string().oneOf(TRACE_SAMPLERS, `must be one of ${TRACE_SAMPLERS.join(', ')}`).default('parentbased_always_on'),
+  /** The share of traces a `traceidratio` sampler records, from 0 to 1. @default 1 */
+  OTEL_TRACES_SAMPLER_ARG: yup.number().typeError('must be a number from 0 to 1').min(0, 'must be a number from 0 to 1').max(1, 'must be a number from 0 to 1').default(1),
+  /** Milliseconds between two exports of buffered spans (the batch span processor's delay). @default 5000 */
+  OTEL_BSP_SCHEDULE_DELAY: yup.number().typeError('must be a number of milliseconds').integer().positive().default(5000),
+  /** Spans buffered at most; past it new spans are dropped until the next export. @default 2048 */
+  OTEL_BSP_MAX_QUEUE_SIZE: yup.number().typeError('must be a number').integer().positive().default(2048),
   /** Serve the Model Context Protocol at `/mcp` (docs/mcp.md); off, nothing of it is loaded. @default false */
   MCP_ENABLED: yup.boolean().typeError('must be true or false').default(false),
   /** Let MCP tools write (items create/update/delete, file imports, manual flow runs), each call still with `confirm: true`. @default false */

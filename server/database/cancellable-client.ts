@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { noteStatement } from '../cache/statement-recorder.ts';
 import { watchStatementTimeout } from '../metrics/metric-signals.ts';
+import { statementTraces, traceStatement } from '../observability/statement-traces.ts';
 import { statementSignal } from './request-signal.ts';
 
 /** The parts of pg's Connection a cancel request uses (untyped in @types/pg). */
@@ -46,7 +47,8 @@ export class CancellableClient extends pg.Client {
     const usesPromise = typeof args[args.length - 1] !== 'function' && typeof args[0]?.submit !== 'function';
     if (this.#cancelling && usesPromise) return this.#cancelling.then(() => this.query(...args));
     noteStatement(args[0]);
-    const result = (super.query as (...rest: unknown[]) => unknown)(...args);
+    // With OTEL_* traces on, a span per statement (server/observability/tracing.ts); off, one property read.
+    const result = usesPromise && statementTraces.hasSubscribers ? traceStatement(args[0], () => (super.query as (...rest: unknown[]) => Promise<unknown>)(...args)) : (super.query as (...rest: unknown[]) => unknown)(...args);
     watchStatementTimeout(result);
     const signal = this.#cancelOnAbort ? statementSignal() : undefined;
     if (!signal || !(result instanceof Promise)) return result;

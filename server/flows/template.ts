@@ -1,17 +1,8 @@
+import { valueAt } from '../query/in-memory-filter.ts';
 import type { FlowData } from './flow-types.ts';
 
 const WHOLE = /^\{\{\s*([^{}]+?)\s*\}\}$/;
 const ANY = /\{\{\s*([^{}]+?)\s*\}\}/g;
-
-/** The value at a dotted path (`$trigger.body.id`, `items.0.title`), undefined when absent. */
-export function valueAt(data: unknown, path: string): unknown {
-  let current: unknown = data;
-  for (const part of path.split('.')) {
-    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, part)) return undefined;
-    current = (current as Record<string, unknown>)[part];
-  }
-  return current;
-}
 
 /**
  * Fills `{{ path }}` placeholders from the flow's data. A string that is one whole placeholder keeps the

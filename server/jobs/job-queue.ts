@@ -20,7 +20,7 @@ export const JOB_CONNECTIONS = CONCURRENCY + 2;
  * graphile-worker's errors that it recovers from by itself (the LISTEN connection is dropped and opened
  * again with a backoff): during a PostgreSQL restart they are warnings, not errors, since nobody has to act.
  */
-const RETRIED = [/^Error with notify listener \(trying again/, /^Error occurred attempting to UNLISTEN/, /^Failed to reset locked; we'll try again/];
+const RETRIED = [/^Error with notify listener \(trying again/, /^Error occurred fetching jobs; will try again/, /^Error occurred attempting to UNLISTEN/, /^Failed to reset locked; we'll try again/];
 
 /** Routes graphile-worker's log lines into the app's logger. */
 function workerLogger(logger: Logger | undefined): WorkerLogger {

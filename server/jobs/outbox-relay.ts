@@ -76,7 +76,9 @@ export function startOutboxRelay(app: AppContext, options: { pollMs?: number } =
   const start = (probe = false) => {
     if (stopped) return;
     if (running) {
-      again = true;
+      // A poll that finds a run in progress is dropped (the next poll probes again); a nudge is not, since
+      // its write may have committed after the running statement took its snapshot.
+      if (!probe) again = true;
       return;
     }
     running = run(probe).finally(() => {

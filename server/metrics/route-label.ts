@@ -14,8 +14,14 @@ export function methodLabel(method: string): string {
  * router matched share one label each for the admin app, answers of 404, and the rest (extension endpoints).
  */
 export function routeLabel(ctx: Context): string {
-  const matched = (ctx as Context & { _matchedRoute?: unknown })._matchedRoute;
-  if (typeof matched === 'string') return matched;
+  const matched = matchedRoute(ctx);
+  if (matched) return matched;
   if (ctx.path === '/admin' || ctx.path.startsWith('/admin/')) return '/admin/*';
   return ctx.status === 404 ? '(no route)' : '(other)';
+}
+
+/** The template of the route the request matched (`/items/:collection/:id`, from @koa/router), or null. */
+export function matchedRoute(ctx: Context): string | null {
+  const matched = (ctx as Context & { _matchedRoute?: unknown })._matchedRoute;
+  return typeof matched === 'string' ? matched : null;
 }

@@ -63,7 +63,7 @@ export const FIELD_TYPE_TABLE = {
     value: 'json',
     size: null,
     group: 'structured',
-    interfaces: ['input-code', 'list', 'tags', 'select-dropdown', 'select-multiple-dropdown', 'select-multiple-checkbox', 'select-multiple-checkbox-tree', 'key-value'],
+    interfaces: ['input-code', 'input-block-editor', 'list', 'tags', 'select-dropdown', 'select-multiple-dropdown', 'select-multiple-checkbox', 'select-multiple-checkbox-tree', 'key-value'],
   },
   'geometry.Point': geometry,
   'geometry.LineString': geometry,

@@ -56,9 +56,8 @@ function NewFolderModal({ open, parent, onClose, onCreated }: { open: boolean; p
  * a click picks a file and an upload picks what was uploaded. Without it (the Files screen): the folders
  * as a tree beside the files, grid or table layout, files dragged onto a folder move there, files dropped
  * from the desktop upload into the folder shown with a progress line each, a click opens the file's page.
- * A picker given `folder` (a field's `folder` option) opens on that folder and uploads into it.
  */
-export function FileBrowser({ onPick, pageSize = PAGE_SIZE, folder: uploadFolder = null }: { onPick?: (file: FileItem) => void; pageSize?: number; folder?: string | null }) {
+export function FileBrowser({ onPick, pageSize = PAGE_SIZE, folder: startFolder = null }: { onPick?: (file: FileItem) => void; pageSize?: number; /** The folder shown first (uploads go there). */ folder?: string | null }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { message } = App.useApp();
@@ -66,7 +65,7 @@ export function FileBrowser({ onPick, pageSize = PAGE_SIZE, folder: uploadFolder
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
   const [search, setSearch] = useState('');
-  const [folder, setFolder] = useState<string | null>(uploadFolder);
+  const [folder, setFolder] = useState<string | null>(startFolder);
   const [page, setPage] = useState(1);
   const [picking, setPicking] = useState(0);
   const [folderModal, setFolderModal] = useState(false);
@@ -173,7 +172,7 @@ export function FileBrowser({ onPick, pageSize = PAGE_SIZE, folder: uploadFolder
             if (managing) return void upload([file as File]).then(() => onSuccess?.(null));
             setPicking((count) => count + 1);
             try {
-              const [uploaded] = await uploadFiles([file as File], { folder: uploadFolder ?? folder });
+              const [uploaded] = await uploadFiles([file as File], { folder });
               onSuccess?.(uploaded);
               if (uploaded) onPick!(uploaded);
               await load();

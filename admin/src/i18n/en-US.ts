@@ -1,4 +1,5 @@
 import type { Messages } from '../app/module.ts';
+import { editorMessages } from '../content/interfaces/editor-messages.ts';
 import { catalogueMessages } from '../content/interfaces/catalogue-messages.ts';
 import { interfaceMessages } from '../content/interfaces/messages.ts';
 
@@ -412,19 +413,18 @@ export const enUS: Messages = {
   'app.system.roles.administratorDescription': 'Full access to every collection and setting.',
   'content.editor.bold': 'Bold',
   'content.editor.italic': 'Italic',
-  'content.editor.underline': 'Underline',
   'content.editor.heading': 'Heading',
   'content.editor.bulletList': 'Bulleted list',
   'content.editor.numberList': 'Numbered list',
   'content.editor.quote': 'Quote',
   'content.editor.code': 'Code',
   'content.editor.link': 'Link',
-  'content.editor.linkUrl': 'Link address',
   'content.editor.write': 'Write',
   'content.editor.preview': 'Preview',
   'content.editor.split': 'Side by side',
   'content.editor.nothingToPreview': 'Nothing to preview yet.',
   'content.editor.markdownPlaceholder': 'Write in Markdown…',
   ...interfaceMessages['en-US'],
+  ...editorMessages['en-US'],
   ...catalogueMessages['en-US'],
 };

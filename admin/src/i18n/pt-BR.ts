@@ -1,4 +1,5 @@
 import type { Messages } from '../app/module.ts';
+import { editorMessages } from '../content/interfaces/editor-messages.ts';
 import { catalogueMessages } from '../content/interfaces/catalogue-messages.ts';
 import { interfaceMessages } from '../content/interfaces/messages.ts';
 
@@ -409,19 +410,18 @@ export const ptBR: Messages = {
   'app.system.roles.administratorDescription': 'Acesso total a todas as coleções e configurações.',
   'content.editor.bold': 'Negrito',
   'content.editor.italic': 'Itálico',
-  'content.editor.underline': 'Sublinhado',
   'content.editor.heading': 'Título',
   'content.editor.bulletList': 'Lista com marcadores',
   'content.editor.numberList': 'Lista numerada',
   'content.editor.quote': 'Citação',
   'content.editor.code': 'Código',
   'content.editor.link': 'Link',
-  'content.editor.linkUrl': 'Endereço do link',
   'content.editor.write': 'Escrever',
   'content.editor.preview': 'Pré-visualizar',
   'content.editor.split': 'Lado a lado',
   'content.editor.nothingToPreview': 'Nada para pré-visualizar ainda.',
   'content.editor.markdownPlaceholder': 'Escreva em Markdown…',
   ...interfaceMessages['pt-BR'],
+  ...editorMessages['pt-BR'],
   ...catalogueMessages['pt-BR'],
 };

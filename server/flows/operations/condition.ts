@@ -1,5 +1,5 @@
 import type { OperationHandler } from '../flow-types.ts';
-import { matchesFilter } from '../match-filter.ts';
+import { matchesFilter } from '../../query/in-memory-filter.ts';
 
 /** Resolves when options.filter matches the flow's data, rejects otherwise (Directus `condition`). */
 export const condition: OperationHandler = (options, { data }) => {

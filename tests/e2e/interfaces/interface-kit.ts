@@ -18,6 +18,10 @@ export async function startSignedInAdmin(env: Record<string, string> = {}): Prom
 
 /** Picks `option` (by its title) in the select with this test id. */
 export async function chooseOption(page: Page, testId: string, option: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option, { exact: true }).click();
+  const select = page.getByTestId(testId);
+  await select.click();
+  // This select's own list: the one before may still be fading out with an option of the same title.
+  const list = await select.getByRole('combobox').getAttribute('aria-controls');
+  const dropdown = list ? page.locator(`.ant-select-dropdown:has([id="${list}"])`) : page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await dropdown.getByTitle(option, { exact: true }).click();
 }

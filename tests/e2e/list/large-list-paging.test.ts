@@ -69,6 +69,10 @@ describe('the table layout pages a large list by cursor and counts once per filt
     await page.getByTestId('search').press('Enter');
     await expect.poll(() => page.getByTestId('list-count').innerText(), { timeout: 60_000 }).toBe('9 items');
     expect(reads.slice(before).some((read) => read.get('search') === 'Note 0' && read.get('meta') === 'next_cursor,filter_count')).toBe(true);
+    // The view is saved a moment later: the next test starts once it is, so its reset is not overwritten.
+    const searches = async () => ((await callApi(harness, token, 'get', '/presets?fields=search&limit=-1')) as Array<{ search: string | null }>).map((preset) => preset.search);
+    await expect.poll(searches, { timeout: 60_000 }).toContain('Note 0');
+    await page.close();
   }, 300_000);
 
   it('counts again after items are deleted from the list', async () => {

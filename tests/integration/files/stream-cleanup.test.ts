@@ -3,10 +3,9 @@ import { readdir, readlink } from 'node:fs/promises';
 import { createServer, get, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eventually } from '../../helpers/eventually.ts';
 import { pngImage } from '../../helpers/images.ts';
 import { bearer, createFilesTestApp, type FilesTestApp } from './files-fixture.ts';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Files under `folder` this process still has open (Linux: /proc/self/fd). */
 async function openFilesUnder(folder: string): Promise<string[]> {
@@ -55,12 +54,13 @@ describe('streams of requests a client abandons', () => {
       `POST /files HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${admin}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n`,
     );
     socket.write(Buffer.concat([head, await pngImage(8, 8), randomBytes(512 * 1024)]));
-    await sleep(300);
+    // The upload is being written (its partial file open) when the client goes away.
+    await eventually(async () => expect(await openFilesUnder(t.uploads)).not.toEqual([]), 10_000, 10);
     socket.destroy();
-    await sleep(500);
+    // Positive conditions, not a wait: the server closes the partial file and removes it.
+    await eventually(async () => expect(await openFilesUnder(t.uploads)).toEqual([]), 10_000, 20);
+    await eventually(async () => expect(await t.storedFiles()).toEqual(before.files), 10_000, 20);
     expect(seen).toEqual([]);
-    expect(await openFilesUnder(t.uploads)).toEqual([]);
-    expect(await t.storedFiles()).toEqual(before.files);
     expect(await t.fileCount()).toBe(before.rows);
     await t.request.get('/server/ping').expect(200);
   });
@@ -77,9 +77,8 @@ describe('streams of requests a client abandons', () => {
       });
       request.on('error', (error) => (error.message.includes('aborted') || (error as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(error)));
     });
-    await sleep(300);
+    await eventually(async () => expect(await openFilesUnder(t.uploads)).toEqual([]), 10_000, 20);
     expect(seen).toEqual([]);
-    expect(await openFilesUnder(t.uploads)).toEqual([]);
     await t.request.get('/server/ping').expect(200);
   });
 });

@@ -52,4 +52,14 @@ describe('GraphQL: partial results, concealed fields, names GraphQL cannot carry
     // REST still serves the field GraphQL cannot name.
     expect((await t.request.get('/items/members/1?fields=__note').set(auth()).expect(200)).body.data).toEqual({ __note: 'kept from GraphQL' });
   });
+
+  it('leaves out a collection whose name GraphQL reserves ("__…"), and still answers every other query', async () => {
+    await t.request.post('/collections').set(auth()).send({ collection: '__drafts', fields: [{ field: 'title', type: 'string' }] }).expect(200);
+    const root = await graphql('{ __schema { queryType { fields { name } } } }');
+    expect(root.status, JSON.stringify(root.body)).toBe(200);
+    const names = (root.body.data.__schema.queryType.fields as Array<{ name: string }>).map((field) => field.name);
+    expect(names).toContain('members');
+    expect(names.filter((name) => name.startsWith('__'))).toEqual([]);
+    expect((await graphql('{ members(sort: ["id"], limit: 1) { name } }').expect(200)).body.data).toEqual({ members: [{ name: 'Ada' }] });
+  });
 });

@@ -8,10 +8,12 @@ import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
  * DB_STATEMENT_TIMEOUT and cancel-on-disconnect against real PostgreSQL. The slow read is a real query
  * shape: `nodes` with a one-to-many `links` whose foreign key has no index (Tessera indexes the foreign
  * keys it creates; a relation on an existing column or a dropped index has none), read with `limit=-1` and
- * `links.id`, so each of 20,000 nodes runs a correlated subquery scanning 20,000 links (seconds).
+ * `links.id`, so each of 60,000 nodes runs a correlated subquery scanning 60,000 links (minutes: 20,000 took
+ * 23 s, and the cost grows with the square). No check here times anything: a timeout is proven by its
+ * error code, a cancel by the statement leaving pg_stat_activity long before it could have finished.
  */
 const SLOW_READ = '/items/nodes?fields=id,links.id&limit=-1&sort=id';
-const ROWS = 20_000;
+const ROWS = 60_000;
 
 async function slowDataset(t: TestApp, token: string): Promise<void> {
   const auth = { Authorization: `Bearer ${token}` };
@@ -64,9 +66,7 @@ describe('DB_STATEMENT_TIMEOUT', () => {
 
   it('stops a slow read with 503 QUERY_TIMEOUT, also when it runs again as a prepared statement', async () => {
     for (let attempt = 0; attempt < 2; attempt++) {
-      const started = performance.now();
       const response = await t.request.get(SLOW_READ).set('Authorization', `Bearer ${token}`);
-      expect(performance.now() - started).toBeLessThan(2500);
       expect(response.status).toBe(503);
       expect(response.body.errors[0].extensions.code).toBe('QUERY_TIMEOUT');
     }
@@ -113,18 +113,11 @@ describe('DB_STATEMENT_TIMEOUT=0 and a client that goes away', () => {
   it.each(slowReads)('$title', async ({ send }) => {
     const controller = new AbortController();
     const request = send(controller.signal).catch((error: Error) => error);
-    let running = 0;
-    for (let i = 0; i < 50 && running === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      running = await runningSlowReads(t);
-    }
-    expect(running).toBe(1);
+    // Limits sized for a loaded machine; the statement's own run time (minutes) is far longer.
+    await expect.poll(() => runningSlowReads(t), { timeout: 60_000 }).toBe(1);
     controller.abort();
     expect(await request).toBeInstanceOf(Error);
-    const aborted = performance.now();
-    while ((await runningSlowReads(t)) > 0 && performance.now() - aborted < 5000) await new Promise((resolve) => setTimeout(resolve, 25));
-    // Without the cancel the statement runs on for about 20 s (measured: 23 s with nobody waiting for it).
-    expect(await runningSlowReads(t)).toBe(0);
-    expect(performance.now() - aborted).toBeLessThan(1000);
+    // Without the cancel the statement runs on for minutes, far past this poll's limit.
+    await expect.poll(() => runningSlowReads(t), { timeout: 60_000 }).toBe(0);
   });
 });

@@ -239,3 +239,41 @@ describe('loadConfig SMTP mail', () => {
     expect(configError({ EMAIL_SMTP_HOST: 'smtp://h:25' }).problems.join('\n')).toContain('EMAIL_SMTP_HOST: must be a host name');
   });
 });
+
+describe('loadConfig OpenTelemetry traces (OTEL_*)', () => {
+  it('is off unless an OTLP exporter is configured', () => {
+    expect(loadConfig({}, CWD).traces).toEqual({ enabled: false, url: null, protocol: 'http/protobuf', serviceName: 'tessera', sampler: 'parentbased_always_on', samplerRatio: 1, batch: { scheduleDelayMs: 5000, maxQueueSize: 2048 } });
+    expect(loadConfig({ OTEL_SERVICE_NAME: 'cms', OTEL_TRACES_SAMPLER: 'always_on' }, CWD).traces.enabled).toBe(false);
+  });
+
+  it('sends to <OTEL_EXPORTER_OTLP_ENDPOINT>/v1/traces, or to OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as is', () => {
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }, CWD).traces).toMatchObject({ enabled: true, url: 'http://collector:4318/v1/traces' });
+    const both = loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example/ingest' }, CWD).traces;
+    expect(both).toMatchObject({ enabled: true, url: 'https://traces.example/ingest' });
+  });
+
+  it('follows OTEL_TRACES_EXPORTER and OTEL_SDK_DISABLED', () => {
+    expect(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp' }, CWD).traces).toMatchObject({ enabled: true, url: null });
+    expect(loadConfig({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, CWD).traces.enabled).toBe(false);
+    expect(loadConfig({ OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, CWD).traces.enabled).toBe(false);
+  });
+
+  it('takes the traces protocol over the general one, and the sampler with its ratio', () => {
+    const traces = loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json', OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.25', OTEL_BSP_SCHEDULE_DELAY: '1000', OTEL_BSP_MAX_QUEUE_SIZE: '100' }, CWD).traces;
+    expect(traces).toMatchObject({ protocol: 'http/json', sampler: 'parentbased_traceidratio', samplerRatio: 0.25, batch: { scheduleDelayMs: 1000, maxQueueSize: 100 } });
+  });
+
+  it('names each bad OTEL_* variable', () => {
+    const { problems } = configError({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc', OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318', OTEL_TRACES_SAMPLER: 'sometimes', OTEL_TRACES_SAMPLER_ARG: '2', OTEL_TRACES_EXPORTER: 'zipkin' });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^OTEL_EXPORTER_OTLP_PROTOCOL: must be http\/protobuf or http\/json \(grpc is not supported\)/),
+        expect.stringMatching(/^OTEL_EXPORTER_OTLP_ENDPOINT: must be an absolute http/),
+        expect.stringMatching(/^OTEL_TRACES_SAMPLER: must be one of always_on, /),
+        expect.stringMatching(/^OTEL_TRACES_SAMPLER_ARG: must be a number from 0 to 1/),
+        expect.stringMatching(/^OTEL_TRACES_EXPORTER: must be otlp or none/),
+      ]),
+    );
+    expect(problems).toHaveLength(5);
+  });
+});

@@ -16,10 +16,11 @@ import { ManyToOneInterface } from './many-to-one.tsx';
 import { ManyToAnyInterface } from './many-to-any.tsx';
 import { RepeaterInterface } from './repeater.tsx';
 import { DividerInterface, LinksInterface, NoticeInterface } from './presentation.tsx';
-import { CodeInterface, HashInterface, SliderInterface } from './text-extras.tsx';
+import { HashInterface, SliderInterface } from './text-extras.tsx';
+import { CodeInterface } from './code/code-interface.tsx';
 import { CheckboxesInterface, CheckboxTreeInterface, ColorInterface, IconInterface, RadioInterface } from './selection.tsx';
 import { NumberInterface } from './number.tsx';
-import { RichTextInterface } from './rich-text.tsx';
+import { lazyInterface } from './lazy-interface.tsx';
 import { MarkdownInterface } from './markdown.tsx';
 import { TextareaInterface } from './textarea.tsx';
 import { ToManyInterface } from './to-many.tsx';
@@ -32,6 +33,9 @@ import { useRegistry } from '../../extensions/registry.ts';
 export type { InterfaceProps } from './types.ts';
 
 type AnyInterface = ComponentType<InterfaceProps<any>>;
+
+const RichTextInterface = lazyInterface(() => import('./rich-text/rich-text-editor.tsx'));
+const BlockEditorInterface = lazyInterface(() => import('./block-editor/block-editor.tsx'));
 
 /** Interfaces by `meta.interface` name (the names Directus uses, so existing schemas read the same). */
 export const INTERFACES: Record<string, AnyInterface> = {
@@ -46,8 +50,10 @@ export const INTERFACES: Record<string, AnyInterface> = {
   'presentation-links': LinksInterface,
   'input-markdown': MarkdownInterface,
   markdown: MarkdownInterface,
+  'input-rich-text-md': MarkdownInterface,
   'input-rich-text-html': RichTextInterface,
   'rich-text': RichTextInterface,
+  'input-block-editor': BlockEditorInterface,
   numeric: NumberInterface,
   number: NumberInterface,
   boolean: ToggleInterface,

@@ -2,6 +2,9 @@
  * The options each catalogue interface takes, by Directus's option names (so snapshots and Directus
  * schemas carry over). The field drawer draws a form from these; the interface reads `meta.options`.
  */
+import { BLOCK_TOOLS, DEFAULT_BLOCK_TOOLS } from './block-editor/block-tool-names.ts';
+import { CODE_LANGUAGE_IDS } from './code/code-languages.ts';
+import { DEFAULT_TOOLBAR, RICH_TEXT_TOOLBAR } from './rich-text/toolbar-names.ts';
 
 /** One option: its name in `meta.options`, the kind of input it takes and its default. */
 export type InterfaceOption =
@@ -9,12 +12,14 @@ export type InterfaceOption =
   | { field: string; kind: 'text'; default?: string }
   | { field: string; kind: 'number'; default?: number }
   | { field: string; kind: 'select'; values: readonly string[]; default?: string }
+  /** Several of the values, stored as a list in the order chosen (a toolbar's buttons, an editor's tools). */
+  | { field: string; kind: 'multiselect'; values: readonly string[]; default?: readonly string[] }
+  /** A folder of the file library (its id): where an editor's uploads go. */
+  | { field: string; kind: 'folder' }
   /** Any JSON value, edited as text (nested choices, colour presets). */
   | { field: string; kind: 'json' }
   /** A list of `{ field, name, type, interface }` rows: the repeater's own fields. */
-  | { field: string; kind: 'fields' }
-  /** A folder of the file library (its id), picked by its path. */
-  | { field: string; kind: 'folder' };
+  | { field: string; kind: 'fields' };
 
 /** The options form of each interface that has one. */
 export const INTERFACE_OPTIONS: Readonly<Record<string, readonly InterfaceOption[]>> = {
@@ -79,9 +84,24 @@ export const INTERFACE_OPTIONS: Readonly<Record<string, readonly InterfaceOption
     { field: 'masked', kind: 'boolean', default: true },
   ],
   'input-code': [
-    { field: 'language', kind: 'select', values: ['plaintext', 'json', 'javascript', 'html', 'css', 'markdown', 'sql', 'yaml'] },
+    { field: 'language', kind: 'select', values: CODE_LANGUAGE_IDS },
     { field: 'lineNumber', kind: 'boolean', default: true },
+    { field: 'lineWrapping', kind: 'boolean', default: false },
     { field: 'template', kind: 'text' },
+  ],
+  'input-rich-text-html': [
+    { field: 'toolbar', kind: 'multiselect', values: RICH_TEXT_TOOLBAR, default: DEFAULT_TOOLBAR },
+    { field: 'font', kind: 'select', values: ['sans-serif', 'serif', 'monospace'], default: 'sans-serif' },
+    { field: 'folder', kind: 'folder' },
+    { field: 'imageToken', kind: 'text' },
+    { field: 'softLength', kind: 'number' },
+  ],
+  'input-block-editor': [
+    { field: 'placeholder', kind: 'text' },
+    { field: 'tools', kind: 'multiselect', values: BLOCK_TOOLS, default: DEFAULT_BLOCK_TOOLS },
+    { field: 'font', kind: 'select', values: ['sans-serif', 'serif', 'monospace'], default: 'sans-serif' },
+    { field: 'bordered', kind: 'boolean', default: true },
+    { field: 'folder', kind: 'folder' },
   ],
   'presentation-divider': [
     { field: 'title', kind: 'text' },
@@ -199,6 +219,7 @@ export function withOptionDefaults(id: string | null | undefined, stored: Record
 /** The options worth storing: those that differ from their defaults (a default is what the interface assumes anyway). */
 export function withoutDefaults(id: string | null | undefined, options: Record<string, unknown>, specs: Readonly<Record<string, readonly InterfaceOption[]>> = INTERFACE_OPTIONS): Record<string, unknown> {
   const kept = { ...options };
-  for (const option of specs[id ?? ''] ?? []) if ('default' in option && kept[option.field] === option.default) delete kept[option.field];
+  // Lists (a toolbar) equal their default when they hold the same names in the same order.
+  for (const option of specs[id ?? ''] ?? []) if ('default' in option && JSON.stringify(kept[option.field]) === JSON.stringify(option.default)) delete kept[option.field];
   return kept;
 }

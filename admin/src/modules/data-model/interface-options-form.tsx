@@ -1,27 +1,16 @@
 import { useTranslation } from '@refinedev/core';
 import { Divider, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { INTERFACE_OPTIONS, type InterfaceOption } from '../../content/interfaces/interface-options.ts';
-import { folderOptions } from '../../files/file-info.ts';
 import { useFolders } from '../../files/file-browser.tsx';
+import { folderOptions } from '../../files/file-info.ts';
 import { OptionJsonInput } from './option-json-input.tsx';
 import { RepeaterFieldsInput } from './repeater-fields-input.tsx';
 
-/** A folder of the file library, by its path (`Photos / 2024`); empty: the library's root. */
-function FolderInput(props: { value?: unknown; onChange?: (value: unknown) => void }) {
+/** A folder of the file library, by its path ("Photos / 2024"). */
+function FolderSelect(props: Record<string, never>) {
   const { translate } = useTranslation();
   const { folders } = useFolders();
-  return (
-    <Select
-      allowClear
-      showSearch
-      optionFilterProp="label"
-      value={typeof props.value === 'string' ? props.value : undefined}
-      onChange={(value: string | undefined) => props.onChange?.(value ?? null)}
-      options={folderOptions(folders ?? [])}
-      placeholder={translate('dataModel.options.folder.none')}
-      notFoundContent={translate('dataModel.options.folder.empty')}
-    />
-  );
+  return <Select allowClear showSearch optionFilterProp="label" placeholder={translate('dataModel.options.folder.root')} options={folderOptions(folders ?? [])} {...props} />;
 }
 
 /** The input of one option; Form.Item hands it `value`/`checked` and `onChange`, passed on to the control. */
@@ -35,12 +24,14 @@ function OptionInput({ option, ...control }: { option: InterfaceOption; value?: 
       return <InputNumber style={{ width: '100%' }} {...props} />;
     case 'select':
       return <Select allowClear options={option.values.map((value) => ({ value, label: translate(`dataModel.options.${option.field}.${value}`) }))} {...props} />;
+    case 'multiselect':
+      return <Select mode="multiple" allowClear options={option.values.map((value) => ({ value, label: translate(`dataModel.options.${option.field}.${value}`) }))} {...props} />;
+    case 'folder':
+      return <FolderSelect {...props} />;
     case 'json':
       return <OptionJsonInput {...props} />;
     case 'fields':
       return <RepeaterFieldsInput {...props} />;
-    case 'folder':
-      return <FolderInput {...props} />;
     default:
       return <Input {...props} />;
   }

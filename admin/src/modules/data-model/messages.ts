@@ -1,4 +1,5 @@
 import type { Locale, Messages } from '../../app/module.ts';
+import { editorOptionMessages } from './editor-option-messages.ts';
 import { interfaceCatalogueMessages } from './interface-messages.ts';
 import { catalogueOptionMessages } from './catalogue-option-messages.ts';
 
@@ -434,6 +435,6 @@ const ptBR: Messages = {
 
 /** The data model's texts. */
 export const dataModelMessages: Record<Locale, Messages> = {
-  'en-US': { ...enUS, ...interfaceCatalogueMessages['en-US'], ...catalogueOptionMessages['en-US'] },
-  'pt-BR': { ...ptBR, ...interfaceCatalogueMessages['pt-BR'], ...catalogueOptionMessages['pt-BR'] },
+  'en-US': { ...enUS, ...interfaceCatalogueMessages['en-US'], ...catalogueOptionMessages['en-US'], ...editorOptionMessages['en-US'] },
+  'pt-BR': { ...ptBR, ...interfaceCatalogueMessages['pt-BR'], ...catalogueOptionMessages['pt-BR'], ...editorOptionMessages['pt-BR'] },
 };

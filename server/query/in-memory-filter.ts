@@ -1,4 +1,12 @@
-import { valueAt } from './template.ts';
+/** The value at a dotted path (`$trigger.body.id`, `items.0.title`), undefined when absent. */
+export function valueAt(data: unknown, path: string): unknown {
+  let current: unknown = data;
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, part)) return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
 
 type Filter = Record<string, unknown>;
 
