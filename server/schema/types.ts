@@ -40,6 +40,8 @@ export const FIELD_SPECIALS = [
   'cast-csv',
   'conceal',
   'm2o',
+  // Directus marks its file and image fields (an m2o to the files) with `file`; snapshots carry it (issue 33).
+  'file',
   'o2m',
   'm2m',
   'm2a',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminHarness } from '../harness.ts';
+import { collection, column, fieldMeta as meta, foreignKey, idField as id, relationMeta, textField as text } from '../../helpers/directus-snapshot.ts';
 import { startSignedInAdmin, type Send } from './interface-kit.ts';
 
 /**
@@ -9,23 +10,6 @@ import { startSignedInAdmin, type Send } from './interface-kit.ts';
  */
 let harness: AdminHarness;
 let send: Send;
-
-const meta = (collection: string, field: string, extra: Record<string, unknown> = {}) => ({
-  id: 1, collection, field, conditions: null, display: null, display_options: null, group: null, hidden: false, interface: 'input', note: null, options: null,
-  readonly: false, required: false, sort: null, special: null, translations: null, validation: null, validation_message: null, searchable: true, width: 'full', ...extra,
-});
-const column = (table: string, name: string, data_type: string, extra: Record<string, unknown> = {}) => ({
-  name, table, data_type, default_value: null, max_length: null, numeric_precision: null, numeric_scale: null, is_nullable: true, is_unique: false, is_indexed: false,
-  is_primary_key: false, is_generated: false, generation_expression: null, has_auto_increment: false, foreign_key_table: null, foreign_key_column: null, ...extra,
-});
-const collection = (name: string, extra: Record<string, unknown> = {}) => ({
-  collection: name,
-  meta: { collection: name, accountability: 'all', archive_app_filter: true, archive_field: null, archive_value: null, collapse: 'open', color: null, display_template: null, group: null, hidden: false, icon: null, item_duplication_fields: null, note: null, preview_url: null, singleton: false, sort: null, sort_field: null, translations: null, unarchive_value: null, versioning: false, ...extra },
-  schema: { name, schema: 'public', comment: null },
-});
-const id = (table: string) => ({ collection: table, field: 'id', type: 'integer', meta: meta(table, 'id', { hidden: true, readonly: true }), schema: column(table, 'id', 'integer', { default_value: `nextval('${table}_id_seq'::regclass)`, is_nullable: false, is_unique: true, is_primary_key: true, has_auto_increment: true }) });
-const text = (table: string, field: string, extra: Record<string, unknown> = {}) => ({ collection: table, field, type: 'string', meta: meta(table, field, extra), schema: column(table, field, 'character varying', { max_length: 255 }) });
-const relationMeta = (extra: Record<string, unknown>) => ({ id: 1, junction_field: null, one_allowed_collections: null, one_collection: null, one_collection_field: null, one_deselect_action: 'nullify', one_field: null, sort_field: null, ...extra });
 
 const choices = [{ text: 'Draft', value: 'draft', foreground: '#FFFFFF', background: '#A2B5CD' }, { text: 'Live', value: 'live', foreground: '#FFFFFF', background: '#2ECDA7' }];
 const SNAPSHOT = {
@@ -68,7 +52,7 @@ const SNAPSHOT = {
       field: 'landing_id',
       related_collection: 'landing',
       meta: relationMeta({ many_collection: 'landing_blocks', many_field: 'landing_id', one_collection: 'landing', one_field: 'blocks', junction_field: 'item', one_deselect_action: 'nullify' }),
-      schema: { table: 'landing_blocks', column: 'landing_id', foreign_key_table: 'landing', foreign_key_column: 'id', foreign_key_schema: 'public', constraint_name: 'landing_blocks_landing_id_foreign', on_update: 'NO ACTION', on_delete: 'SET NULL' },
+      schema: foreignKey('landing_blocks', 'landing_id', 'landing', 'id'),
     },
   ],
 };

@@ -8,7 +8,7 @@ import { FILE_FIELDS, fileName, type FileItem } from '../../files/file-info.ts';
 import { FileThumbnail } from '../../files/file-thumbnail.tsx';
 import { EDITABLE_TYPES, ImageEditor } from '../../files/image-editor.tsx';
 import { apiData } from '../../providers/http-client.ts';
-import type { InterfaceProps } from './types.ts';
+import { stringOption, type InterfaceProps } from './types.ts';
 
 /** The file a value names, read in full when the form only has its key or its label fields. */
 function useFile(value: FileItem | string | null | undefined): FileItem | null {
@@ -32,7 +32,7 @@ function useFile(value: FileItem | string | null | undefined): FileItem | null {
 
 /**
  * File and image fields (m2o to files): the chosen file with its thumbnail, a library to pick an existing
- * file or upload a new one (`POST /files`), and a way to clear the field. An image field (`file-image`)
+ * file or upload a new one (`POST /files`, into the `folder` option's folder, which the library opens on), and a way to clear the field. An image field (`file-image`)
  * shows a larger preview and, unless `crop` is false, *Edit image*: the file library's image editor,
  * which crops, turns and mirrors the file in place (same id, so the field keeps its value).
  */
@@ -97,6 +97,7 @@ export function FileInterface({ field, value, onChange, disabled, options }: Int
       <Modal open={open} onCancel={() => setOpen(false)} footer={null} title={translate('content.files.library')} width={800} destroyOnHidden>
         <FileBrowser
           pageSize={12}
+          folder={stringOption(options, 'folder') ?? null}
           onPick={(picked) => {
             setOpen(false);
             onChange?.(picked);

@@ -142,8 +142,20 @@ export const INTERFACE_OPTIONS: Readonly<Record<string, readonly InterfaceOption
     { field: 'valuePlaceholder', kind: 'text' },
     { field: 'addLabel', kind: 'text' },
   ],
-  'list-o2m-tree-view': [{ field: 'enableSelect', kind: 'boolean', default: true }],
-  'file-image': [{ field: 'crop', kind: 'boolean', default: true }],
+  'list-o2m-tree-view': [
+    { field: 'enableCreate', kind: 'boolean', default: true },
+    { field: 'enableSelect', kind: 'boolean', default: true },
+  ],
+  'file-image': [
+    { field: 'folder', kind: 'folder' },
+    { field: 'crop', kind: 'boolean', default: true },
+  ],
+  file: [{ field: 'folder', kind: 'folder' }],
+  // Directus's `limit` on files is the files shown per page (its default 15), not a cap on how many.
+  files: [
+    { field: 'folder', kind: 'folder' },
+    { field: 'limit', kind: 'number', default: 15 },
+  ],
 };
 
 /** Tessera's own displays, by Directus's ids (content/displays registers them). */

@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { Alert, Button, Flex, List, Select, Tag, theme } from 'antd';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { usePermissionIndex } from '../../providers/use-permissions.ts';
 import { collectionLabel } from '../navigation.ts';
 import { useSchema } from '../schema/schema-context.tsx';
 import { anyCollectionOf, anyRow, anyRowLabel, isAnyTarget } from './many-to-any-rows.ts';
-import { RelatedItemDrawer } from './related-item-drawer.tsx';
+import { CreateRelatedButton, RelatedItemDrawer } from './related-item-drawer.tsx';
 import { RelatedPicker } from './related-picker.tsx';
 import { keyOf, relatedTarget } from './related.ts';
 import type { InterfaceProps } from './types.ts';
@@ -98,9 +98,7 @@ export function ManyToAnyInterface({ field, value, onChange, disabled, options }
             </div>
           )}
           {canCreate && (
-            <Button icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid={`create-related-${field.field}`}>
-              {translate('content.relation.createNew')}
-            </Button>
+            <CreateRelatedButton field={field.field} onClick={() => setCreating(true)} />
           )}
         </Flex>
       )}

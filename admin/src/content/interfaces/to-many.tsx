@@ -1,4 +1,4 @@
-import { DeleteOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
 import { useTranslate } from '@refinedev/core';
 import { Alert, Button, Flex, List, Modal, Tag, theme } from 'antd';
 import { useState } from 'react';
@@ -8,21 +8,25 @@ import { FileThumbnail } from '../../files/file-thumbnail.tsx';
 import { usePermissionIndex } from '../../providers/use-permissions.ts';
 import { renderTemplate } from '../display-template.ts';
 import { useSchema } from '../schema/schema-context.tsx';
-import { RelatedItemDrawer } from './related-item-drawer.tsx';
+import { CreateRelatedButton, RelatedItemDrawer } from './related-item-drawer.tsx';
 import { RelatedPicker } from './related-picker.tsx';
 import { FILES_COLLECTION, keyOf, relatedTarget } from './related.ts';
-import type { InterfaceProps } from './types.ts';
+import { numberOption, stringOption, type InterfaceProps } from './types.ts';
 
 type Item = Record<string, unknown>;
+
+/** Files a files field lists per page when its `limit` option says nothing (Directus's default). */
+const FILES_PER_PAGE = 15;
 
 /**
  * One-to-many and many-to-many (files too): the related items in a list, each removable, a picker to
  * add existing ones and a drawer to create a new one with the related collection's form. o2m values are
  * related items; m2m values are junction rows whose junction field holds the related item (new rows have
  * no junction key yet). Items created here have no key until the parent is saved; the item form sends
- * them as nested creates.
+ * them as nested creates. A files field (`files`) takes Directus's `folder` (the library opens on it and
+ * uploads go there) and `limit` (files shown per page, 15).
  */
-export function ToManyInterface({ field, value, onChange, disabled }: InterfaceProps<Item[]>) {
+export function ToManyInterface({ field, value, onChange, disabled, options }: InterfaceProps<Item[]>) {
   const schema = useSchema();
   const translate = useTranslate();
   const permissions = usePermissionIndex();
@@ -44,6 +48,7 @@ export function ToManyInterface({ field, value, onChange, disabled }: InterfaceP
   const files = target.collection === FILES_COLLECTION;
   const canCreate = !files && Boolean(permissions?.can(target.collection, 'create') && (!target.junction || permissions.can(target.junction.collection, 'create')));
   const append = (item: Item) => onChange?.([...rows, target.junction ? { [target.junction.field]: item } : item]);
+  const perPage = files ? Math.max(1, numberOption(options, 'limit') ?? FILES_PER_PAGE) : null;
 
   return (
     <div data-testid={`to-many-${field.field}`}>
@@ -52,8 +57,11 @@ export function ToManyInterface({ field, value, onChange, disabled }: InterfaceP
         bordered
         locale={{ emptyText: translate('content.relation.none') }}
         dataSource={rows}
+        pagination={perPage !== null && rows.length > perPage ? { pageSize: perPage, size: 'small', align: 'end', hideOnSinglePage: true } : false}
         style={{ marginBottom: 8, background: token.colorBgContainer }}
-        renderItem={(row, index) => {
+        renderItem={(row) => {
+          // With pages, the list's own index counts from the page's first row.
+          const index = rows.indexOf(row);
           const item = related(row);
           const isNew = keyOf(item, target.primaryKey) === null;
           return (
@@ -98,9 +106,7 @@ export function ToManyInterface({ field, value, onChange, disabled }: InterfaceP
             </Button>
           )}
           {canCreate && (
-            <Button icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid={`create-related-${field.field}`}>
-              {translate('content.relation.createNew')}
-            </Button>
+            <CreateRelatedButton field={field.field} onClick={() => setCreating(true)} />
           )}
         </Flex>
       )}
@@ -108,6 +114,7 @@ export function ToManyInterface({ field, value, onChange, disabled }: InterfaceP
         <Modal open={browsing} onCancel={() => setBrowsing(false)} footer={null} title={translate('content.files.library')} width={800} destroyOnHidden>
           <FileBrowser
             pageSize={12}
+            folder={stringOption(options, 'folder') ?? null}
             onPick={(file) => {
               setBrowsing(false);
               if (!chosen.map(String).includes(String(file.id))) append(file as unknown as Item);

@@ -13,6 +13,8 @@ export interface TreeNode {
   children: TreeNode[];
   /** Whether it had children when read: its list is then sent even when emptied. */
   hadChildren: boolean;
+  /** An item made in the tree and not saved yet: its key is the tree's own, and its fields are sent to create it. */
+  isNew?: boolean;
 }
 
 /** The shape of the relation: the key, the field pointing at the parent, and the o2m list field. */
@@ -97,13 +99,13 @@ export function moveNode(nodes: readonly TreeNode[], dragged: Key, target: Key, 
 }
 
 /**
- * The value the form sends for the list field: each item by its key with its own list (for items that have
- * or had children) and its position (when the relation has a sort field). The API applies nested o2m
+ * The value the form sends for the list field: each item by its key (a new one by its fields) with its own
+ * list (for items that have or had children) and its position (when the relation has a sort field). The API applies nested o2m
  * lists (each the complete set of that item's children), so every move is saved with the item.
  */
 export function treeValue(nodes: readonly TreeNode[], shape: TreeShape): Item[] {
   return nodes.map((node, index) => {
-    const value: Item = node.key === undefined ? { ...node.item } : { [shape.primaryKey]: node.key };
+    const value: Item = node.isNew ? { ...node.item } : { [shape.primaryKey]: node.key };
     if (shape.sortField) value[shape.sortField] = index + 1;
     if (node.children.length > 0 || node.hadChildren) value[shape.listField] = treeValue(node.children, shape);
     return value;
