@@ -16,7 +16,7 @@ describe('content versions and the caller’s permissions', () => {
   const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
   const send = (path: string, body: object) => t.request.post(path).set(auth(admin)).send(body).expect(200);
   /** What user q must never see: the field's name, its value, the related item's hidden value, the plain pin. */
-  const SECRETS = /secret_note|p only|555-SECRET|phone|4321/;
+  const SECRETS = /secret_note|p only|555-SECRET|phone|plain-pin-4321/;
 
   async function userWithRole(name: string, permissions: object[]): Promise<string> {
     const role = (await send('/roles', { name, app_access: false })).body.data.id as string;
@@ -53,7 +53,7 @@ describe('content versions and the caller’s permissions', () => {
     await t.request
       .post(`/versions/${version}/save`)
       .set(auth(p))
-      .send({ title: 'Reworded', secret_note: 'p only', pin: '4321', author: { id: 1, name: 'Ada L.', phone: '555-SECRET' } })
+      .send({ title: 'Reworded', secret_note: 'p only', pin: 'plain-pin-4321', author: { id: 1, name: 'Ada L.', phone: '555-SECRET' } })
       .expect(200);
   });
   afterAll(() => t.close());
