@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { startAdmin, type AdminHarness } from '../harness.ts';
 
 /** Sends as the administrator; any answer of 300 or more fails the test with its body. Answers `data`. */
@@ -16,12 +16,18 @@ export async function startSignedInAdmin(env: Record<string, string> = {}): Prom
   return { harness, token, send };
 }
 
+/**
+ * The open list of an antd select (a locator holding its combobox), found by the list its combobox controls:
+ * the list of the select used before may still be fading out, with an option of the same title.
+ */
+export async function dropdownOf(page: Page, select: Locator): Promise<Locator> {
+  const list = await select.getByRole('combobox').getAttribute('aria-controls');
+  return list ? page.locator(`.ant-select-dropdown:has([id="${list}"])`) : page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+}
+
 /** Picks `option` (by its title) in the select with this test id. */
 export async function chooseOption(page: Page, testId: string, option: string): Promise<void> {
   const select = page.getByTestId(testId);
   await select.click();
-  // This select's own list: the one before may still be fading out with an option of the same title.
-  const list = await select.getByRole('combobox').getAttribute('aria-controls');
-  const dropdown = list ? page.locator(`.ant-select-dropdown:has([id="${list}"])`) : page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await dropdown.getByTitle(option, { exact: true }).click();
+  await (await dropdownOf(page, select)).getByTitle(option, { exact: true }).click();
 }

@@ -3,6 +3,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoEnglish } from '../english-leaks.ts';
 import { callApi, startAdmin, type AdminHarness, type ApiMethod } from '../harness.ts';
+import { dropdownOf } from '../interfaces/interface-kit.ts';
 
 // The list's batch tools (issue 32 item 2): bulk edit and delete of a selection or of every item matching
 // the view, the filter builder's related paths, export and import of the view, the archive switch, the
@@ -34,7 +35,7 @@ function batchWrites(page: Page): Array<{ method: string; body: unknown }> {
 async function pick(page: Page, select: ReturnType<Page['locator']>, option: string, search = false): Promise<void> {
   await select.click();
   if (search) await page.keyboard.type(option);
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option, { exact: true }).click();
+  await (await dropdownOf(page, select)).getByTitle(option, { exact: true }).click();
 }
 
 /** Forgets the list views the list saved (columns, filter, search) so each test starts from the defaults. */

@@ -110,7 +110,7 @@ describe('DB_STATEMENT_TIMEOUT=0 and a client that goes away', () => {
     },
   ];
 
-  it.each(slowReads)('$title', async ({ send }) => {
+  it.each(slowReads)('$title', { timeout: 180_000 }, async ({ send }) => {
     const controller = new AbortController();
     const request = send(controller.signal).catch((error: Error) => error);
     // Limits sized for a loaded machine; the statement's own run time (minutes) is far longer.
