@@ -9,8 +9,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * sample of 40 files: 77 s with two, 80 s with three); the browser files run beside them (tests/run-suite.ts).
  */
 const TEST_WORKERS = Number(process.env.TEST_WORKERS ?? 2);
-// Browser files one at a time unless asked: each runs a server and a Chromium, beside the API files.
-const BROWSER_WORKERS = Number(process.env.TEST_BROWSER_WORKERS ?? 1);
+// Browser files two at a time: one file keeps 0.7 of a core busy (measured), mostly waiting on its page.
+const BROWSER_WORKERS = Number(process.env.TEST_BROWSER_WORKERS ?? 2);
 
 export default defineConfig({
   test: {
@@ -56,9 +56,10 @@ export default defineConfig({
           // After the API tests: each file runs a server and a Chromium.
           maxWorkers: BROWSER_WORKERS,
           sequence: { groupOrder: 1 },
-          testTimeout: 150_000,
+          testTimeout: 300_000,
           hookTimeout: 180_000,
-          expect: { poll: { timeout: 15_000 } },
+          // Waits are for conditions; a browser file shares the machine with the API files (tests/run-suite.ts).
+          expect: { poll: { timeout: 60_000 } },
         },
       },
     ],

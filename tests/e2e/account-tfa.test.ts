@@ -52,7 +52,7 @@ describe('two-factor authentication in the admin', () => {
     expect(await tfaSecretOf(EDITOR.email)).not.toBeNull();
 
     await page.goto('/admin/account');
-    await expect.poll(() => page.getByTestId('tfa-status').textContent(), { timeout: 10_000 }).toBe('On');
+    await expect.poll(() => page.getByTestId('tfa-status').textContent(), { timeout: 60_000 }).toBe('On');
     // The role requires it: no way to turn it off here.
     expect(await page.getByTestId('tfa-disable').count()).toBe(0);
   });
@@ -63,15 +63,15 @@ describe('two-factor authentication in the admin', () => {
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Your account' }).click();
     await page.waitForURL(/\/admin\/account$/);
-    await expect.poll(() => page.getByTestId('tfa-status').textContent(), { timeout: 10_000 }).toBe('Off');
+    await expect.poll(() => page.getByTestId('tfa-status').textContent(), { timeout: 60_000 }).toBe('Off');
     const secret = await setUpTfa(page, TEST_ADMIN.password);
-    await expect.poll(() => page.getByTestId('tfa-status').textContent(), { timeout: 10_000 }).toBe('On');
+    await expect.poll(() => page.getByTestId('tfa-status').textContent(), { timeout: 60_000 }).toBe('On');
     await harness.screenshot(page, 'account-tfa-on');
 
     // The code that turned it on cannot be used again; the next step's code can (docs/auth.md).
     await page.getByTestId('tfa-disable-otp').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
     await page.getByTestId('tfa-disable').click();
-    await expect.poll(() => page.getByTestId('tfa-status').textContent(), { timeout: 10_000 }).toBe('Off');
+    await expect.poll(() => page.getByTestId('tfa-status').textContent(), { timeout: 60_000 }).toBe('Off');
     expect(await tfaSecretOf(TEST_ADMIN.email)).toBeNull();
   });
 });

@@ -41,7 +41,7 @@ describe('archive, save as copy and preview on the item page', () => {
     await page.goto('/admin/content/articles/1');
     await page.getByTestId('item-archive').click();
     await page.locator('.ant-popconfirm .ant-btn-primary').click();
-    await expect.poll(async () => (await api('get', '/items/articles/1?fields=status')).status, { timeout: 10_000 }).toBe('archived');
+    await expect.poll(async () => (await api('get', '/items/articles/1?fields=status')).status, { timeout: 60_000 }).toBe('archived');
     await page.getByTestId('item-unarchive').waitFor();
 
     await page.goto('/admin/content/articles');
@@ -57,7 +57,7 @@ describe('archive, save as copy and preview on the item page', () => {
     await page.goto('/admin/content/articles/1');
     await page.getByTestId('item-unarchive').click();
     await page.locator('.ant-popconfirm .ant-btn-primary').click();
-    await expect.poll(async () => (await api('get', '/items/articles/1?fields=status')).status, { timeout: 10_000 }).toBe('draft');
+    await expect.poll(async () => (await api('get', '/items/articles/1?fields=status')).status, { timeout: 60_000 }).toBe('draft');
   });
 
   it('saves a copy with the duplication fields, related rows created anew, and the unsaved edits', async () => {
@@ -82,11 +82,11 @@ describe('archive, save as copy and preview on the item page', () => {
     await page.goto('/admin/content/articles/1');
     await page.getByTestId('item-preview-toggle').click();
     const frame = page.getByTestId('item-preview');
-    await expect.poll(() => frame.getAttribute('src'), { timeout: 10_000 }).toBe(`${harness.baseUrl}/server/ping?slug=spring-sale`);
+    await expect.poll(() => frame.getAttribute('src'), { timeout: 60_000 }).toBe(`${harness.baseUrl}/server/ping?slug=spring-sale`);
     expect(await page.frameLocator('[data-testid="item-preview"]').locator('body').textContent()).toContain('pong');
     await page.locator('#field-slug').fill('summer-sale');
     await page.getByTestId('save-item').click();
-    await expect.poll(() => frame.getAttribute('src'), { timeout: 10_000 }).toBe(`${harness.baseUrl}/server/ping?slug=summer-sale`);
+    await expect.poll(() => frame.getAttribute('src'), { timeout: 60_000 }).toBe(`${harness.baseUrl}/server/ping?slug=summer-sale`);
     await harness.screenshot(page, 'item-preview');
   });
 });

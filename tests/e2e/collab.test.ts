@@ -7,7 +7,7 @@ let token: string;
 const people = { ann: { email: 'ann@example.com', password: 'ann-collab-password-1' }, ben: { email: 'ben@example.com', password: 'ben-collab-password-1' } };
 
 const api = (method: ApiMethod, path: string, body?: object) => callApi(harness, token, method, path, body);
-const WAIT = { timeout: 30_000 };
+const WAIT = { timeout: 60_000 };
 
 beforeAll(async () => {
   harness = await startAdmin();

@@ -45,7 +45,7 @@ describe('comments on an item', () => {
 
     const bob = await harness.newPage();
     await harness.signIn(bob, users.bob.email, users.bob.password);
-    await expect.poll(() => bob.getByTestId('notification-count').locator('.ant-badge-count').getAttribute('title'), { timeout: 10_000 }).toBe('1');
+    await expect.poll(() => bob.getByTestId('notification-count').locator('.ant-badge-count').getAttribute('title'), { timeout: 60_000 }).toBe('1');
     await bob.getByTestId('notification-bell').click();
     await bob.locator('[data-testid^="notification-open-"]').first().click();
     await bob.waitForURL(/\/admin\/content\/articles\/1$/);
@@ -57,16 +57,16 @@ describe('comments on an item', () => {
     expect(await bob.locator('[data-testid^="comment-edit-"]').count()).toBe(0);
     await bob.getByTestId('comment-input').fill('On it.');
     await bob.getByTestId('comment-post').click();
-    await expect.poll(() => bob.locator('[data-testid^="comment-text-"]').count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => bob.locator('[data-testid^="comment-text-"]').count(), { timeout: 60_000 }).toBe(2);
     // His own reply: edit, then delete.
     const edit = bob.locator('[data-testid^="comment-edit-"]');
     await edit.click();
     const editor = bob.locator('[data-testid^="comment-editor-"]');
     await editor.fill('On it, done by Friday.');
     await bob.locator('[data-testid^="comment-save-"]').click();
-    await expect.poll(() => bob.locator('[data-testid^="comment-text-"]').last().textContent(), { timeout: 10_000 }).toBe('On it, done by Friday.');
+    await expect.poll(() => bob.locator('[data-testid^="comment-text-"]').last().textContent(), { timeout: 60_000 }).toBe('On it, done by Friday.');
     await bob.locator('[data-testid^="comment-delete-"]').click();
     await bob.locator('.ant-popconfirm .ant-btn-primary').click();
-    await expect.poll(() => bob.locator('[data-testid^="comment-text-"]').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => bob.locator('[data-testid^="comment-text-"]').count(), { timeout: 60_000 }).toBe(1);
   });
 });

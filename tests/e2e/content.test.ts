@@ -125,7 +125,7 @@ describe('content', () => {
     for (const page of [mine, theirs]) {
       await harness.signIn(page);
       await page.goto(path);
-      await expect.poll(() => page.locator('#field-title').inputValue(), { timeout: 30_000 }).toBe('Shared draft');
+      await expect.poll(() => page.locator('#field-title').inputValue(), { timeout: 60_000 }).toBe('Shared draft');
     }
 
     // I edit first; they change the same title and save. Whether or not their save has reached my form live
@@ -140,7 +140,7 @@ describe('content', () => {
     const refused = mine.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes(`/items/articles/${article.id}`));
     await mine.getByTestId('save-item').click();
     expect((await refused).status()).toBe(412);
-    await mine.getByTestId('conflict-dialog').waitFor({ timeout: 30_000 });
+    await mine.getByTestId('conflict-dialog').waitFor({ timeout: 60_000 });
     expect(await mine.getByTestId('conflict-theirs-title').textContent()).toBe('Their headline');
     expect(await mine.getByTestId('conflict-mine-title').textContent()).toBe('My headline');
     expect(await mine.getByTestId('conflict-theirs-words').textContent()).toBe('10');
@@ -154,8 +154,8 @@ describe('content', () => {
     const merged = mine.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes(`/items/articles/${article.id}`));
     await mine.getByTestId('conflict-save').click();
     expect((await merged).status()).toBe(200);
-    await mine.getByTestId('conflict-dialog').waitFor({ state: 'hidden', timeout: 30_000 });
+    await mine.getByTestId('conflict-dialog').waitFor({ state: 'hidden', timeout: 60_000 });
     expect(await send('get', `/items/articles/${article.id}?fields=title,words,slug`)).toEqual({ title: 'Their headline', words: 250, slug: 'shared-draft' });
-    await expect.poll(() => mine.locator('#field-title').inputValue(), { timeout: 30_000 }).toBe('Their headline');
+    await expect.poll(() => mine.locator('#field-title').inputValue(), { timeout: 60_000 }).toBe('Their headline');
   });
 });

@@ -41,7 +41,7 @@ describe('field validation', () => {
     await rule.fill('{ "slug": { "_regex": "^[a-z0-9-]+$" } }');
     await harness.screenshot(page, 'field-validation-drawer');
     await page.getByTestId('field-save').click();
-    await expect.poll(async () => (await api('get', '/fields/pages/slug')).meta, { timeout: 10_000 }).toMatchObject({ validation: { slug: { _regex: '^[a-z0-9-]+$' } }, validation_message: MESSAGE });
+    await expect.poll(async () => (await api('get', '/fields/pages/slug')).meta, { timeout: 60_000 }).toMatchObject({ validation: { slug: { _regex: '^[a-z0-9-]+$' } }, validation_message: MESSAGE });
 
     await page.goto('/admin/content/pages/+');
     await page.locator('#field-title').waitFor();
@@ -56,6 +56,6 @@ describe('field validation', () => {
 
     await page.locator('#field-slug').fill('about-us');
     await page.getByTestId('save-item').click();
-    await expect.poll(async () => api('get', '/items/pages?fields=title,slug'), { timeout: 10_000 }).toEqual([{ title: 'About us', slug: 'about-us' }]);
+    await expect.poll(async () => api('get', '/items/pages?fields=title,slug'), { timeout: 60_000 }).toEqual([{ title: 'About us', slug: 'about-us' }]);
   });
 });

@@ -89,12 +89,12 @@ it('builds a manual flow with two operations in the editor, runs it from an item
   await harness.screenshot(page, 'flow-manual-confirm');
   await page.getByTestId('manual-flow-confirm').click();
   await page.getByText('Flow "Publish" started.').waitFor();
-  await expect.poll(async () => (await harness.app.request.get(`/items/articles/${article}`).set(auth())).body.data.status, { timeout: 15_000 }).toBe('published');
+  await expect.poll(async () => (await harness.app.request.get(`/items/articles/${article}`).set(auth())).body.data.status, { timeout: 60_000 }).toBe('published');
 
   // The run log shows the run and each step's data.
   await page.goto(`/admin/flows/${flow.id}`);
   const firstRun = page.getByTestId('run-log').locator('tr[data-testid^="run-"]').first();
-  await expect.poll(async () => firstRun.count(), { timeout: 15_000 }).toBe(1);
+  await expect.poll(async () => firstRun.count(), { timeout: 60_000 }).toBe(1);
   await firstRun.getByRole('button').first().click();
   const summary = page.getByTestId('run-step-summary');
   await summary.waitFor();
@@ -123,5 +123,5 @@ it('an editor without any permission on flows sees the manual flow button on an 
   await page.goto(`/admin/content/articles/${draft}`);
   await page.getByTestId('manual-flow-Archive').click();
   await page.getByText('Flow "Archive" started.').waitFor();
-  await expect.poll(async () => (await harness.app.request.get(`/items/articles/${draft}`).set(auth())).body.data.status, { timeout: 15_000 }).toBe('archived');
+  await expect.poll(async () => (await harness.app.request.get(`/items/articles/${draft}`).set(auth())).body.data.status, { timeout: 60_000 }).toBe('archived');
 });

@@ -86,7 +86,7 @@ export async function startAdmin(env: Record<string, string> = {}, port?: number
       const page = await context.newPage();
       // A safety net, not a speed target: every step waits for a condition, and on a 2-core machine running
       // other suites a page load alone took over 15 s.
-      page.setDefaultTimeout(45_000);
+      page.setDefaultTimeout(60_000);
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error') return;

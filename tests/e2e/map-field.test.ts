@@ -57,7 +57,7 @@ describe('the map interface of geometry fields', () => {
     await harness.screenshot(page, 'map-field');
     await page.getByTestId('save-item').click();
 
-    await expect.poll(async () => (await api('get', '/items/sites?fields=name')).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await api('get', '/items/sites?fields=name')).length, { timeout: 60_000 }).toBe(1);
     const [site] = await api('get', '/items/sites?fields=name,location,area');
     expect(site.name).toBe('Harbour');
     expect(site.location.type).toBe('Point');
@@ -89,20 +89,20 @@ describe('the map interface of geometry fields', () => {
     await page.getByTestId('layout-switch').getByText('Map', { exact: true }).click();
     const layout = page.getByTestId('map-layout');
     await layout.locator('canvas').waitFor();
-    await expect.poll(() => page.getByTestId('map-layout-count').textContent(), { timeout: 15_000 }).toBe('3 items in view');
+    await expect.poll(() => page.getByTestId('map-layout-count').textContent(), { timeout: 60_000 }).toBe('3 items in view');
     await harness.screenshot(page, 'map-layout');
     expect(bboxReads.length).toBeGreaterThan(0);
     // Zooming in on the middle of the view leaves the points outside it: the next read finds fewer.
     const box = (await layout.locator('canvas').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + 10);
     for (let step = 0; step < 6; step += 1) await page.mouse.wheel(0, -600);
-    await expect.poll(() => page.getByTestId('map-layout-count').textContent(), { timeout: 15_000 }).not.toBe('3 items in view');
+    await expect.poll(() => page.getByTestId('map-layout-count').textContent(), { timeout: 60_000 }).not.toBe('3 items in view');
     // The list's search applies to the map too.
     await page.getByTestId('search').fill('Far');
     await page.getByTestId('search').press('Enter');
     await page.getByTestId('layout-switch').getByText('Table', { exact: true }).click();
     await page.getByTestId('layout-switch').getByText('Map', { exact: true }).click();
-    await expect.poll(() => page.getByTestId('map-layout-count').textContent(), { timeout: 15_000 }).toBe('1 item in view');
+    await expect.poll(() => page.getByTestId('map-layout-count').textContent(), { timeout: 60_000 }).toBe('1 item in view');
   });
 
   it('draws the project’s raster basemap from its configured tile URL', async () => {
@@ -121,7 +121,7 @@ describe('the map interface of geometry fields', () => {
       await harness.signIn(page);
       await page.goto('/admin/content/sites/+');
       await page.getByTestId('map-location').locator('canvas').waitFor();
-      await expect.poll(() => requested.filter((path) => path.startsWith('/tiles/')).length, { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(() => requested.filter((path) => path.startsWith('/tiles/')).length, { timeout: 60_000 }).toBeGreaterThan(0);
       await page.getByTestId('map-location').getByText('Local test tiles').waitFor();
       await harness.screenshot(page, 'map-field-basemap');
     } finally {
@@ -156,7 +156,7 @@ describe('the map interface of geometry fields', () => {
     await harness.screenshot(page, 'map-field-vertex-moved');
     await page.getByTestId('save-item').click();
 
-    await expect.poll(async () => (await api('get', `/items/sites/${site.id}?fields=area`)).area.coordinates[0][1][0], { timeout: 10_000 }).toBeGreaterThan(11);
+    await expect.poll(async () => (await api('get', `/items/sites/${site.id}?fields=area`)).area.coordinates[0][1][0], { timeout: 60_000 }).toBeGreaterThan(11);
     const ring = (await api('get', `/items/sites/${site.id}?fields=area`)).area.coordinates[0];
     expect(ring[1][0]).toBeLessThan(13);
     expect(Math.abs(ring[1][1])).toBeLessThan(0.5);

@@ -33,7 +33,7 @@ async function testIds(page: Page, selector: string, prefix: string): Promise<st
 /** Waits until the page stopped loading: no request in flight, no spinner. */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 60_000 }).catch(() => undefined);
 }
 
 beforeAll(async () => {

@@ -28,7 +28,7 @@ describe('notifications in the admin', () => {
 
     const page = await harness.newPage();
     await harness.signIn(page, EDITOR.email, EDITOR.password);
-    await expect.poll(() => page.getByTestId('notification-count').locator('.ant-badge-count').getAttribute('title'), { timeout: 10_000 }).toBe('2');
+    await expect.poll(() => page.getByTestId('notification-count').locator('.ant-badge-count').getAttribute('title'), { timeout: 60_000 }).toBe('2');
     await page.getByTestId('notification-bell').click();
     const mention = page.locator('[data-testid^="notification-open-"]').filter({ hasText: 'mentioned you' });
     await mention.waitFor();
@@ -41,7 +41,7 @@ describe('notifications in the admin', () => {
     const [mentioned] = (await api('get', `/notifications?filter[subject][_contains]=mentioned&fields=id`)) as Array<{ id: number }>;
     await page.getByTestId('notification-bell').click();
     await page.getByTestId(`notification-move-${mentioned!.id}`).click();
-    await expect.poll(() => page.getByTestId('notification-count').locator('.ant-badge-count').getAttribute('title'), { timeout: 10_000 }).toBe('1');
+    await expect.poll(() => page.getByTestId('notification-count').locator('.ant-badge-count').getAttribute('title'), { timeout: 60_000 }).toBe('1');
     expect((await api('get', `/notifications/${mentioned!.id}?fields=status`)).status).toBe('archived');
 
     // The inbox page's archive lists it and moves it back.
@@ -49,6 +49,6 @@ describe('notifications in the admin', () => {
     await page.getByTestId('notifications-box').getByText('Archived').click();
     await page.getByTestId(`notification-${mentioned!.id}`).waitFor();
     await page.getByTestId(`notification-move-${mentioned!.id}`).click();
-    await expect.poll(async () => (await api('get', `/notifications/${mentioned!.id}?fields=status`)).status, { timeout: 10_000 }).toBe('inbox');
+    await expect.poll(async () => (await api('get', `/notifications/${mentioned!.id}?fields=status`)).status, { timeout: 60_000 }).toBe('inbox');
   });
 });

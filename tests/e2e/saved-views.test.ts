@@ -50,9 +50,9 @@ describe('saved views and bookmarks', () => {
     await page.getByTestId('search').fill('sale');
     await page.getByTestId('search').press('Enter');
     await page.locator('.ant-table-thead th').filter({ hasText: 'Title' }).click();
-    await expect.poll(() => firstTitle(page), { timeout: 10_000 }).toBe('Alpha sale');
+    await expect.poll(() => firstTitle(page), { timeout: 60_000 }).toBe('Alpha sale');
     const editorId = (await api('get', `/users?filter[email][_eq]=${EDITOR.email}&fields=id`))[0].id;
-    await expect.poll(async () => (await api('get', `/presets?filter[user][_eq]=${editorId}&filter[collection][_eq]=articles&fields=search,layout_query`)) as unknown[], { timeout: 10_000 }).toEqual([
+    await expect.poll(async () => (await api('get', `/presets?filter[user][_eq]=${editorId}&filter[collection][_eq]=articles&fields=search,layout_query`)) as unknown[], { timeout: 60_000 }).toEqual([
       { search: 'sale', layout_query: { tabular: { fields: ['title', 'status'], sort: ['title'], limit: 25 } } },
     ]);
 
@@ -71,7 +71,7 @@ describe('saved views and bookmarks', () => {
     await page.locator('.ant-table-row').first().waitFor();
     await page.getByTestId('search').fill('Beta');
     await page.getByTestId('search').press('Enter');
-    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.locator('.ant-table-row').count(), { timeout: 60_000 }).toBe(1);
     await page.getByTestId('bookmark-create').click();
     await page.getByTestId('bookmark-name').fill('Beta only');
     await page.getByTestId('bookmark-scope').getByText('Everyone').click();
@@ -87,14 +87,14 @@ describe('saved views and bookmarks', () => {
     await editor.getByTestId(`nav-articles`).first().click();
     await editor.getByTestId(`nav-bookmark-${saved!.id}`).click();
     await editor.getByTestId('bookmark-tag').waitFor();
-    await expect.poll(() => editor.locator('.ant-table-row').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => editor.locator('.ant-table-row').count(), { timeout: 60_000 }).toBe(1);
     expect(await firstTitle(editor)).toBe('Beta sale');
 
     // The admin deletes it: gone from the menu.
     await page.getByTestId('bookmark-delete').click();
     await page.locator('.ant-popconfirm .ant-btn-primary').click();
     await page.waitForURL(/\/admin\/content\/articles$/);
-    await expect.poll(async () => ((await api('get', '/presets?filter[bookmark][_nnull]=true&fields=id')) as unknown[]).length, { timeout: 10_000 }).toBe(0);
+    await expect.poll(async () => ((await api('get', '/presets?filter[bookmark][_nnull]=true&fields=id')) as unknown[]).length, { timeout: 60_000 }).toBe(0);
     expect(await page.getByTestId(`nav-bookmark-${saved!.id}`).count()).toBe(0);
     expect(adminId).toBeTruthy();
   });

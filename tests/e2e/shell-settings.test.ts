@@ -75,7 +75,7 @@ describe('settings the admin honours', () => {
     await page.getByTestId('nav-module-settings').click();
     await page.getByTestId('settings-title').waitFor();
     // The project's light overrides recolour antd's primary colour.
-    await expect.poll(() => computedStyle(page.getByTestId('settings-save'), 'backgroundColor'), { timeout: 10_000 }).toBe(rgb('#0B7A75'));
+    await expect.poll(() => computedStyle(page.getByTestId('settings-save'), 'backgroundColor'), { timeout: 60_000 }).toBe(rgb('#0B7A75'));
 
     await page.getByTestId('help-menu').click();
     const bug = page.getByTestId('help-bug');
@@ -92,7 +92,7 @@ describe('settings the admin honours', () => {
       await harness.signIn(page);
       await page.goto('/admin/settings');
       await page.getByTestId('settings-title').waitFor();
-      await expect.poll(() => computedStyle(page.getByTestId('settings-save'), 'backgroundColor'), { timeout: 10_000 }).toBe(rgb('#AA3300'));
+      await expect.poll(() => computedStyle(page.getByTestId('settings-save'), 'backgroundColor'), { timeout: 60_000 }).toBe(rgb('#AA3300'));
     } finally {
       await api('patch', '/users/me', { theme_light_overrides: null });
     }

@@ -43,7 +43,7 @@ beforeAll(async () => {
     },
     port,
   );
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await harness?.close();
   await provider?.close();

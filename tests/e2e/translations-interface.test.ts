@@ -60,7 +60,7 @@ describe('the translations interface', () => {
     await page.locator('#field-slug').fill('hello');
     await fill(page, 'en-US', 'headline', 'Hello');
     await fill(page, 'en-US', 'body', 'The first post.');
-    await expect.poll(() => page.getByTestId('translation-progress-en-US').textContent(), { timeout: 10_000 }).toBe('2/2');
+    await expect.poll(() => page.getByTestId('translation-progress-en-US').textContent(), { timeout: 60_000 }).toBe('2/2');
 
     await page.getByTestId('translation-tab-pt-BR').click();
     // Translate with English beside.
@@ -69,13 +69,13 @@ describe('the translations interface', () => {
     await page.getByTestId('translation-en-US-beside').waitFor();
     expect(await page.getByTestId('translation-en-US-beside').locator('input').first().inputValue()).toBe('Hello');
     await fill(page, 'pt-BR', 'headline', 'Olá');
-    await expect.poll(() => page.getByTestId('translation-progress-pt-BR').textContent(), { timeout: 10_000 }).toBe('1/2');
+    await expect.poll(() => page.getByTestId('translation-progress-pt-BR').textContent(), { timeout: 60_000 }).toBe('1/2');
     await harness.screenshot(page, 'translations-interface');
     await page.getByTestId('save-item').click();
 
-    await expect.poll(async () => (await api('get', '/items/posts?fields=id,slug')) as unknown[], { timeout: 10_000 }).toHaveLength(1);
+    await expect.poll(async () => (await api('get', '/items/posts?fields=id,slug')) as unknown[], { timeout: 60_000 }).toHaveLength(1);
     const [post] = (await api('get', '/items/posts?fields=id')) as Array<{ id: number }>;
-    await expect.poll(() => translationsOf(post!.id), { timeout: 10_000 }).toEqual([
+    await expect.poll(() => translationsOf(post!.id), { timeout: 60_000 }).toEqual([
       { languages_code: 'en-US', headline: 'Hello', body: 'The first post.' },
       { languages_code: 'pt-BR', headline: 'Olá', body: null },
     ]);
@@ -84,12 +84,12 @@ describe('the translations interface', () => {
     // Editing: a changed English headline is an update of that row; emptying Portuguese removes its row.
     await page.goto(`/admin/content/posts/${post!.id}`);
     await page.getByTestId('translations-translations').waitFor();
-    await expect.poll(() => page.getByTestId('translation-progress-pt-BR').textContent(), { timeout: 10_000 }).toBe('1/2');
+    await expect.poll(() => page.getByTestId('translation-progress-pt-BR').textContent(), { timeout: 60_000 }).toBe('1/2');
     await fill(page, 'en-US', 'headline', 'Hello again');
     await page.getByTestId('translation-tab-pt-BR').click();
     await fill(page, 'pt-BR', 'headline', '');
     await page.getByTestId('save-item').click();
-    await expect.poll(() => translationsOf(post!.id), { timeout: 10_000 }).toEqual([{ languages_code: 'en-US', headline: 'Hello again', body: 'The first post.' }]);
+    await expect.poll(() => translationsOf(post!.id), { timeout: 60_000 }).toEqual([{ languages_code: 'en-US', headline: 'Hello again', body: 'The first post.' }]);
     const kept = (await api('get', `/items/posts_translations?fields=id&filter[posts_id][_eq]=${post!.id}`)) as Array<{ id: number }>;
     expect(kept.map((row) => row.id)).toEqual([rowIds[0]]);
   });

@@ -56,18 +56,18 @@ describe('the Translations screen and $t: texts', () => {
     await page.getByTestId('translation-cell-notes.headline-en-US').click();
     await page.getByTestId('translation-value').fill('Short and clear.');
     await page.getByTestId('translation-save').click();
-    await expect.poll(async () => (await api('get', '/translations?filter[key][_eq]=notes.headline&fields=language,value')) as unknown[], { timeout: 10_000 }).toEqual([{ language: 'en-US', value: 'Short and clear.' }]);
+    await expect.poll(async () => (await api('get', '/translations?filter[key][_eq]=notes.headline&fields=language,value')) as unknown[], { timeout: 60_000 }).toEqual([{ language: 'en-US', value: 'Short and clear.' }]);
 
     // The menu and the form resolve $t: in English...
     await page.goto('/admin/content/news/+');
     await page.locator('#field-headline').waitFor();
-    await expect.poll(() => page.getByRole('menuitem', { name: 'Newsroom' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Newsroom' }).count(), { timeout: 60_000 }).toBe(1);
     expect(await page.getByTestId('field-headline').locator('.ant-form-item-extra').textContent()).toBe('Short and clear.');
     // ...and in Portuguese (a missing text shows its key).
     await api('patch', '/users/me', { language: 'pt-BR' });
     await page.reload();
     await page.locator('#field-headline').waitFor();
-    await expect.poll(() => page.getByRole('menuitem', { name: 'Redação' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Redação' }).count(), { timeout: 60_000 }).toBe(1);
     expect(await page.getByTestId('field-headline').locator('label').textContent()).toBe('Manchete');
     expect(await page.getByTestId('field-headline').locator('.ant-form-item-extra').textContent()).toBe('notes.headline');
     await harness.screenshot(page, 'translations-resolved-pt-BR');

@@ -38,15 +38,15 @@ describe('content versions in the item page', () => {
     const versionRead = page.waitForResponse((response) => response.url().includes('/items/articles/1') && response.url().includes('version=draft-2'));
     await page.getByTestId('version-create-save').click();
     await versionRead;
-    await expect.poll(() => page.getByTestId('save-item').textContent(), { timeout: 10_000 }).toContain('Save to Second draft');
+    await expect.poll(() => page.getByTestId('save-item').textContent(), { timeout: 60_000 }).toContain('Save to Second draft');
 
     await page.locator('#field-title').fill('Summer sale');
     await page.locator('#field-summary').fill('Twenty percent off');
     await page.getByTestId('save-item').click();
     // Saved into the version: main is unchanged, the form shows the version.
-    await expect.poll(async () => (await api('get', '/versions/?fields=id&filter[key][_eq]=draft-2'))?.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await api('get', '/versions/?fields=id&filter[key][_eq]=draft-2'))?.length, { timeout: 60_000 }).toBe(1);
     const [version] = (await api('get', '/versions?fields=id&filter[key][_eq]=draft-2')) as Array<{ id: string }>;
-    await expect.poll(async () => (await api('get', `/versions/${version!.id}/compare`)).current, { timeout: 10_000 }).toEqual({ title: 'Summer sale', summary: 'Twenty percent off' });
+    await expect.poll(async () => (await api('get', `/versions/${version!.id}/compare`)).current, { timeout: 60_000 }).toEqual({ title: 'Summer sale', summary: 'Twenty percent off' });
     expect(await api('get', '/items/articles/1?fields=title,summary')).toEqual({ title: 'Spring sale', summary: 'Ten percent off' });
     expect(await page.locator('#field-title').inputValue()).toBe('Summer sale');
 
@@ -57,10 +57,10 @@ describe('content versions in the item page', () => {
     await harness.screenshot(page, 'versions-compare');
     await page.getByTestId('version-pick-summary').click();
     await page.getByTestId('version-promote').click();
-    await expect.poll(() => api('get', '/items/articles/1?fields=title,summary'), { timeout: 10_000 }).toEqual({ title: 'Summer sale', summary: 'Ten percent off' });
+    await expect.poll(() => api('get', '/items/articles/1?fields=title,summary'), { timeout: 60_000 }).toEqual({ title: 'Summer sale', summary: 'Ten percent off' });
     // Back on main after promoting.
-    await expect.poll(() => page.getByTestId('save-item').textContent(), { timeout: 10_000 }).toBe('Save');
-    await expect.poll(() => page.locator('#field-summary').inputValue(), { timeout: 10_000 }).toBe('Ten percent off');
+    await expect.poll(() => page.getByTestId('save-item').textContent(), { timeout: 60_000 }).toBe('Save');
+    await expect.poll(() => page.locator('#field-summary').inputValue(), { timeout: 60_000 }).toBe('Ten percent off');
 
     // Main changed since the version was made: the compare says so, and promoting needs the explicit choice.
     await api('patch', '/items/articles/1', { summary: 'Fifteen percent off' });
@@ -70,6 +70,6 @@ describe('content versions in the item page', () => {
     await page.getByTestId('version-outdated').waitFor();
     expect(await page.getByTestId('version-promote').count()).toBe(0);
     await page.getByTestId('version-promote-anyway').click();
-    await expect.poll(() => api('get', '/items/articles/1?fields=title,summary'), { timeout: 10_000 }).toEqual({ title: 'Summer sale', summary: 'Twenty percent off' });
+    await expect.poll(() => api('get', '/items/articles/1?fields=title,summary'), { timeout: 60_000 }).toEqual({ title: 'Summer sale', summary: 'Twenty percent off' });
   });
 });

@@ -13,10 +13,10 @@ const openList = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
 
 /** Picks `title` in the select `select` opens, once no other list is still open (a closing one can hold the same option). */
 async function pick(page: Page, select: ReturnType<Page['locator']>, title: string) {
-  await expect.poll(() => page.locator(openList).count(), { timeout: 10_000 }).toBe(0);
+  await expect.poll(() => page.locator(openList).count(), { timeout: 60_000 }).toBe(0);
   await select.click();
   await page.locator(openList).getByTitle(title, { exact: true }).click();
-  await expect.poll(() => page.locator(openList).count(), { timeout: 10_000 }).toBe(0);
+  await expect.poll(() => page.locator(openList).count(), { timeout: 60_000 }).toBe(0);
 }
 
 /** Creates a relation of `kind` (its English label) from the data model screen of `posts`. */
@@ -33,7 +33,7 @@ async function createRelation(page: Page, kind: string, field: string, target?: 
     await page.keyboard.press('Escape');
   }
   await page.getByTestId('relation-save').click();
-  await page.getByTestId(`field-row-${field}`).waitFor({ timeout: 20_000 });
+  await page.getByTestId(`field-row-${field}`).waitFor({ timeout: 60_000 });
 }
 
 beforeAll(async () => {
@@ -65,7 +65,7 @@ describe('the data model builder', () => {
     await harness.screenshot(page, 'data-model-relation-translations');
     await page.getByTestId('relation-field').fill('translations');
     await page.getByTestId('relation-save').click();
-    await page.getByTestId('field-row-translations').waitFor({ timeout: 20_000 });
+    await page.getByTestId('field-row-translations').waitFor({ timeout: 60_000 });
     await createRelation(page, 'Files', 'gallery');
     await createRelation(page, 'Image', 'cover');
     await harness.screenshot(page, 'data-model-relation-kinds');
@@ -101,11 +101,11 @@ describe('the data model builder', () => {
     // The item form shows every relation, and saving it keeps them all.
     await page.goto(`/admin/content/posts/${post.id}`);
     const title = page.locator('#field-title');
-    await expect.poll(() => title.inputValue(), { timeout: 20_000 }).toBe('Hives');
+    await expect.poll(() => title.inputValue(), { timeout: 60_000 }).toBe('Hives');
     await title.fill('Hives, saved in the form');
     await page.getByTestId('save-item').click();
     const read = `/items/posts/${post.id}?fields=title,author,comments.body,tags.tags_id,blocks.collection,blocks.item,translations.headline,gallery.tessera_files_id,cover`;
-    await expect.poll(async () => ((await send('get', read)) as { title: string }).title, { timeout: 20_000 }).toBe('Hives, saved in the form');
+    await expect.poll(async () => ((await send('get', read)) as { title: string }).title, { timeout: 60_000 }).toBe('Hives, saved in the form');
     expect(await send('get', read)).toEqual({
       title: 'Hives, saved in the form',
       author: author!.id,
@@ -140,7 +140,7 @@ describe('the data model builder', () => {
     await harness.screenshot(page, 'data-model-collection-settings');
     await page.getByTestId('collection-settings-save').click();
     await expect
-      .poll(async () => ((await send('get', '/collections/posts')) as { meta: Record<string, unknown> }).meta, { timeout: 20_000 })
+      .poll(async () => ((await send('get', '/collections/posts')) as { meta: Record<string, unknown> }).meta, { timeout: 60_000 })
       .toMatchObject({ versioning: true, item_duplication_fields: ['title', 'tags.*'], preview_url: 'https://example.com/preview/{{id}}', display_template: '{{title}}', sort_field: 'sort', archive_field: 'status', archive_value: 'archived', unarchive_value: 'draft' });
     await page.close();
   });
@@ -151,7 +151,7 @@ describe('the data model builder', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await harness.signIn(page);
     await page.goto('/admin/data-model/posts');
-    await page.getByText('Versões, cópias e pré-visualização').waitFor({ timeout: 20_000 });
+    await page.getByText('Versões, cópias e pré-visualização').waitFor({ timeout: 60_000 });
     await page.getByText('Campos que "Salvar como cópia" leva').waitFor();
     await page.getByTestId('relation-create').click();
     await page.locator('.ant-drawer-content').getByText('Traduções', { exact: true }).click();
@@ -179,14 +179,14 @@ describe('the data model builder', () => {
     await page.locator(openList).getByTitle('Administrator', { exact: true }).click();
     await harness.screenshot(page, 'users-create');
     await page.getByTestId('user-create-submit').click();
-    await page.waitForURL(/\/admin\/users\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+    await page.waitForURL(/\/admin\/users\/[0-9a-f-]{36}$/, { timeout: 60_000 });
 
     await page.goto('/admin/users');
     await page.getByTestId('users-invite').click();
     await page.getByTestId('invite-emails').fill('carla@example.com');
     await chooseOption(page, 'invite-role', 'Administrator');
     await page.getByRole('button', { name: 'Send invitations' }).click();
-    await page.getByTestId('invite-outbox-notice').waitFor({ timeout: 20_000 });
+    await page.getByTestId('invite-outbox-notice').waitFor({ timeout: 60_000 });
     // Nothing was e-mailed: the heading says where the invitations went, and no "sent" notice shows.
     expect(await page.locator('.ant-modal-confirm-title').textContent()).toBe('Invitations written to the outbox, not e-mailed: 1');
     expect(await page.getByText('Invitations sent', { exact: false }).count()).toBe(0);

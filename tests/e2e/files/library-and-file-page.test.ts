@@ -85,7 +85,7 @@ describe('the file library', () => {
 
     // Drag the picture onto "Antigos": it moves there.
     await page.getByTestId('file-card-porto.png').dragTo(page.getByTestId('folder-node-Antigos'));
-    await expect.poll(async () => (await fileRow(harbourId)).folder, { timeout: 20_000 }).toBe(folders.Antigos);
+    await expect.poll(async () => (await fileRow(harbourId)).folder, { timeout: 60_000 }).toBe(folders.Antigos);
     await page.getByTestId('folder-node-Antigos').click();
     await page.getByTestId('file-card-porto.png').waitFor();
     await page.getByTestId('file-card-recibo.txt').waitFor({ state: 'detached' });
@@ -112,7 +112,7 @@ describe('the file library', () => {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
     await dropFiles(page, [{ name: 'diario.txt', type: 'text/plain', text: 'Um dia de viagem.\n'.repeat(80_000) }]);
     const progress = page.getByTestId('upload-progress-diario.txt');
-    await expect.poll(async () => Number(await progress.getAttribute('data-percent')), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => Number(await progress.getAttribute('data-percent')), { timeout: 60_000 }).toBeGreaterThan(0);
     expect(await progress.getAttribute('data-status')).toBe('active');
     expect(Number(await progress.getAttribute('data-percent'))).toBeLessThan(100);
     await harness.screenshot(page, 'files-library-uploading');
@@ -122,7 +122,7 @@ describe('the file library', () => {
     const inTravel = await send('get', `/files?fields=filename_download,filesize&filter=${encodeURIComponent(JSON.stringify({ folder: { _eq: folders.Viagens } }))}`);
     expect(inTravel).toEqual([{ filename_download: 'diario.txt', filesize: String('Um dia de viagem.\n'.length * 80_000) }]);
     await harness.screenshot(page, 'files-library');
-  }, 180_000);
+  }, 300_000);
 
   it('moves a folder dragged onto another; a move into its own subfolder is refused with a clear message, here and by the API', async () => {
     const page = await harness.newPage();
@@ -130,9 +130,9 @@ describe('the file library', () => {
     await openLibrary(page);
     const parentOf = async (folder: string) => (await send('get', `/folders/${folder}?fields=parent`)).parent;
     await page.getByTestId('folder-node-Antigos').dragTo(page.getByTestId('folder-node-Viagens'));
-    await expect.poll(() => parentOf(folders.Antigos!), { timeout: 20_000 }).toBe(folders.Viagens);
+    await expect.poll(() => parentOf(folders.Antigos!), { timeout: 60_000 }).toBe(folders.Viagens);
     await page.getByText('Moved Antigos to Viagens').waitFor();
-    await expect.poll(() => depth(page, 'Antigos'), { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => depth(page, 'Antigos'), { timeout: 60_000 }).toBe(3);
 
     // "Fotos" into "Antigos", now inside it: refused before anything is sent.
     const folderWrites: string[] = [];
@@ -151,10 +151,10 @@ describe('the file library', () => {
 
     // Onto "All files": back at the root.
     await page.getByTestId('folder-node-Antigos').dragTo(page.getByTestId('folder-node-root'));
-    await expect.poll(() => parentOf(folders.Antigos!), { timeout: 20_000 }).toBeNull();
-    await expect.poll(() => depth(page, 'Antigos'), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => parentOf(folders.Antigos!), { timeout: 60_000 }).toBeNull();
+    await expect.poll(() => depth(page, 'Antigos'), { timeout: 60_000 }).toBe(1);
     await page.close();
-  }, 120_000);
+  }, 300_000);
 });
 
 describe("a file's page", () => {
@@ -185,7 +185,7 @@ describe("a file's page", () => {
 
     // The focal point: a click on the picture, a quarter across and three quarters down.
     const image = page.getByTestId('file-preview-image');
-    await expect.poll(() => image.evaluate((element) => (element as unknown as ImageElement).complete && (element as unknown as ImageElement).naturalWidth > 0), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => image.evaluate((element) => (element as unknown as ImageElement).complete && (element as unknown as ImageElement).naturalWidth > 0), { timeout: 60_000 }).toBe(true);
     const box = (await image.boundingBox())!;
     await image.click({ position: { x: box.width * 0.25, y: box.height * 0.75 } });
     await page.getByTestId('focal-point-marker').waitFor();
@@ -216,7 +216,7 @@ describe("a file's page", () => {
     expect(Buffer.compare(served.body, replacement)).toBe(0);
     const after = await harness.app.request.get(`/assets/${harbourId}?width=40&height=40&format=png`).set('Authorization', `Bearer ${token}`).buffer(true).expect(200);
     expect(await pixelAt(after.body, 20, 20)).toEqual([0x1c, 0x7e, 0xd6]);
-    await expect.poll(() => image.evaluate((element) => (element as unknown as ImageElement).naturalWidth), { timeout: 20_000 }).toBe(300);
+    await expect.poll(() => image.evaluate((element) => (element as unknown as ImageElement).naturalWidth), { timeout: 60_000 }).toBe(300);
     // The image editor opens on the stored picture, from the page.
     await page.getByTestId('file-open-editor').click();
     await page.getByTestId('image-size').filter({ hasText: '300×200' }).waitFor();
@@ -225,7 +225,7 @@ describe("a file's page", () => {
     // Download asks for the attachment.
     expect(await page.getByTestId('file-download').getAttribute('href')).toBe(`/assets/${harbourId}?download=true`);
     await harness.screenshot(page, 'file-page-replaced');
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('in pt-BR and at 390 px', () => {
@@ -254,5 +254,5 @@ describe('in pt-BR and at 390 px', () => {
       }
     }
     await send('patch', '/users/me', { language: null });
-  }, 180_000);
+  }, 300_000);
 });

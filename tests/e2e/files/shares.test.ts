@@ -97,7 +97,7 @@ describe('shares', () => {
     await row.getByTestId('share-link').filter({ hasText: link }).waitFor();
 
     await row.getByTestId('share-copy').click();
-    await expect.poll(() => page.evaluate('navigator.clipboard.readText()'), { timeout: 20_000 }).toBe(link);
+    await expect.poll(() => page.evaluate('navigator.clipboard.readText()'), { timeout: 60_000 }).toBe(link);
 
     await row.getByTestId('share-invite').click();
     const emails = page.getByTestId('share-invite-emails').locator('input');
@@ -119,7 +119,7 @@ describe('shares', () => {
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
     await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
     await harness.screenshot(page, 'share-drawer');
-  }, 120_000);
+  }, 300_000);
 
   it('opens the share signed out: the password is asked, the item shown read-only, the uses limit enforced', async () => {
     const link = `/admin/shared/${shareId}`;
@@ -157,7 +157,7 @@ describe('shares', () => {
     await third.getByTestId('shared-unavailable').waitFor();
     expect(await third.getByTestId('shared-title').count()).toBe(0);
     await harness.screenshot(third, 'share-used-up');
-  }, 120_000);
+  }, 300_000);
 
   it('revokes a share from the drawer: its link stops working', async () => {
     const share = await send('post', '/shares', { name: 'Temporário', collection: 'noticias', item: String(articleId), role: viewerRole });
@@ -173,7 +173,7 @@ describe('shares', () => {
     await page.getByTestId('share-row-Para a editora').waitFor();
     const later = await signedOut(`/admin/shared/${share.id}`);
     await later.getByTestId('shared-unavailable').waitFor();
-  }, 120_000);
+  }, 300_000);
 
   it('speaks Portuguese and fits 390 px: the drawer, the password page and the shared item', async () => {
     const open = await send('post', '/shares', { name: 'Aberto', collection: 'noticias', item: String(articleId), role: viewerRole });
@@ -221,5 +221,5 @@ describe('shares', () => {
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.getByText('Headline').waitFor();
     await harness.screenshot(phone, 'share-page-en-US-390');
-  }, 180_000);
+  }, 300_000);
 });

@@ -72,7 +72,7 @@ describe('forms that never lose work', () => {
     const page = await openAs(locale, width, height);
     await page.goto('/admin/content/articles/1');
     const title = page.locator('#field-title');
-    await expect.poll(() => title.inputValue(), { timeout: 15_000 }).not.toBe('');
+    await expect.poll(() => title.inputValue(), { timeout: 60_000 }).not.toBe('');
     // Both language tabs are whole in their strip (at 390 px the "beside" picker goes above it, not beside).
     await page.getByTestId('translation-tab-pt-BR').waitFor();
     const strip = (await page.getByTestId('translations-translations').locator('.ant-tabs-nav-wrap').boundingBox())!;
@@ -85,15 +85,15 @@ describe('forms that never lose work', () => {
     await title.fill(`Bees ${locale}`);
     await page.getByTestId('item-back').click();
     const dialog = page.locator('.ant-modal-confirm');
-    await expect.poll(() => dialog.locator('.ant-modal-confirm-title').textContent(), { timeout: 15_000 }).toBe(texts.unsaved);
+    await expect.poll(() => dialog.locator('.ant-modal-confirm-title').textContent(), { timeout: 60_000 }).toBe(texts.unsaved);
     await harness.screenshot(page, `forms-unsaved-${locale}-${width}`);
     await page.getByTestId('unsaved-keep').click();
-    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    await dialog.waitFor({ state: 'detached', timeout: 60_000 });
     expect(new URL(page.url()).pathname).toBe('/admin/content/articles/1');
     expect(await title.inputValue()).toBe(`Bees ${locale}`);
 
     // Closing the tab asks the browser's question; dismissing it keeps the page.
-    const unload = page.waitForEvent('dialog', { timeout: 15_000 });
+    const unload = page.waitForEvent('dialog', { timeout: 60_000 });
     await page.close({ runBeforeUnload: true });
     const question = await unload;
     expect(question.type()).toBe('beforeunload');
@@ -102,20 +102,20 @@ describe('forms that never lose work', () => {
 
     // Ctrl+S saves and stays; the saved form leaves without a question.
     await page.keyboard.press('Control+s');
-    await expect.poll(() => articleTitle(1), { timeout: 15_000 }).toBe(`Bees ${locale}`);
+    await expect.poll(() => articleTitle(1), { timeout: 60_000 }).toBe(`Bees ${locale}`);
     expect(new URL(page.url()).pathname).toBe('/admin/content/articles/1');
     await page.getByTestId('item-back').click();
     await page.waitForURL(/\/admin\/content\/articles$/);
 
     // Discarding leaves without saving.
     await page.goto('/admin/content/articles/1');
-    await expect.poll(() => title.inputValue(), { timeout: 15_000 }).toBe(`Bees ${locale}`);
+    await expect.poll(() => title.inputValue(), { timeout: 60_000 }).toBe(`Bees ${locale}`);
     await title.fill('Never saved');
     await page.getByTestId('item-back').click();
-    await expect.poll(() => dialog.getByTestId('unsaved-discard').textContent(), { timeout: 15_000 }).toBe(texts.discard);
+    await expect.poll(() => dialog.getByTestId('unsaved-discard').textContent(), { timeout: 60_000 }).toBe(texts.discard);
     await dialog.getByTestId('unsaved-discard').click();
-    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/admin/content/articles');
+    await dialog.waitFor({ state: 'detached', timeout: 60_000 });
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 60_000 }).toBe('/admin/content/articles');
     expect(await articleTitle(1)).toBe(`Bees ${locale}`);
 
     // Save and create new: the item is stored and an empty form opens.
@@ -123,8 +123,8 @@ describe('forms that never lose work', () => {
     await title.fill(`Wasps ${locale}`);
     await page.getByTestId('save-options').click();
     await page.getByTestId('item-save-new').click();
-    await expect.poll(async () => ((await send('get', `/items/articles?filter[title][_eq]=Wasps ${locale}&fields=id`)) as unknown[]).length, { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => title.inputValue(), { timeout: 15_000 }).toBe('');
+    await expect.poll(async () => ((await send('get', `/items/articles?filter[title][_eq]=Wasps ${locale}&fields=id`)) as unknown[]).length, { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => title.inputValue(), { timeout: 60_000 }).toBe('');
     expect(new URL(page.url()).pathname).toBe('/admin/content/articles/+');
     await page.close();
   });
@@ -135,14 +135,14 @@ describe('forms that never lose work', () => {
     const path = () => new URL(page.url()).pathname;
     const title = page.locator('#field-title');
     const dialog = page.locator('.ant-modal-confirm');
-    const asked = async () => expect.poll(() => dialog.locator('.ant-modal-confirm-title').textContent(), { timeout: 15_000 }).toBe(texts.unsaved);
+    const asked = async () => expect.poll(() => dialog.locator('.ant-modal-confirm-title').textContent(), { timeout: 60_000 }).toBe(texts.unsaved);
     // In-app steps only: list, then the item opened from its row (history entries of one page).
     await page.goto('/admin/content/articles');
     const row = page.getByTestId('list-row').filter({ hasText: 'Moths' }).getByText('Moths', { exact: true });
-    await row.waitFor({ timeout: 30_000 });
+    await row.waitFor({ timeout: 60_000 });
     await row.click();
     await page.waitForURL(`**${itemPath}`);
-    await expect.poll(() => title.inputValue(), { timeout: 15_000 }).toBe('Moths');
+    await expect.poll(() => title.inputValue(), { timeout: 60_000 }).toBe('Moths');
 
     // Back with edits: the question; keeping them stays on the item, the address bar included.
     await title.fill(`Moths ${locale}`);
@@ -150,8 +150,8 @@ describe('forms that never lose work', () => {
     await asked();
     await harness.screenshot(page, `forms-unsaved-back-${locale}-${width}`);
     await page.getByTestId('unsaved-keep').click();
-    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
-    await expect.poll(path, { timeout: 15_000 }).toBe(itemPath);
+    await dialog.waitFor({ state: 'detached', timeout: 60_000 });
+    await expect.poll(path, { timeout: 60_000 }).toBe(itemPath);
     expect(await title.inputValue()).toBe(`Moths ${locale}`);
 
     // Back again, discarding: the list, nothing saved.
@@ -159,35 +159,35 @@ describe('forms that never lose work', () => {
     await asked();
     await page.getByTestId('unsaved-discard').click();
     // The question fades out after it is answered: gone before the next step looks for a new one.
-    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
-    await expect.poll(path, { timeout: 15_000 }).toBe('/admin/content/articles');
+    await dialog.waitFor({ state: 'detached', timeout: 60_000 });
+    await expect.poll(path, { timeout: 60_000 }).toBe('/admin/content/articles');
     expect(await articleTitle(mothsId)).toBe('Moths');
 
     // Forward to the item (no edits: no question), back to the list by its button, Back to the item again.
     await page.goForward();
-    await expect.poll(path, { timeout: 15_000 }).toBe(itemPath);
-    await expect.poll(() => title.inputValue(), { timeout: 15_000 }).toBe('Moths');
+    await expect.poll(path, { timeout: 60_000 }).toBe(itemPath);
+    await expect.poll(() => title.inputValue(), { timeout: 60_000 }).toBe('Moths');
     expect(await dialog.count()).toBe(0);
     await page.getByTestId('item-back').click();
     await page.waitForURL(/\/admin\/content\/articles$/);
     await page.goBack();
-    await expect.poll(path, { timeout: 15_000 }).toBe(itemPath);
-    await expect.poll(() => title.inputValue(), { timeout: 15_000 }).toBe('Moths');
+    await expect.poll(path, { timeout: 60_000 }).toBe(itemPath);
+    await expect.poll(() => title.inputValue(), { timeout: 60_000 }).toBe('Moths');
 
     // Forward with edits asks too: keep, then discard.
     await title.fill(`Moths ${locale} again`);
     await page.goForward();
     await asked();
     await page.getByTestId('unsaved-keep').click();
-    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
-    await expect.poll(path, { timeout: 15_000 }).toBe(itemPath);
+    await dialog.waitFor({ state: 'detached', timeout: 60_000 });
+    await expect.poll(path, { timeout: 60_000 }).toBe(itemPath);
     expect(await title.inputValue()).toBe(`Moths ${locale} again`);
     await page.goForward();
     await asked();
     await page.getByTestId('unsaved-discard').click();
     // The question fades out after it is answered: gone before the next step looks for a new one.
-    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
-    await expect.poll(path, { timeout: 15_000 }).toBe('/admin/content/articles');
+    await dialog.waitFor({ state: 'detached', timeout: 60_000 });
+    await expect.poll(path, { timeout: 60_000 }).toBe('/admin/content/articles');
     expect(await articleTitle(mothsId)).toBe('Moths');
     await page.close();
   });
@@ -200,7 +200,7 @@ describe('forms that never lose work', () => {
     await date.fill(locale === 'en-US' ? '2026-03-14' : '2026-04-21');
     await date.press('Enter');
     await page.getByTestId('save-item').click();
-    await expect.poll(async () => ((await send('get', '/items/articles/1?fields=published_on')) as { published_on: string | null }).published_on, { timeout: 15_000 }).toBe(locale === 'en-US' ? '2026-03-14' : '2026-04-21');
+    await expect.poll(async () => ((await send('get', '/items/articles/1?fields=published_on')) as { published_on: string | null }).published_on, { timeout: 60_000 }).toBe(locale === 'en-US' ? '2026-03-14' : '2026-04-21');
     expect(await date.inputValue()).toBe(locale === 'en-US' ? '03/14/2026' : '21/04/2026');
 
     const total = ((await send('get', '/items/articles?fields=id&limit=-1')) as unknown[]).length;
@@ -226,11 +226,11 @@ describe('forms that never lose work', () => {
     });
     await page.reload();
     const loading = page.getByTestId('app-loading');
-    await loading.waitFor({ timeout: 20_000 });
+    await loading.waitFor({ timeout: 60_000 });
     expect(await loading.innerText()).toMatch(/Tessera[\s\S]*Loading…/);
     await harness.screenshot(page, 'app-loading');
     release();
-    await page.getByTestId('user-menu').waitFor({ timeout: 20_000 });
+    await page.getByTestId('user-menu').waitFor({ timeout: 60_000 });
     await page.close();
   });
 
@@ -238,17 +238,17 @@ describe('forms that never lose work', () => {
     const page = await openAs('en-US', 1360, 860);
     await page.goto('/admin/content/articles/1');
     const title = page.locator('#field-title');
-    await expect.poll(() => title.inputValue(), { timeout: 15_000 }).not.toBe('');
+    await expect.poll(() => title.inputValue(), { timeout: 60_000 }).not.toBe('');
     // Hovering a field's history mark lists its earlier values, newest first.
     await page.getByTestId('history-title').hover();
     const history = page.getByTestId('history-list-title');
-    await expect.poll(() => history.innerText(), { timeout: 15_000 }).toMatch(/Bees pt-BR[\s\S]*Bees en-US[\s\S]*Bees/);
+    await expect.poll(() => history.innerText(), { timeout: 60_000 }).toMatch(/Bees pt-BR[\s\S]*Bees en-US[\s\S]*Bees/);
     await harness.screenshot(page, 'forms-field-history');
     await title.fill('Bees (copy)');
     await page.getByTestId('save-options').click();
     await harness.screenshot(page, 'forms-save-menu');
     await page.getByTestId('item-save-copy').click();
-    await page.waitForURL((url) => /\/admin\/content\/articles\/\d+$/.test(url.pathname) && !url.pathname.endsWith('/1'), { timeout: 15_000 });
+    await page.waitForURL((url) => /\/admin\/content\/articles\/\d+$/.test(url.pathname) && !url.pathname.endsWith('/1'), { timeout: 60_000 });
     const copyId = Number(new URL(page.url()).pathname.split('/').pop());
     const read = (id: number) => send('get', `/items/articles/${id}?fields=title,tags.tags_id,translations.languages_code,translations.headline`);
     const copy = (await read(copyId)) as { title: string; tags: Array<{ tags_id: number }>; translations: Array<{ languages_code: string; headline: string }> };

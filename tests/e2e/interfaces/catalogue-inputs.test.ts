@@ -118,7 +118,7 @@ describe('catalogue inputs', () => {
     await page.getByTestId('key-value-extras').getByLabel('Value').first().waitFor();
     await page.getByTestId('header-action-1').click();
     await page.getByText('Flow "Aprovar" started.').waitFor();
-    await expect.poll(async () => (await send('get', `/items/viagens/${body.data.id}`)).situacao, { timeout: 15_000 }).toBe('aprovada');
+    await expect.poll(async () => (await send('get', `/items/viagens/${body.data.id}`)).situacao, { timeout: 60_000 }).toBe('aprovada');
   });
 
   it('speaks Brazilian Portuguese', async () => {

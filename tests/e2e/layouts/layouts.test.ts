@@ -13,7 +13,7 @@ let adminId: string;
 let roleId: string;
 let bruno: number;
 const VIEWER = { email: 'leitora@example.com', password: 'leitora-senha-segura-1' };
-const LONG_WAIT = { timeout: 20_000 };
+const LONG_WAIT = { timeout: 60_000 };
 // Items fall in the month the calendar opens on (the current one).
 const today = new Date();
 const month = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}`;

@@ -88,7 +88,7 @@ describe("the filter builder's related paths", () => {
     await page.setViewportSize({ width, height });
     await harness.signIn(page);
     await page.goto('/admin/content/articles');
-    await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBe(3);
+    await expect.poll(() => rows(page).count(), { timeout: 60_000 }).toBe(3);
     await page.getByTestId('open-filter').click();
     await page.getByTestId('filter-add').click();
     const rule = page.getByTestId('filter-rule-0');
@@ -100,17 +100,17 @@ describe("the filter builder's related paths", () => {
     };
 
     await filterBy(labels.country, 'Portu');
-    await expect.poll(() => shownTitles(page), { timeout: 20_000 }).toEqual(['Abelhas']);
+    await expect.poll(() => shownTitles(page), { timeout: 60_000 }).toEqual(['Abelhas']);
     await harness.screenshot(page, `list-filter-paths-${locale}-${width}`);
     if (locale === 'pt-BR') expect(await englishLeaks(page)).toEqual([]);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
 
     await filterBy(labels.tagsSome, 'hist');
-    await expect.poll(() => shownTitles(page), { timeout: 20_000 }).toEqual(['Navios']);
+    await expect.poll(() => shownTitles(page), { timeout: 60_000 }).toEqual(['Navios']);
     await filterBy(labels.tagsNone, 'ciên');
-    await expect.poll(async () => (await shownTitles(page)).sort(), { timeout: 20_000 }).toEqual(['Navios', 'Sem nada']);
+    await expect.poll(async () => (await shownTitles(page)).sort(), { timeout: 60_000 }).toEqual(['Navios', 'Sem nada']);
     await filterBy(labels.quote, 'Ser ou');
-    await expect.poll(() => shownTitles(page), { timeout: 20_000 }).toEqual(['Abelhas']);
+    await expect.poll(() => shownTitles(page), { timeout: 60_000 }).toEqual(['Abelhas']);
     // The open list of paths fits the window too.
     await rule.getByTestId('filter-field').click();
     await page.keyboard.type(locale === 'en-US' ? 'Author' : 'Autor');
@@ -123,7 +123,7 @@ describe("the filter builder's related paths", () => {
     const page = await harness.newPage();
     await harness.signIn(page, READER.email, READER.password);
     await page.goto('/admin/content/articles');
-    await expect.poll(() => rows(page).count(), { timeout: 30_000 }).toBe(3);
+    await expect.poll(() => rows(page).count(), { timeout: 60_000 }).toBe(3);
     await page.getByTestId('open-filter').click();
     await page.getByTestId('filter-add').click();
     const rule = page.getByTestId('filter-rule-0');

@@ -46,7 +46,7 @@ async function resetViews(): Promise<void> {
 
 async function openArticles(page: Page): Promise<void> {
   await page.goto('/admin/content/articles');
-  await rows(page).first().waitFor({ timeout: 30_000 }).catch(async (error) => {
+  await rows(page).first().waitFor({ timeout: 60_000 }).catch(async (error) => {
     await harness.screenshot(page, 'list-open-failure');
     throw error;
   });

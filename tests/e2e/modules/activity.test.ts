@@ -61,14 +61,14 @@ describe('activity log', () => {
       if (language === 'pt-BR') await page.setViewportSize({ width: 390, height: 844 });
       await harness.signIn(page);
       await page.goto('/admin/activity');
-      await page.locator('.ant-tag').filter({ hasText: texts.versionSave }).first().waitFor({ timeout: 20_000 });
+      await page.locator('.ant-tag').filter({ hasText: texts.versionSave }).first().waitFor({ timeout: 60_000 });
       await page.locator('.ant-tag').filter({ hasText: texts.run }).first().waitFor();
       expect(await page.getByText('version_save', { exact: true }).count()).toBe(0);
-      await page.getByTestId('mention').filter({ hasText: `@${myName}` }).first().waitFor({ timeout: 20_000 });
+      await page.getByTestId('mention').filter({ hasText: `@${myName}` }).first().waitFor({ timeout: 60_000 });
       await harness.screenshot(page, `activity-actions-mentions-${language}`);
       await page.goto('/admin/notifications');
-      await page.getByText(`Look, @${myName}`).first().waitFor({ timeout: 20_000 });
-      await page.getByTestId('mention').filter({ hasText: '@Bia Lima' }).first().waitFor({ timeout: 20_000 });
+      await page.getByText(`Look, @${myName}`).first().waitFor({ timeout: 60_000 });
+      await page.getByTestId('mention').filter({ hasText: '@Bia Lima' }).first().waitFor({ timeout: 60_000 });
       expect(await page.getByText(me.id).count()).toBe(0);
       await harness.screenshot(page, `notifications-mentions-${language}`);
       await page.close();

@@ -199,17 +199,17 @@ describe('insights: building a dashboard in the editor', () => {
     // A date range override narrows the time series to fewer buckets.
     const bucketsBefore = await content('Published per day').locator('svg text').count();
     await choose(page, page.getByTestId('dashboard-range'), 'Last day');
-    await expect.poll(() => content('Published per day').locator('svg text').count(), { timeout: 10_000 }).toBeLessThan(bucketsBefore);
+    await expect.poll(() => content('Published per day').locator('svg text').count(), { timeout: 60_000 }).toBeLessThan(bucketsBefore);
 
     // A stored filter opens in the builder again, and an edit through it is saved.
     await page.getByTestId('dashboard-edit').click();
     await page.getByTestId(`panel-edit-${id('Published words')}`).click();
     const rules = page.getByTestId('panel-filter').locator('[data-testid^="filter-rule-"]');
-    await expect.poll(() => rules.count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => rules.count(), { timeout: 60_000 }).toBe(2);
     await rules.nth(1).getByRole('button', { name: 'Remove condition' }).click();
     await page.getByTestId('panel-preview').filter({ hasText: new RegExp(`^${en(sumWords(published))}$`) }).waitFor();
     await savePanel(page);
-    await expect.poll(async () => (await panelsOf(send, dashboardId)).find((panel) => panel.name === 'Published words')!.options.filter, { timeout: 10_000 }).toEqual({ status: { _eq: 'published' } });
+    await expect.poll(async () => (await panelsOf(send, dashboardId)).find((panel) => panel.name === 'Published words')!.options.filter, { timeout: 60_000 }).toEqual({ status: { _eq: 'published' } });
     await page.getByTestId('dashboard-done').click();
 
     // Dark appearance.

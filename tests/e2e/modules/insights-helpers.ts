@@ -54,7 +54,7 @@ export async function settledBox(locator: Locator): Promise<{ x: number; y: numb
       const still = now === last;
       last = now;
       return still;
-    }, { interval: 150, timeout: 10_000 })
+    }, { interval: 150, timeout: 60_000 })
     .toBe(true);
   return box;
 }

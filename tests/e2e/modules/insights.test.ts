@@ -101,7 +101,7 @@ describe('insights: a dashboard', () => {
     // In steps, so the grid sees a drag rather than a click.
     for (let index = 1; index <= 10; index++) await page.mouse.move(handle.x + handle.width / 2 + (step * 12 * index) / 10, handle.y + handle.height / 2, { steps: 2 });
     await page.mouse.up();
-    await expect.poll(async () => (await panelNamed('Articles')).position_x, { timeout: 10_000 }).toBe(articles.position_x + 12);
+    await expect.poll(async () => (await panelNamed('Articles')).position_x, { timeout: 60_000 }).toBe(articles.position_x + 12);
 
     const moved = await panelNamed('Articles');
     await reread;
@@ -113,7 +113,7 @@ describe('insights: a dashboard', () => {
     await page.mouse.down();
     for (let index = 1; index <= 10; index++) await page.mouse.move(corner.x + corner.width / 2 + (step * 3 * index) / 10, corner.y + corner.height / 2 + (52 * 2 * index) / 10, { steps: 2 });
     await page.mouse.up();
-    await expect.poll(async () => { const now = await panelNamed('Articles'); return [now.width, now.height]; }, { timeout: 10_000 }).toEqual([moved.width + 3, moved.height + 2]);
+    await expect.poll(async () => { const now = await panelNamed('Articles'); return [now.width, now.height]; }, { timeout: 60_000 }).toEqual([moved.width + 3, moved.height + 2]);
     const stored = await panelNamed('Articles');
     expect(stored.position_x).toBe(moved.position_x);
     await reread;
@@ -136,8 +136,8 @@ describe('insights: a dashboard', () => {
     // Auto-refresh polls the server: a new article shows up without a reload.
     await choose(page, page.getByTestId('dashboard-refresh'), 'Every 10 s');
     await send('post', '/items/articles', { title: 'Late story', status: 'published', words: 10 });
-    await page.getByTestId(`panel-content-${articles.id}`).filter({ hasText: new RegExp(`^${ARTICLES.length + 1} stories$`) }).waitFor({ timeout: 20_000 });
-  }, 120_000);
+    await page.getByTestId(`panel-content-${articles.id}`).filter({ hasText: new RegExp(`^${ARTICLES.length + 1} stories$`) }).waitFor({ timeout: 60_000 });
+  }, 300_000);
 
   it('shows "No access" for a panel over a collection the viewer may not read, and the other panels', async () => {
     const page = await harness.newPage();

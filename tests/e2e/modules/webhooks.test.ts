@@ -66,7 +66,7 @@ describe('webhooks screen', () => {
       .poll(async () => {
         await page.getByTestId('webhook-log-refresh').click();
         return attempts.getByText('Delivered').count();
-      }, { timeout: 15_000 })
+      }, { timeout: 60_000 })
       .toBe(1);
     await attempts.getByText('items.create · articles').waitFor();
     await attempts.getByRole('cell', { name: '200', exact: true }).waitFor();
