@@ -49,25 +49,29 @@ export default function BlockEditor({ field, value, onChange, disabled, options 
     const initial = blockDataOf(latest.current.value);
     const data = initial ? sanitizeBlocks(initial) : undefined;
     shown.current = JSON.stringify(data?.blocks ?? []);
-    const instance = new EditorJS({
+    const report = (output: OutputData) => {
+      const next = stored(output);
+      // Editor.js also reports its own redraws (a stored value rendered): only real edits reach the form.
+      const blocks = JSON.stringify(next?.blocks ?? []);
+      if (blocks === shown.current) return;
+      shown.current = blocks;
+      sent.current = next;
+      latest.current.onChange?.(next);
+    };
+    const instance: EditorJS = new EditorJS({
       holder: holder.current as HTMLDivElement,
       data,
       tools: toolsFor(tools.split(',').filter(Boolean) as ReturnType<typeof blockToolsOf>, {
         pick: () => new Promise((resolve) => setPicking(() => resolve)),
+        // A picked picture reaches the form at once: Editor.js batches its onChange for 400 ms, and a save
+        // clicked within them sent the blocks without the picture.
+        picked: () => void instance.save().then(report),
         labels: { choose: latest.current.translate('content.blocks.chooseImage'), caption: latest.current.translate('content.blocks.caption') },
       }),
       placeholder,
       minHeight: 60,
       i18n: { messages: editorJsMessages(latest.current.translate) },
-      onChange: async (api) => {
-        const next = stored(await api.saver.save());
-        // Editor.js also reports its own redraws (a stored value rendered): only real edits reach the form.
-        const blocks = JSON.stringify(next?.blocks ?? []);
-        if (blocks === shown.current) return;
-        shown.current = blocks;
-        sent.current = next;
-        latest.current.onChange?.(next);
-      },
+      onChange: async (api) => report(await api.saver.save()),
     });
     editor.current = instance;
     return () => {

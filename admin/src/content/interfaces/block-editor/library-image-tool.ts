@@ -12,6 +12,8 @@ export interface LibraryImageData {
 /** What the editor hands the tool: a way to pick a library image, and its texts. */
 export interface LibraryImageConfig {
   pick: () => Promise<LibraryImageData['file'] | null>;
+  /** Called once a picked picture is drawn, for the editor to hand the blocks to the form without Editor.js's delay. */
+  picked: () => void;
   labels: { choose: string; caption: string };
 }
 
@@ -69,6 +71,7 @@ export class LibraryImageTool implements BlockTool {
       this.render();
       // Said outright: Editor.js did not report the redrawn block, and the picture was left out of the saved blocks.
       this.block.dispatchChange();
+      this.config.picked();
     });
     this.wrapper.append(button);
   }
