@@ -24,7 +24,7 @@ interface Run {
 }
 
 const RUNS: Run[] = [
-  { name: 'api', projects: ['unit', 'integration'] },
+  { name: 'api', projects: ['unit', 'integration', 'integration-own-process'] },
   { name: 'browser', projects: ['e2e'] },
 ];
 

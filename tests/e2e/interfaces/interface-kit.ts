@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { startAdmin, type AdminHarness } from '../harness.ts';
 
 /** Sends as the administrator; any answer of 300 or more fails the test with its body. Answers `data`. */
@@ -25,9 +26,33 @@ export async function dropdownOf(page: Page, select: Locator): Promise<Locator> 
   return list ? page.locator(`.ant-select-dropdown:has([id="${list}"])`) : page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
 }
 
-/** Picks `option` (by its title) in the select with this test id. */
+/** The title a single select shows as its value, or null for a multiple one (whose picks toggle). */
+async function shownTitle(select: Locator): Promise<string | null> {
+  return select.evaluate((element) => {
+    const root = element.closest('.ant-select') ?? element.querySelector('.ant-select');
+    if (!root || root.classList.contains('ant-select-multiple')) return null;
+    return root.querySelector('.ant-select-selection-item')?.getAttribute('title') ?? '';
+  });
+}
+
+/**
+ * Picks `option` (by its title) in the select with this test id. In a drawer still laying out, the list can
+ * move between the press and the release of the click (measured: ~40 ms), which then lands outside it and
+ * picks nothing: a single select is checked to show the option, and the pick is made again if it did not take.
+ */
 export async function chooseOption(page: Page, testId: string, option: string): Promise<void> {
   const select = page.getByTestId(testId);
-  await select.click();
-  await (await dropdownOf(page, select)).getByTitle(option, { exact: true }).click();
+  for (let attempt = 1; ; attempt += 1) {
+    await select.click();
+    await (await dropdownOf(page, select)).getByTitle(option, { exact: true }).click();
+    if ((await shownTitle(select)) === null || attempt === 3) return;
+    const took = await expect
+      .poll(() => shownTitle(select), { timeout: 5_000 })
+      .toBe(option)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (took) return;
+  }
 }
