@@ -6,10 +6,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /**
  * API files at once. Each has its own database (and Redis namespace, taken from the database's name), so
  * files share the machine without touching each other. Two keep a 2-core machine busy (measured on a
- * sample of 40 files: 77 s with two, 80 s with three); the browser files run beside them (tests/run-suite.ts).
+ * sample of 40 files: 77 s with two, 80 s with three). The browser files run after them (docs/testing.md:
+ * beside them, with the API files' CPU taken, their waits ran past their limits).
  */
 const TEST_WORKERS = Number(process.env.TEST_WORKERS ?? 2);
-// Browser files two at a time: one file keeps 0.7 of a core busy (measured), mostly waiting on its page.
+// Browser files two at a time: one file alone keeps 0.7 of a core busy (measured), mostly waiting on its page.
 const BROWSER_WORKERS = Number(process.env.TEST_BROWSER_WORKERS ?? 2);
 
 /** What both integration projects share. */
@@ -58,12 +59,12 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           // Builds the admin once (when stale) and prepares the template database.
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // Each file runs a server and a Chromium; beside the API tests under npm test (tests/run-suite.ts).
+          // After the API tests: each file runs a server and a Chromium.
           maxWorkers: BROWSER_WORKERS,
           sequence: { groupOrder: 1 },
           testTimeout: 300_000,
           hookTimeout: 180_000,
-          // Waits are for conditions; a browser file shares the machine with the API files (tests/run-suite.ts).
+          // Waits are for conditions; the limits are safety nets for a shared machine.
           expect: { poll: { timeout: 60_000 } },
         },
       },

@@ -8,7 +8,7 @@ const vitest = fileURLToPath(new URL('../../../node_modules/vitest/vitest.mjs', 
 /** Runs one fixture file in its own vitest process; returns the reporter's line and the exit code. */
 function run(fixture: string): Promise<{ line: string | undefined; code: number | null }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [vitest, 'run', '--config', config], { env: { ...process.env, REPORTER_FIXTURE: fixture, TEST_SUMMARY_FILE: '' }, timeout: 120_000 }, (_error, stdout) => {
+    const child = execFile(process.execPath, [vitest, 'run', '--config', config], { env: { ...process.env, REPORTER_FIXTURE: fixture }, timeout: 120_000 }, (_error, stdout) => {
       resolve({ line: stdout.split('\n').find((candidate) => candidate.startsWith('tests: ')), code: child.exitCode });
     });
   });
