@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoEnglish } from '../english-leaks.ts';
 import type { AdminHarness } from '../harness.ts';
-import { chooseOption, startSignedInAdmin, type Send } from './interface-kit.ts';
+import { animationsDone, chooseOption, startSignedInAdmin, type Send } from './interface-kit.ts';
 
 /**
  * Many-to-any end to end: the relation built in the data model (junction, both relations, the list-m2a
@@ -33,6 +33,7 @@ describe('many-to-any', () => {
     await page.getByTestId('relation-create').click();
     await page.getByTestId('relation-kind').getByText('Many to any').click();
     await page.getByTestId('relation-field').fill('blocks');
+    await animationsDone(page);
     await page.getByTestId('relation-allowed').click();
     const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
     await open.getByTitle('block_text', { exact: true }).click();

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AdminHarness } from '../harness.ts';
+import { animationsDone } from '../interfaces/interface-kit.ts';
 import { seedNewsroom } from '../seed.ts';
 
 export const DAY = 86_400_000;
@@ -37,6 +38,7 @@ export async function seedInsights(harness: AdminHarness): Promise<Send> {
 
 /** Opens an antd select and picks the option with this exact text. */
 export async function choose(page: Page, select: Locator, option: string): Promise<void> {
+  await animationsDone(page);
   await select.click();
   // Long lists are virtual: narrow a searchable one down so the option is rendered.
   if (await select.evaluate((element) => !!(element as unknown as { closest(selector: string): unknown }).closest('.ant-select-show-search'))) await page.keyboard.type(option);
