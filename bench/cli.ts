@@ -86,6 +86,16 @@ async function main(): Promise<void> {
       { name: `tessera snapshot (${collections} collections)`, args: [TESSERA, 'snapshot', '--out', path.join(dir, 'snapshots'), '--force'], expect: [0] },
       { name: `tessera diff (${collections} collections, in sync)`, args: [TESSERA, 'diff', '--from', path.join(dir, 'snapshots')], expect: [0] },
     ];
+    // BENCH_CLI_BASE=<another checkout>: its help, snapshot and diff run in the same rounds, so both trees meet the same load.
+    const base = process.env.BENCH_CLI_BASE;
+    if (base) {
+      const baseBin = path.join(base, 'bin', 'tessera');
+      commands.push(
+        { name: 'base: tessera --help', args: [baseBin, '--help'], expect: [0] },
+        { name: `base: tessera snapshot (${collections} collections)`, args: [baseBin, 'snapshot', '--out', path.join(dir, 'base-snapshots'), '--force'], expect: [0] },
+        { name: `base: tessera diff (${collections} collections, in sync)`, args: [baseBin, 'diff', '--from', path.join(dir, 'base-snapshots')], expect: [0] },
+      );
+    }
     const times = new Map<string, number[]>(commands.map((command) => [command.name, []]));
     const cpu = new Map<string, number[]>(commands.map((command) => [command.name, []]));
     for (const command of commands) timeRun(command, dir, env);

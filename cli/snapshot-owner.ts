@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
-import { SNAPSHOT_EXTENSIONS } from '../server/snapshot/serialize.ts';
+import { CORE_SCHEMA, load } from 'js-yaml';
+import { SNAPSHOT_EXTENSIONS } from '../server/snapshot/layout.ts';
 
 /** The project name recorded in the snapshot already in `folder`, or null when there is none to compare. */
 export function snapshotProjectName(folder: string): string | null {
@@ -11,8 +11,8 @@ export function snapshotProjectName(folder: string): string | null {
     const file = path.join(folder, 'config', `settings${extension}`);
     if (!existsSync(file)) continue;
     try {
-      // YAML is a superset of JSON: one parser reads both formats.
-      const name = (parse(readFileSync(file, 'utf8')) as { settings?: { project_name?: unknown } } | null)?.settings?.project_name;
+      // YAML is a superset of JSON: one parser reads both formats (js-yaml, as the snapshot loader does).
+      const name = (load(readFileSync(file, 'utf8'), { schema: CORE_SCHEMA }) as { settings?: { project_name?: unknown } } | null)?.settings?.project_name;
       return typeof name === 'string' ? name : null;
     } catch {
       return null;

@@ -1,11 +1,42 @@
+import { systemAccountability } from '../../server/auth/accountability.ts';
+import { loadConfig } from '../../server/config/index.ts';
+import { migrateLatest } from '../../server/database/migrations.ts';
+import { migrateProjectLatest } from '../../server/database/project-migrations.ts';
+import { installedExtensions } from '../../server/snapshot/extension-flags.ts';
 import { loadSnapshot } from '../../server/snapshot/load-snapshot.ts';
 import { dataLossSteps } from '../../server/snapshot/plan.ts';
 import { formatPlan } from '../../server/snapshot/print-plan.ts';
+import { SnapshotService } from '../../server/snapshot/snapshot-service.ts';
+import { openSystemContext, type SystemContext } from '../context.ts';
 import { CancelledError, ExitError, UsageError } from '../errors.ts';
 import { askConfirm, canPrompt, startProgress } from '../prompts.ts';
 import { announceSchemaChange } from '../running-server.ts';
 import { parseOnly } from './diff.ts';
-import { DEFAULT_SNAPSHOT_FOLDER, withSnapshotService } from './snapshot.ts';
+import { DEFAULT_SNAPSHOT_FOLDER } from '../snapshot-planner.ts';
+
+/**
+ * Opens the database, runs `work` with a snapshot service acting as the platform, and closes it again.
+ * With `migrate`, pending system and project migrations run first (`apply --migrate` on a new database).
+ */
+export async function withSnapshotService<T>(
+  env: NodeJS.ProcessEnv,
+  work: (service: SnapshotService, context: SystemContext) => Promise<T>,
+  options: { migrate?: boolean } = {},
+): Promise<T> {
+  const config = loadConfig(env);
+  const context = await openSystemContext(config, { requireSchema: !options.migrate });
+  try {
+    const { app } = context;
+    if (options.migrate) {
+      await migrateLatest(app.database.orm);
+      await migrateProjectLatest(app.database.kysely(), config.migrationsPath);
+    }
+    const host = { db: app.database.kysely(), schemaCache: app.schema, servicesContext: app.servicesContext, installedExtensions: () => installedExtensions(config.extensions.path, config.extensions.projectDir) };
+    return await work(new SnapshotService(host, systemAccountability(), env), context);
+  } finally {
+    await context.close();
+  }
+}
 
 /** Options of `tessera apply`. */
 export interface ApplyCommandOptions {

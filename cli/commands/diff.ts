@@ -3,7 +3,7 @@ import { loadSnapshot } from '../../server/snapshot/load-snapshot.ts';
 import { ONLY_CHOICES } from '../../server/snapshot/plan.ts';
 import { formatPlan } from '../../server/snapshot/print-plan.ts';
 import { ExitError, UsageError } from '../errors.ts';
-import { DEFAULT_SNAPSHOT_FOLDER, withSnapshotService } from './snapshot.ts';
+import { DEFAULT_SNAPSHOT_FOLDER, withSnapshotPlanner } from '../snapshot-planner.ts';
 
 /** Exit codes of `tessera diff`: a CI gate. */
 export const DIFF_EXIT = { inSync: 0, drift: 1, error: 2 } as const;
@@ -30,7 +30,7 @@ export async function runDiff(options: DiffOptions, env: NodeJS.ProcessEnv = pro
   try {
     const only = parseOnly(options.only);
     const desired = loadSnapshot(options.from ?? DEFAULT_SNAPSHOT_FOLDER);
-    const { plan, hash } = await withSnapshotService(env, (service) => service.plan(desired, { only }));
+    const { plan, hash } = await withSnapshotPlanner(env, (planner) => planner.plan(desired, { only }));
     if (options.json) process.stdout.write(`${JSON.stringify({ hash, in_sync: plan.steps.length === 0, steps: plan.steps, unresolved: plan.unresolved, warnings: plan.warnings ?? [] }, null, 2)}\n`);
     else process.stdout.write(`${formatPlan(plan)}\n`);
     drift = plan.steps.length > 0;

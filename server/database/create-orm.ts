@@ -2,14 +2,12 @@ import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { systemMigrations } from '../../migrations/index.ts';
+import { MIGRATIONS_TABLE } from '../../migrations/names.ts';
 import { CANCEL_ON_ABORT, CancellableClient } from './cancellable-client.ts';
 import { PreparingClient } from './prepared-statements.ts';
 
 /** The MikroORM instance type Tessera uses. */
 export type Orm = MikroORM;
-
-/** MikroORM's own migrations table doubles as the tessera_migrations system collection. */
-export const MIGRATIONS_TABLE = 'tessera_migrations';
 
 /**
  * Connects MikroORM to PostgreSQL. Tessera's collections are defined at run time, so there are no

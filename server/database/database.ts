@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config/index.ts';
 import { createOrm, type Orm } from './create-orm.ts';
+import { configuredDatabaseUrl } from './database-url.ts';
 import type { LockControl } from './embedded-lock.ts';
-import type { EmbeddedPostgres } from './embedded-postgres.ts';
 
 /** An open database: the ORM (connection pool, transactions, migrator) and how to close it all. */
 export interface Database {
@@ -21,15 +21,7 @@ export interface Database {
 
 /** Opens the configured database: DB_URL, or the embedded one in DATA_DIR when it is unset. */
 export async function openDatabase(config: Config, logger: Logger): Promise<Database> {
-  let embedded: EmbeddedPostgres | null = null;
-  let url = config.database.url;
-  if (!url) {
-    // Imported on demand: server deployments never load the WebAssembly build of PostgreSQL.
-    const { startEmbeddedPostgres } = await import('./embedded-postgres.ts');
-    embedded = await startEmbeddedPostgres(config.dataDir, config.database.poolMax);
-    url = embedded.url;
-    logger.debug({ dataDir: config.dataDir }, 'embedded database started');
-  }
+  const { url, embedded } = await configuredDatabaseUrl(config, logger);
   let orm: Orm;
   try {
     orm = await createOrm(url, config.database.poolMax, logger, {

@@ -20,6 +20,12 @@ export type SnapshotFiles = Map<string, unknown>;
 /** The manifest file, without extension. */
 export const MANIFEST = 'tessera';
 
+/** Extensions the loader reads. */
+export const SNAPSHOT_EXTENSIONS = ['.yaml', '.yml', '.json'] as const;
+
+/** Folders of a snapshot that hold generated files only (stale files there are removed on write). */
+export const SNAPSHOT_FOLDERS = ['collections', 'roles', 'config'] as const;
+
 /** A file-name-safe form of a name: lower case, anything else than letters and digits as `-`. */
 export function slug(name: string): string {
   return (

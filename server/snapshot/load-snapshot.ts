@@ -4,10 +4,9 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 import { InvalidPayloadError } from '../errors.ts';
 import { isSystemCollection } from '../schema/system/index.ts';
 import { configTable, rowKey } from './config-tables.ts';
-import { joinFiles, MANIFEST } from './layout.ts';
+import { joinFiles, MANIFEST, SNAPSHOT_EXTENSIONS, SNAPSHOT_FOLDERS } from './layout.ts';
 import { migrateDocument, operationReferencesAsKeys } from './migrate-format.ts';
 import { normalizeDocument } from './normalize.ts';
-import { SNAPSHOT_EXTENSIONS, SNAPSHOT_FOLDERS } from './serialize.ts';
 import { CONFIG_SECTIONS, SNAPSHOT_VERSION, type SnapshotDocument } from './types.ts';
 import { collectionFileSchema, configFileSchemas, documentSchema, manifestFileSchema, roleFileSchema, validateFile } from './validate.ts';
 

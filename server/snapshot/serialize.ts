@@ -1,25 +1,23 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { stringify } from 'yaml';
-import { splitDocument } from './layout.ts';
+import { createRequire } from 'node:module';
+import { SNAPSHOT_EXTENSIONS, SNAPSHOT_FOLDERS, splitDocument } from './layout.ts';
 import { sortKeysDeep } from './sort.ts';
 import type { SnapshotDocument } from './types.ts';
+import { writePlainYaml } from './yaml-writer.ts';
+
+// `yaml` is loaded only for a value the fast writer leaves to it (yaml-writer.ts); formatValue stays synchronous.
+const requireModule = createRequire(import.meta.url);
 
 /** File formats a snapshot can be written in. */
 export const SNAPSHOT_FORMATS = ['yaml', 'json'] as const;
 export type SnapshotFormat = (typeof SNAPSHOT_FORMATS)[number];
 
-/** Extensions the loader reads. */
-export const SNAPSHOT_EXTENSIONS = ['.yaml', '.yml', '.json'] as const;
-
-/** Folders of a snapshot that hold generated files only (stale files there are removed on write). */
-export const SNAPSHOT_FOLDERS = ['collections', 'roles', 'config'] as const;
-
 /** One value as file text: keys sorted, no YAML anchors, no folded lines, a final newline. */
 export function formatValue(value: unknown, format: SnapshotFormat): string {
   const sorted = sortKeysDeep(value);
   if (format === 'json') return `${JSON.stringify(sorted, null, 2)}\n`;
-  return stringify(sorted, { aliasDuplicateObjects: false, lineWidth: 0, indentSeq: true });
+  return writePlainYaml(sorted) ?? (requireModule('yaml') as typeof import('yaml')).stringify(sorted, { aliasDuplicateObjects: false, lineWidth: 0, indentSeq: true });
 }
 
 /** The files of a document as text, by path relative to the snapshot folder. */

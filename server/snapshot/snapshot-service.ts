@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Accountability } from '../auth/accountability.ts';
 import { NO_STATEMENT_TIMEOUT } from '../database/no-statement-timeout.ts';
@@ -9,29 +8,14 @@ import type { ServiceContext } from '../services/service-context.ts';
 import { trackSchemaChanges } from '../services/schema/schema-change.ts';
 import { applyConfigSteps } from './apply-config.ts';
 import { applySchemaSteps } from './apply-schema.ts';
-import { measureDataLoss } from './data-loss.ts';
-import { diffDocuments } from './diff.ts';
-import { notInstalledWarnings, type ExtensionName } from './extension-flags.ts';
-import { adoptUnmanagedIndexes } from './unmanaged-indexes.ts';
-import { dataLossSteps, selectSteps, type Plan, type PlanStep } from './plan.ts';
-import { readDatabaseState, type DatabaseState } from './read-snapshot.ts';
-import { maskSecrets, resolveSecrets } from './secrets.ts';
-import { sortKeysDeep } from './sort.ts';
+import { dataLossSteps, type PlanStep } from './plan.ts';
 import type { SnapshotDocument } from './types.ts';
+import { SnapshotPlanner, type InternalPlan, type PlanOptions, type PlanResult, type SnapshotReadHost } from './snapshot-planner.ts';
 
 /** What the snapshot service needs of the process: a database, the schema cache, and service contexts. */
-export interface SnapshotHost {
-  db: Kysely<any>;
+export interface SnapshotHost extends SnapshotReadHost {
   schemaCache: SchemaCache;
   servicesContext(accountability: Accountability, db?: Kysely<any>): ServiceContext;
-  /** The extensions installed here, to warn about those a snapshot names that are not (absent: no check). */
-  installedExtensions?(): Promise<ExtensionName[]>;
-}
-
-/** Options of a plan. */
-export interface PlanOptions {
-  /** Sections to consider (plan.ts ONLY_CHOICES); empty: all. */
-  only?: readonly string[];
 }
 
 /** Options of an apply. */
@@ -46,55 +30,17 @@ export interface ApplyOptions extends PlanOptions {
   beforeCommit?: (trx: Kysely<any>) => Promise<void>;
 }
 
-/** A plan with the hash of the database state it was made against. */
-export interface PlanResult {
-  plan: Plan;
-  hash: string;
-}
-
-/** A plan with the two documents it compared, as shown to a client (secrets as `${env:…}` references). */
-export interface ShownPlan extends PlanResult {
-  shown: { current: SnapshotDocument; desired: SnapshotDocument };
-}
-
-/** A plan with what apply needs to execute it: the database state it was made from and the resolved snapshot. */
-interface InternalPlan extends ShownPlan {
-  state: DatabaseState;
-  resolved: SnapshotDocument;
-}
-
-/** The hash of a (masked) database snapshot: it changes whenever the schema or configuration does. */
-export function hashDocument(document: SnapshotDocument): string {
-  return createHash('sha256').update(JSON.stringify(sortKeysDeep(document))).digest('hex');
-}
-
 /**
- * Configuration as code: the database as a snapshot, the plan from the database to a snapshot, and the
- * plan applied in ONE transaction. Administrators only. Secrets leave as `${env:NAME}` references and
- * come back from `env`.
+ * Configuration as code: the database as a snapshot and the plan from the database to a snapshot
+ * (SnapshotPlanner), and the plan applied in ONE transaction. Administrators only. Secrets leave as
+ * `${env:NAME}` references and come back from `env`.
  */
-export class SnapshotService {
+export class SnapshotService extends SnapshotPlanner {
   readonly #host: SnapshotHost;
-  readonly #accountability: Accountability;
-  readonly #env: NodeJS.ProcessEnv;
 
   constructor(host: SnapshotHost, accountability: Accountability, env: NodeJS.ProcessEnv) {
+    super(host, accountability, env);
     this.#host = host;
-    this.#accountability = accountability;
-    this.#env = env;
-  }
-
-  /** The database as a snapshot document, secrets replaced by references. */
-  async read(): Promise<SnapshotDocument> {
-    requireSchemaWrite(this.#accountability);
-    return maskSecrets((await readDatabaseState(this.#host.db)).document);
-  }
-
-  /** The plan from the database to `desired` (references to unset variables compare as unknown), and the documents compared. */
-  async plan(desired: SnapshotDocument, options: PlanOptions = {}): Promise<ShownPlan> {
-    requireSchemaWrite(this.#accountability);
-    const { plan, hash, shown } = await this.#plan(this.#host.db, desired, options, false);
-    return { plan, hash, shown };
   }
 
   /**
@@ -103,13 +49,13 @@ export class SnapshotService {
    * no longer has `expectedHash`, then executed; any failure rolls everything back, DDL included.
    */
   async apply(desired: SnapshotDocument, options: ApplyOptions = {}): Promise<PlanResult & { applied: boolean }> {
-    requireSchemaWrite(this.#accountability);
+    requireSchemaWrite(this.accountability);
     try {
       return await this.#host.db.transaction().execute(async (trx) => {
         // An apply may add indexes to or rewrite large tables: DB_STATEMENT_TIMEOUT is for requests, not this.
         await sql.raw(NO_STATEMENT_TIMEOUT).execute(trx);
         await sql`select pg_advisory_xact_lock(hashtext('tessera:schema-apply'))`.execute(trx);
-        const result = await this.#plan(trx, desired, options, !options.dryRun);
+        const result = await this.planAgainst(trx, desired, options, !options.dryRun);
         // The services the steps go through patch the overview the plan read instead of reading it all per step.
         trackSchemaChanges(trx, result.state.schema);
         if (options.expectedHash && options.expectedHash !== result.hash) {
@@ -130,27 +76,11 @@ export class SnapshotService {
     }
   }
 
-  async #plan(db: Kysely<any>, desired: SnapshotDocument, options: PlanOptions, strictSecrets: boolean): Promise<InternalPlan> {
-    const state = await readDatabaseState(db);
-    const { document: secretsResolved, missing } = resolveSecrets(desired, this.#env, { strict: strictSecrets });
-    const resolved = adoptUnmanagedIndexes(secretsResolved, state.document);
-    const shownCurrent = maskSecrets(state.document);
-    const shownDesired = adoptUnmanagedIndexes(desired, state.document);
-    let plan = diffDocuments({ current: state.document, desired: resolved, shownCurrent, shownDesired }, missing);
-    plan = selectSteps(plan, options.only ?? []);
-    plan = await measureDataLoss(db, plan, state.document, resolved);
-    if (resolved.extensions && plan.steps.some((step) => step.kind === 'extensions') && this.#host.installedExtensions) {
-      const warnings = notInstalledWarnings(resolved.extensions, await this.#host.installedExtensions());
-      if (warnings.length > 0) plan = { ...plan, warnings };
-    }
-    return { plan, hash: hashDocument(shownCurrent), shown: { current: shownCurrent, desired: shownDesired }, state, resolved };
-  }
-
   async #execute(trx: Kysely<any>, { plan, state, resolved }: InternalPlan, options: ApplyOptions): Promise<void> {
     const total = plan.steps.length;
     let done = 0;
     const progress = (step: PlanStep) => options.onProgress?.(step, ++done, total);
-    const context = this.#host.servicesContext(this.#accountability, trx);
+    const context = this.#host.servicesContext(this.accountability, trx);
     const schemaKinds = new Set(['collection', 'field', 'relation']);
     const schemaSteps = plan.steps.filter((step) => schemaKinds.has(step.kind));
     if (schemaSteps.length > 0) await applySchemaSteps(context, this.#host.schemaCache, schemaSteps, state.document, resolved, progress);

@@ -1,10 +1,11 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killSpawned, spawnCli, type CliResult } from '../../helpers/cli.ts';
 import { adminQuery, uniqueDatabaseName, urlFor } from '../../helpers/postgres.ts';
-import { createEmptyDatabase, type TestDatabase } from '../../helpers/test-database.ts';
+import { createEmptyDatabase, createMigratedDatabase, type TestDatabase } from '../../helpers/test-database.ts';
 import { EXAMPLE_FOLDER, readTree } from '../snapshot/snapshot-helpers.ts';
 
 afterAll(() => killSpawned());
@@ -95,6 +96,36 @@ describe('every command against an empty database ends with a clear message and 
     expect(applied.code).toBe(0);
     expect((await runWithin(['diff', '--from', 'blog'], env)).code).toBe(0);
   });
+});
+
+describe('a database one system migration behind', () => {
+  let database: TestDatabase;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    database = await createMigratedDatabase();
+    env = { DB_URL: database.url };
+    cpSync(EXAMPLE_FOLDER, path.join(cwd, 'behind'), { recursive: true });
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query(`delete from tessera_migrations where name = (select max(name) from tessera_migrations)`);
+    await client.end();
+  });
+  afterAll(() => database.drop());
+
+  // diff and snapshot check without MikroORM's migrator (cli/schema-check.ts); users list through it.
+  const OUT_OF_DATE = "The database's Tessera schema is out of date (1 system migration(s) pending): run `tessera migrate` (or `tessera apply --migrate`) first.";
+  const cases: Array<{ args: string[]; code: number }> = [
+    { args: ['snapshot', '--out', 'out-behind'], code: 1 },
+    { args: ['diff', '--from', 'behind'], code: 2 },
+    { args: ['users', 'list'], code: 1 },
+  ];
+  for (const { args, code } of cases) {
+    it(`tessera ${args.join(' ')} → exit ${code}`, async () => {
+      const result = await runWithin(args, env);
+      expect(result.stderr).toContain(OUT_OF_DATE);
+      expect(result.code).toBe(code);
+    });
+  }
 });
 
 describe('snapshot never replaces another project', () => {

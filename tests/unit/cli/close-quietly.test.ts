@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeQuietly } from '../../../cli/context.ts';
+import { closeQuietly } from '../../../cli/database-context.ts';
 
 describe('closeQuietly', () => {
   it('returns when the close finishes, and swallows its failure', async () => {
