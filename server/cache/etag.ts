@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** A strong validator of a response body. */
-export function strongEtag(body: string): string {
+export function strongEtag(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 

@@ -10,7 +10,7 @@ export function collectionsController(app: AppContext): Router {
   const service = (accountability: Accountability) => new CollectionsService(app.servicesContext(accountability), app.schema);
 
   router.get('/', async (ctx) => {
-    sendList(ctx, await service(ctx.state.accountability).readAll());
+    await sendList(ctx, await service(ctx.state.accountability).readAll());
   });
   router.post('/', async (ctx) => {
     const body = ctx.request.body ?? {};

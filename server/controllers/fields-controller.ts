@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { AppContext } from '../app-context.ts';
 import type { Accountability } from '../auth/accountability.ts';
 import { FieldsService } from '../services/fields-service.ts';
-import { sendList } from './shared-list-body.ts';
+import { sendJsonBytes, sendList } from './shared-list-body.ts';
 
 /** `/fields`: the fields of every collection, read, created, updated and deleted per collection. */
 export function fieldsController(app: AppContext): Router {
@@ -10,10 +10,10 @@ export function fieldsController(app: AppContext): Router {
   const service = (accountability: Accountability) => new FieldsService(app.servicesContext(accountability), app.schema);
 
   router.get('/', async (ctx) => {
-    sendList(ctx, await service(ctx.state.accountability).readAll());
+    await sendJsonBytes(ctx, await service(ctx.state.accountability).readAllJson());
   });
   router.get('/:collection', async (ctx) => {
-    sendList(ctx, await service(ctx.state.accountability).readAllInCollection(ctx.params.collection!));
+    await sendList(ctx, await service(ctx.state.accountability).readAllInCollection(ctx.params.collection!));
   });
   router.post('/:collection', async (ctx) => {
     ctx.body = { data: await service(ctx.state.accountability).createOne(ctx.params.collection!, ctx.request.body ?? {}) };

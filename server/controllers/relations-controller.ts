@@ -10,7 +10,7 @@ export function relationsController(app: AppContext): Router {
   const service = (accountability: Accountability) => new RelationsService(app.servicesContext(accountability), app.schema);
 
   router.get('/', async (ctx) => {
-    sendList(ctx, await service(ctx.state.accountability).readAll());
+    await sendList(ctx, await service(ctx.state.accountability).readAll());
   });
   router.post('/', async (ctx) => {
     ctx.body = { data: await service(ctx.state.accountability).createOne(ctx.request.body ?? {}) };

@@ -107,8 +107,25 @@ function answer(ctx: Context, validator: string, type: string, body: string | Bu
   ctx.body = body;
 }
 
+/** Validators of JSON bytes a route keeps and sends again (controllers/shared-list-body.ts): each hashed once. */
+const keptEtags = new WeakMap<Buffer, string>();
+
+/**
+ * Answers JSON bytes with their validator (or 304). They are not stored: the route keeps them already, per
+ * schema overview and visibility (`GET /fields` of a large project is megabytes). False for any other body.
+ */
+function answerKeptBytes(ctx: Context): boolean {
+  const body: unknown = ctx.body;
+  if (ctx.status !== 200 || !Buffer.isBuffer(body) || !ctx.response.is('json')) return false;
+  let etag = keptEtags.get(body);
+  if (etag === undefined) keptEtags.set(body, (etag = strongEtag(body)));
+  answer(ctx, etag, 'application/json', body);
+  return true;
+}
+
 /** Gives an uncached JSON answer its ETag (and turns it into a 304 when the client holds it). */
 function withValidator(ctx: Context): void {
+  if (answerKeptBytes(ctx)) return;
   const body = jsonBody(ctx);
   if (body !== null) answer(ctx, validatorOf(ctx, body), 'application/json', body);
 }
@@ -174,6 +191,10 @@ export function responseCache(app: AppContext): Middleware {
     const run = () => recordAnswerDependence(dependence, () => recordStatements(statements, next));
     const wrote = await purgeAfter(app, ctx, run, statements);
     ctx.set('X-Cache', 'MISS');
+    if (answerKeptBytes(ctx)) {
+      ctx.set('Cache-Control', cacheControl(ctx, app, accountability));
+      return;
+    }
     const body = jsonBody(ctx);
     if (body === null || carriesSecret(body)) return;
     const etag = validatorOf(ctx, body);

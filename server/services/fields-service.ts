@@ -10,6 +10,7 @@ import { alterColumn, changesColumn } from './schema/column-alter.ts';
 import { columnDefinitionSql } from './schema/column-sql.ts';
 import { geometryStorageOf } from '../schema/postgis.ts';
 import { fieldResponse } from './schema/field-response.ts';
+import { fieldsJson } from './schema/fields-json.ts';
 import { fieldUpdateSchema, newFieldSchema, prepareNewField, withTypeSpecials, type ColumnInput, type FieldMetaInput } from './schema/field-payload.ts';
 import { assertFieldName } from './schema/identifiers.ts';
 import { findCollection, findField, findUserCollection } from './schema/lookup.ts';
@@ -51,6 +52,13 @@ export class FieldsService {
     const schema = await currentSchema(this.#context, this.#cache);
     const visible = await schemaVisibility(this.#context, schema, 'tessera_fields');
     return listPerSchema(schema, visible.key, 'fields', () => Object.values(schema.collections).flatMap((collection) => this.#responses(schema, collection, visible)));
+  }
+
+  /** readAll() as the JSON bytes of `{ data }`, kept per overview and visibility, built per collection. */
+  async readAllJson(): Promise<{ body: Buffer; kept: boolean }> {
+    const schema = await currentSchema(this.#context, this.#cache);
+    const visible = await schemaVisibility(this.#context, schema, 'tessera_fields');
+    return fieldsJson(schema, visible, (collection) => this.#responses(schema, collection, visible));
   }
 
   /** The fields of one collection; 403 when it does not exist. */
