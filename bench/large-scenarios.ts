@@ -42,6 +42,14 @@ async function send(api: Api, method: string, path: string, body?: FormData): Pr
   return text;
 }
 
+/** A JSON POST; throws on any non-2xx answer or a GraphQL error, reads the whole body. */
+async function sendJson(api: Api, path: string, body: unknown): Promise<string> {
+  const response = await fetch(`${api.base}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${api.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok || text.includes('"errors"')) throw new ApiError('POST', path, response.status, text);
+  return text;
+}
+
 /** A GET scenario whose SQL is fixed. */
 function read(name: string, path: string, statement: string): LargeScenario {
   return { name, example: `GET ${path}`, tessera: ({ api }) => send(api, 'GET', path).then(() => undefined), alone: ({ client }) => client.query(statement).then(() => undefined) };
@@ -53,6 +61,33 @@ const SEARCHED = ['title', 'body', 'status'];
 const DEEP_OFFSET = (size: number) => Math.max(0, size - 200);
 
 const IMPORT_ROWS = 1000;
+
+/** Finds the cursor of the item (items − 200) in -published_on order, for the after_deep scenarios. */
+async function prepareDeepCursor({ api, client, size, state }: LargeContext): Promise<void> {
+  const { rows } = await client.query<{ published_on: Date; id: number }>(`select published_on, id from articles order by published_on desc, id limit 1 offset ${Math.max(0, DEEP_OFFSET(size) - 1)}`);
+  state.published = rows[0]!.published_on.toISOString();
+  state.id = String(rows[0]!.id);
+  // The cursor of that item: the next_cursor of a one-item page that ends with it (a filter may differ
+  // between pages; an offset read to reach it would outlast the statement timeout at 1M).
+  const from = { _or: [{ published_on: { _lt: state.published } }, { _and: [{ published_on: { _eq: state.published } }, { id: { _gte: state.id } }] }] };
+  const path = `/items/articles?fields=id&limit=1&sort=-published_on&meta=next_cursor&filter=${encodeURIComponent(JSON.stringify(from))}`;
+  const { data, meta } = await api.call<{ data: Array<{ id: number }>; meta: { next_cursor: string } }>('GET', path);
+  if (String(data[0]?.id) !== state.id) throw new Error(`after_deep: expected item ${state.id}, got ${JSON.stringify(data)}`);
+  state.cursor = meta.next_cursor;
+}
+
+/** after_deep's page from PostgreSQL alone. */
+function afterDeepAlone({ client, state }: LargeContext): Promise<void> {
+  return client
+    .query('select * from articles where published_on <= $1 and (published_on < $1 or (published_on = $1 and id > $2)) order by published_on desc, id limit 100', [state.published, state.id])
+    .then(() => undefined);
+}
+
+// REST's `*` minus `author`: GraphQL has no bare key for a many-to-one, and `author { id }` would add a look-up per item.
+const GRAPHQL_AFTER = `query ($after: String) {
+  articles(limit: 100, sort: ["-published_on"], after: $after) { id title body status views published_on }
+  articles_next_cursor(limit: 100, sort: ["-published_on"], after: $after)
+}`;
 
 function importCsv(seed: number): string {
   const rand = random(seed);
@@ -130,23 +165,17 @@ export function largeScenarios(): LargeScenario[] {
     {
       name: 'after_deep',
       example: 'GET /items/articles?limit=100&sort=-published_on&after=<cursor of item (items − 200)>',
-      async prepare({ api, client, size, state }) {
-        const { rows } = await client.query<{ published_on: Date; id: number }>(`select published_on, id from articles order by published_on desc, id limit 1 offset ${Math.max(0, DEEP_OFFSET(size) - 1)}`);
-        state.published = rows[0]!.published_on.toISOString();
-        state.id = String(rows[0]!.id);
-        // The cursor of that item: the next_cursor of a one-item page that ends with it (a filter may differ
-        // between pages; an offset read to reach it would outlast the statement timeout at 1M).
-        const from = { _or: [{ published_on: { _lt: state.published } }, { _and: [{ published_on: { _eq: state.published } }, { id: { _gte: state.id } }] }] };
-        const path = `/items/articles?fields=id&limit=1&sort=-published_on&meta=next_cursor&filter=${encodeURIComponent(JSON.stringify(from))}`;
-        const { data, meta } = await api.call<{ data: Array<{ id: number }>; meta: { next_cursor: string } }>('GET', path);
-        if (String(data[0]?.id) !== state.id) throw new Error(`after_deep: expected item ${state.id}, got ${JSON.stringify(data)}`);
-        state.cursor = meta.next_cursor;
-      },
+      prepare: prepareDeepCursor,
       tessera: ({ api, state }) => send(api, 'GET', `/items/articles?limit=100&sort=-published_on&after=${encodeURIComponent(state.cursor!)}`).then(() => undefined),
-      alone: ({ client, state }) =>
-        client
-          .query('select * from articles where published_on <= $1 and (published_on < $1 or (published_on = $1 and id > $2)) order by published_on desc, id limit 100', [state.published, state.id])
-          .then(() => undefined),
+      alone: afterDeepAlone,
+    },
+    {
+      // The same page through GraphQL: the list and its next cursor in one operation (docs/graphql.md "Cursors").
+      name: 'graphql_after_deep',
+      example: 'POST /graphql { articles(limit: 100, sort: ["-published_on"], after: $c) { … } articles_next_cursor(…) }',
+      prepare: prepareDeepCursor,
+      tessera: ({ api, state }) => sendJson(api, '/graphql', { query: GRAPHQL_AFTER, variables: { after: state.cursor } }).then(() => undefined),
+      alone: afterDeepAlone,
     },
     read(
       'm2m_deep',
@@ -160,6 +189,15 @@ export function largeScenarios(): LargeScenario[] {
       '/items/articles?export=csv&limit=1000&sort=-published_on&fields=id,title,status,views,published_on',
       'select id, title, status, views, published_on from articles order by published_on desc, id limit 1000',
     ),
+    {
+      ...read(
+        'export_all',
+        '/items/articles?export=csv&limit=-1&sort=-published_on&fields=id,title,status,views,published_on',
+        'select id, title, status, views, published_on from articles order by published_on desc, id',
+      ),
+      // The whole table: streamed in EXPORT_BATCH_SIZE pages (docs/files.md "Import and export").
+      runs: 3,
+    },
     {
       name: 'import',
       example: `POST /utils/import/articles (CSV, ${IMPORT_ROWS} rows)`,

@@ -80,13 +80,13 @@ export interface Config {
   admin: { email: string; password: string | null };
   log: { level: Variables['LOG_LEVEL']; style: Variables['LOG_STYLE'] };
   auth: { accessTokenTtlMs: number; refreshTokenTtlMs: number; providers: AuthProviderConfig[] };
-  /** Read limits; `maxRelationalDepth` counts path segments as Directus does (MAX_RELATIONAL_DEPTH, at least 2). */
-  query: { limitDefault: number; limitMax: number | null; maxFields: number; maxRelations: number; maxRelationalDepth: number };
+  /** Read limits; `maxRelationalDepth` counts path segments as Directus does (MAX_RELATIONAL_DEPTH, at least 2); `exportBatchSize`: items an export reads per statement (EXPORT_BATCH_SIZE). */
+  query: { limitDefault: number; limitMax: number | null; maxFields: number; maxRelations: number; maxRelationalDepth: number; exportBatchSize: number };
   /** Items one write request may create, update or delete, nested ones included (MAX_BATCH_MUTATION); null: no cap. */
   items: { maxBatchMutation: number | null };
   graphql: { introspection: boolean; maxDepth: number; maxCost: number };
   redis: { url: string | null };
-  realtime: { enabled: boolean; auth: 'public' | 'handshake' | 'strict'; heartbeatMs: number; maxConnectionsPerUser: number; maxSubscriptions: number; maxMessageSize: number };
+  realtime: { enabled: boolean; path: string; auth: 'public' | 'handshake' | 'strict'; authTimeoutMs: number; heartbeatMs: number; maxConnectionsPerUser: number; maxSubscriptions: number; maxMessageSize: number };
   /** Outgoing e-mail (server/mail). */
   mail: {
     transport: 'outbox' | 'ses' | 'smtp';
@@ -261,7 +261,9 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     redis: { url: vars.REDIS_URL ?? null },
     realtime: {
       enabled: vars.WEBSOCKETS_ENABLED,
+      path: vars.WEBSOCKETS_REST_PATH,
       auth: vars.WEBSOCKETS_REST_AUTH as Config['realtime']['auth'],
+      authTimeoutMs: vars.WEBSOCKETS_REST_AUTH_TIMEOUT * 1000,
       heartbeatMs: vars.WEBSOCKETS_HEARTBEAT_PERIOD * 1000,
       maxConnectionsPerUser: vars.WEBSOCKETS_MAX_CONNECTIONS_PER_USER,
       maxSubscriptions: vars.WEBSOCKETS_MAX_SUBSCRIPTIONS,
@@ -298,6 +300,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
       maxFields: vars.QUERY_MAX_FIELDS,
       maxRelations: vars.QUERY_MAX_RELATIONS,
       maxRelationalDepth: Math.max(2, vars.MAX_RELATIONAL_DEPTH),
+      exportBatchSize: vars.EXPORT_BATCH_SIZE,
     },
     items: { maxBatchMutation: vars.MAX_BATCH_MUTATION ?? null },
     graphql: { introspection: vars.GRAPHQL_INTROSPECTION, maxDepth: vars.GRAPHQL_QUERY_DEPTH_MAX, maxCost: vars.GRAPHQL_QUERY_COST_MAX },

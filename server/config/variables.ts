@@ -117,6 +117,8 @@ export const variablesSchema = yup.object({
   SHUTDOWN_TIMEOUT: duration('10s'),
   /** Items a read returns when it names no `limit`. @default 100 */
   QUERY_LIMIT_DEFAULT: yup.number().typeError('must be a number').integer().positive().default(100),
+  /** Items an export (`?export=`, /utils/export) reads per statement while it streams; memory grows with it, not with the export. @default 1000 */
+  EXPORT_BATCH_SIZE: yup.number().typeError('must be a number').integer().positive().default(1000),
   /** Redis for state shared between instances (schema-cache invalidation); unset: this process only. */
   REDIS_URL: yup
     .string()
@@ -305,6 +307,10 @@ export const variablesSchema = yup.object({
   WEBSOCKETS_ENABLED: yup.boolean().typeError('must be true or false').default(true),
   /** Who may use `/websocket`: `public` (anyone, as the public role until `auth`), `handshake` (first message must be `auth`), `strict` (the token comes with the upgrade request, else 401). @default handshake */
   WEBSOCKETS_REST_AUTH: yup.string().oneOf(['public', 'handshake', 'strict']).default('handshake'),
+  /** The path of the realtime endpoint (Directus's variable); `/graphql` is taken by graphql-ws. @default /websocket */
+  WEBSOCKETS_REST_PATH: yup.string().matches(/^\/[A-Za-z0-9._~\/-]*$/, 'must be a path starting with /, such as /websocket').notOneOf(['/graphql'], 'must not be /graphql (graphql-ws serves it)').default('/websocket'),
+  /** Seconds a `handshake` connection may stay without an `auth` message before AUTH_TIMEOUT closes it. @default 10 */
+  WEBSOCKETS_REST_AUTH_TIMEOUT: yup.number().typeError('must be a number of seconds').positive('must be a number of seconds above 0').default(10),
   /** Seconds between server pings; a connection that answers none of two is closed. 0 turns the heartbeat off. @default 30 */
   WEBSOCKETS_HEARTBEAT_PERIOD: yup.number().typeError('must be a number').min(0).default(30),
   /** Open WebSocket connections per user (or per IP for the public) on one instance. @default 20 */

@@ -7,7 +7,8 @@ import { parseQuery } from '../query/parse-query.ts';
 import type { Query } from '../query/types.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
 import { ItemsService, type ItemKey } from '../services/items/items-service.ts';
-import { exportFormat, renderExport } from './export-format.ts';
+import { exportFormat } from '../services/export/export-format.ts';
+import { openExport } from '../services/export/export-stream.ts';
 import { readVersioned } from './versioned-read.ts';
 import { etagOf, type ExpectedVersions } from '../services/items/expected-versions.ts';
 import { expectedVersions, readsOwnRowOnly, sendVersion, withCurrentItems } from './item-versions.ts';
@@ -121,10 +122,13 @@ export function registerItemRoutes(app: AppContext, router: Router, base: string
       ctx.body = `{"data":[${data.join(',')}]${meta ? `,"meta":${JSON.stringify(meta)}` : ''}}`;
       return;
     }
+    // Streamed (server/services/export): a failure once the download has begun aborts the connection, so the
+    // client sees an incomplete transfer rather than a file that looks whole (docs/api.md).
     const format = exportFormat(ctx.query.export);
-    const file = renderExport((await service.readByQuery(queryOf(ctx))).data, format);
+    const file = await openExport(app, ctx.state.accountability, service.collection, queryOf(ctx), format);
     ctx.type = file.type;
     ctx.attachment(`${service.collection}-${new Date().toISOString().slice(0, 10)}.${format}`);
+    file.body.once('error', (error) => ctx.state.logger?.error({ err: error }, 'export failed midway: connection aborted'));
     ctx.body = file.body;
   });
 

@@ -26,6 +26,7 @@ import type { ItemsContext } from '../services/items/items-service.ts';
 import { etagOf } from '../services/items/expected-versions.ts';
 import { ForbiddenError } from '../errors.ts';
 import { aggregatedField } from './aggregate-fields.ts';
+import { CURSOR_ARGS, nextCursorField, nextCursorName, readListWithCursor } from './cursor-fields.ts';
 import { createFilterTypes } from './filter-types.ts';
 import { functionField, functionsType } from './function-fields.ts';
 import type { RootReadExtension } from './fast-read.ts';
@@ -146,7 +147,8 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
                 continue;
               }
               const tessera: RelationalExtension = { relatedPrimary: relation.related.primary, list: relation.type === 'o2m' };
-              out[field.field] = relation.type === 'o2m' ? { type: new GraphQLList(typeOf(related)), args: listArgs(filterOf(related)), extensions: { tessera } } : { type: typeOf(related), extensions: { tessera } };
+              // A many-to-one takes the list arguments too, as in Directus (selection-to-query.ts: what applies to one item).
+              out[field.field] = relation.type === 'o2m' ? { type: new GraphQLList(typeOf(related)), args: { ...listArgs(filterOf(related)), ...CURSOR_ARGS }, extensions: { tessera } } : { type: typeOf(related), args: listArgs(filterOf(related)), extensions: { tessera } };
               continue;
             }
             if (relation?.type === 'm2a') {
@@ -185,14 +187,18 @@ export function buildGraphQLSchema(schema: SchemaOverview, access: Access | null
       ? { type, resolve: (_root, _args, context, info) => service(context).readSingleton(selectionToQuery(info)) }
       : {
           type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type))),
-          args: listArgs(filterOf(name)),
-          resolve: (_root, args: ListArgs, context, info) => tesseraRead.read(context, info, args),
+          args: { ...listArgs(filterOf(name)), ...CURSOR_ARGS },
+          resolve: (_root, args: ListArgs, context, info) =>
+            readListWithCursor(info, args, (nextCursor) => service(context).readByQuery({ ...selectionToQuery(info, listOptions(args, filterOf(name))), ...(nextCursor && { nextCursor }) })),
           extensions: { tesseraRead },
         };
     query[`${gql}_aggregated`] = aggregatedField(name, gql, fields, listArgs(filterOf(name)), (args) => listOptions(args, filterOf(name)));
     if (scope === 'items') subscription[`${gql}_mutated`] = mutatedField(gql, type, name);
     Object.assign(mutation, collectionMutations({ schema, access, name, gql, type, singleton, scalarOf, read }));
     if (singleton) continue;
+    query[nextCursorName(gql)] = nextCursorField(gql, { ...listArgs(filterOf(name)), ...CURSOR_ARGS }, (context, args) =>
+      service(context).readByQuery({ ...listOptions(args, filterOf(name)), fields: [schema.collections[name]!.primary], nextCursor: true }),
+    );
     query[`${gql}_by_id`] = {
       type,
       args: { id: { type: new GraphQLNonNull(GraphQLID) } },

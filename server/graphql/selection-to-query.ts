@@ -12,6 +12,8 @@ export interface ListArgs {
   offset?: number | null;
   page?: number | null;
   search?: string | null;
+  /** A cursor: `<collection>_next_cursor` of the previous page (cursor-fields.ts). */
+  after?: string | null;
 }
 
 /** The Query options the list arguments name (nulls dropped); `filterType`, the `filter` argument's type, reads the filter. */
@@ -27,7 +29,19 @@ export function listOptions(args: ListArgs, filterType: GraphQLInputType | undef
   if (args.offset != null) options.offset = args.offset;
   if (args.page != null) options.page = args.page;
   if (args.search != null) options.search = args.search;
+  if (args.after != null) options.after = args.after;
   return options;
+}
+
+/**
+ * The list arguments that mean something for a many-to-one's one item: `filter` and `search` (a related item
+ * that fails them reads as null) and `sort` (checked against the schema and MAX_RELATIONAL_DEPTH, then without
+ * effect, as REST's deep `_sort` on a many-to-one); `limit`, `offset` and `page` are dropped.
+ */
+function oneItemOptions(options: DeepQuery): void {
+  delete options.limit;
+  delete options.offset;
+  delete options.page;
 }
 
 /** The type of a field's `filter` argument. */
@@ -119,7 +133,8 @@ function walk(set: SelectionSetNode, parent: { getFields(): Record<string, Graph
     const before = fields.size;
     const nested = walk(node.selectionSet, child, info, `${prefix}${name}.`, fields);
     if (fields.size === before) fields.add(`${prefix}${name}.${relational.relatedPrimary}`);
-    const options = relational.list ? listOptions(getArgumentValues(definition, node, info.variableValues) as ListArgs, filterArgType(definition)) : {};
+    const options = listOptions(getArgumentValues(definition, node, info.variableValues) as ListArgs, filterArgType(definition));
+    if (!relational.list) oneItemOptions(options);
     if (nested) options.deep = nested;
     if (Object.keys(options).length > 0) (deep ??= {})[name] = options;
   }

@@ -4,6 +4,7 @@ import { rowConditions } from './compile-filter.ts';
 import { compileSortKeys, defaultSort } from './compile-sort.ts';
 import { compileFunction } from './field-functions.ts';
 import { manyToAnyKey } from './joins.ts';
+import { nestedAfterCondition } from './nested-cursor.ts';
 import { jsonObject, outputValue } from './output-value.ts';
 import { limitClause, resolvePage } from './pagination.ts';
 import { primaryField } from './schema-lookup.ts';
@@ -39,6 +40,8 @@ export function relatedList(ctx: CompileContext, scope: Scope, selection: Extrac
       : outputValue(primaryField(relation.related), column(inner, relation.related.primary));
   const sort = deep.sort ?? defaultSort(ctx, relation.related, relation.relation.meta.sortField);
   const keys = compileSortKeys(ctx, inner, sort, `${label}_sort`);
+  const after = nestedAfterCondition(ctx, keys, sort, relation, deep, label);
+  if (after) conditions.push(after);
   const page = resolvePage(deep, ctx.maxLimit, `${label}_`);
   const rows = nextAlias(ctx);
   const sortColumns = keys.map((key, index) => sql`${key.value} as ${sql.id(`s${index}`)}`);

@@ -81,12 +81,15 @@ function relatedSortValue(
   assertDepth(scope.depth + 1, path);
   const inner = selectScope(ctx, relation.related, scope.depth + 1);
   const value = sortTarget(ctx, inner, rest, path, direction, usage);
-  if (!RANKABLE.has(value.type)) throw new InvalidQueryError(`Cannot sort by "${path}": ${value.type} values through a one-to-many field have no order.`);
+  // PostgreSQL has no min/max of uuid; the canonical text of uuids orders as their bytes do, so rank that.
+  const asText = value.type === 'uuid';
+  if (!RANKABLE.has(value.type) && !asText) throw new InvalidQueryError(`Cannot sort by "${path}": ${value.type} values through a one-to-many field have no order.`);
   const conditions = [sql`${column(inner, relation.foreignKey)} = ${column(scope, scope.collection.primary)}`];
   const policy = policyCondition(ctx, inner);
   if (policy) conditions.push(policy);
   const pick = sql.raw(direction === 'asc' ? 'min' : 'max');
-  return { sql: sql`(select ${pick}(${value.sql}) from ${renderFrom(inner.from)} where ${and(conditions)})`, type: value.type };
+  const ranked = asText ? sql`${pick}(${value.sql}::text)::uuid` : sql`${pick}(${value.sql})`;
+  return { sql: sql`(select ${ranked} from ${renderFrom(inner.from)} where ${and(conditions)})`, type: value.type };
 }
 
 type Direction = 'asc' | 'desc';

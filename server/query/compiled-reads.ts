@@ -33,13 +33,15 @@ const bySchema = new WeakMap<SchemaOverview, Map<string, ReusableRead>>();
  * The key a compiled read may be found again under, or null when it must be compiled for this read alone:
  * no `reuseIdentity` (the caller's rules are per share or change with the clock), a GraphQL text shape
  * (GraphQL keeps its own document cache), `$NOW` in the query (its value is bound per statement), or an
- * `after` cursor (each page has its own, and would push the reads worth keeping out).
+ * `after` cursor, at the root or in `deep` (each page has its own, and would push the reads worth keeping out).
  * A query that reads `$CURRENT_USER` is kept per user. Key lists of reads by key (BoundKeys) read alike
  * whatever their keys, so every read of one item shape shares an entry.
  */
 export function reuseKey(collection: string, query: Query, options: ReadOptions): string | null {
   if (options.reuseIdentity == null || options.textShape || query.after !== undefined) return null;
   const text = JSON.stringify(query);
+  // A nested list's `_after` (DeepQuery.after) changes with every page: a compiled read kept for it would be used once.
+  if (query.deep && text.includes('"after":')) return null;
   if (text.includes('$NOW')) return null;
   const user = text.includes('$CURRENT_USER') ? (options.accountability?.user ?? '') : '';
   return `${collection}\n${options.asText ? 'text' : 'json'}${options.versionKey ? '+version' : ''}\n${options.timeZone ?? ''}\n${options.reuseIdentity}\n${user}\n${text}`;

@@ -27,6 +27,8 @@ export interface CompileContext {
   filterNesting: number;
   /** IANA zone the date functions of timestamps are taken in (validated; default UTC). */
   timeZone: string;
+  /** The key cursors are checked with (ReadOptions.cursorKey), for nested lists' `_after`. */
+  cursorKey: string | undefined;
 }
 
 /** The FROM of one SELECT: its table and the many-to-one joins its filters and sorts asked for. */
@@ -59,6 +61,7 @@ export function createContext(schema: SchemaOverview, options: ReadOptions): Com
     budget: createBudget(options.maxFields, options.maxRelations),
     filterNesting: 0,
     timeZone: checkedTimeZone(options.timeZone ?? 'UTC'),
+    cursorKey: options.cursorKey,
   };
 }
 

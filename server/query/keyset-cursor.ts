@@ -30,8 +30,9 @@ interface Cursor {
 
 const ERROR_FIELD = { field: 'after' } as const;
 
-function invalid(reason: string): InvalidQueryError {
-  return new InvalidQueryError(`after is not a cursor of this read: ${reason}. Pass meta.next_cursor of the previous page unchanged.`, ERROR_FIELD);
+/** `field`: the parameter holding the cursor (`after`, or `deep.<relation>._after` for a nested list). */
+function invalidCursor(reason: string, field: string): InvalidQueryError {
+  return new InvalidQueryError(`${field} is not a cursor of this read: ${reason}. Pass the next cursor of the previous page unchanged (meta.next_cursor; <collection>_next_cursor in GraphQL).`, { field });
 }
 
 let derived: { secret: string; key: string } | null = null;
@@ -56,7 +57,8 @@ export function encodeCursor(sort: readonly string[], values: ReadonlyArray<stri
   return key === undefined ? payload : `${payload}.${signature(payload, key)}`;
 }
 
-function decodeCursor(text: string, key: string | undefined): Cursor {
+function decodeCursor(text: string, key: string | undefined, field: string): Cursor {
+  const invalid = (reason: string) => invalidCursor(reason, field);
   if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)?$/.test(text)) throw invalid('it holds characters outside base64url');
   const [payload = '', signed = ''] = text.split('.');
   if (key !== undefined) {
@@ -105,9 +107,10 @@ function equalValue(key: SortKey, value: string | null): Sql {
  * `k1 after v1 or (k1 = v1 and (k2 after v2 or …))`. When the first key is a column that holds no nulls,
  * a plain range on it (`k1 >= v1`, `k1 <= v1` descending) leads, so an index on it starts at the cursor.
  */
-export function afterCondition(keys: readonly SortKey[], read: CursorRead, after: string, collection: CollectionOverview): Sql {
+export function afterCondition(keys: readonly SortKey[], read: CursorRead, after: string, collection: CollectionOverview, field = 'after'): Sql {
   const { sort } = read;
-  const cursor = decodeCursor(after, read.key);
+  const invalid = (reason: string) => invalidCursor(reason, field);
+  const cursor = decodeCursor(after, read.key, field);
   if (cursor.sort.join(',') !== sort.join(',')) throw invalid(`it was made for sort=${cursor.sort.join(',') || '(none)'}, this read sorts by ${sort.join(',') || '(none)'}`);
   if (cursor.values.length !== keys.length) throw invalid('it holds a different number of sort values');
   if (cursor.values[keys.length - 1] === null) throw invalid('its primary key is missing');

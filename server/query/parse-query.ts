@@ -54,7 +54,7 @@ function parseLimit(value: unknown, name: string, maxLimit: number | undefined):
 }
 
 function parseDeepOptions(value: unknown, name: string, maxLimit: number | undefined): DeepQuery {
-  if (!isObject(value)) throw new InvalidQueryError(`${name} must be an object of _filter, _sort, _limit, _offset, _page, _search or relations.`);
+  if (!isObject(value)) throw new InvalidQueryError(`${name} must be an object of _filter, _sort, _limit, _offset, _page, _search, _after or relations.`);
   const deep: DeepQuery = {};
   const nested: [string, DeepQuery][] = [];
   for (const [key, option] of Object.entries(value)) {
@@ -65,7 +65,8 @@ function parseDeepOptions(value: unknown, name: string, maxLimit: number | undef
     else if (key === '_offset') deep.offset = parseInteger(option, at, 0);
     else if (key === '_page') deep.page = parseInteger(option, at, 1);
     else if (key === '_search') deep.search = parseText(option, at);
-    else if (key.startsWith('_')) throw new InvalidQueryError(`Unknown deep option "${key}" in ${name}; use _filter, _sort, _limit, _offset, _page or _search.`);
+    else if (key === '_after') deep.after = parseText(option, at);
+    else if (key.startsWith('_')) throw new InvalidQueryError(`Unknown deep option "${key}" in ${name}; use _filter, _sort, _limit, _offset, _page, _search or _after.`);
     else nested.push([key, parseDeepOptions(option, at, maxLimit)]);
   }
   if (nested.length > 0) deep.deep = Object.fromEntries(nested);

@@ -2,7 +2,8 @@ import { InvalidQueryError } from '../errors.ts';
 import type { CollectionOverview, FieldOverview } from '../schema/overview.ts';
 import { selectScope, type CompileContext } from './context.ts';
 import { compileFilter, splitScope } from './compile-filter.ts';
-import { compileSort } from './compile-sort.ts';
+import { compileSort, compileSortKeys, defaultSort } from './compile-sort.ts';
+import { nestedAfterCondition } from './nested-cursor.ts';
 import { assertDepth, functionKey, parseFunctionCall, type FunctionCall } from './field-functions.ts';
 import { isObject } from './parse-values.ts';
 import { chargeSelection } from './selection-budget.ts';
@@ -117,13 +118,18 @@ function checkDeep(ctx: CompileContext, collection: CollectionOverview, level: L
       relation?.type === 'm2a' ? relation.allowed.find((candidate) => candidate.collection === scope) : scope === undefined ? relation?.related : undefined;
     if (!related || !isObject(options)) throw new InvalidQueryError(`${label} must name a relational field (many-to-any ones with a collection scope).`);
     const deep: DeepQuery = options;
-    if (relation?.type !== 'o2m' && [deep.sort, deep.limit, deep.offset, deep.page].some((option) => option !== undefined)) {
-      throw new InvalidQueryError(`${label} points to one item: only _filter and _search apply.`);
+    // One item has no order: a _sort is checked below (fields, permissions, depth) and then has no effect, as in Directus.
+    if (relation?.type !== 'o2m' && [deep.limit, deep.offset, deep.page, deep.after].some((option) => option !== undefined)) {
+      throw new InvalidQueryError(`${label} points to one item: only _filter and _search apply (a _sort is accepted and changes nothing).`);
     }
     // Checked here even when the relation is not selected, so no deep option goes unvalidated.
     const scratch = selectScope(ctx, related, level.depth + 1);
     if (deep.filter) compileFilter(ctx, scratch, deep.filter, { trusted: false, usage: `${label}._filter` });
     if (deep.sort) compileSort(ctx, scratch, deep.sort, `${label}._sort`);
+    if (deep.after !== undefined && relation?.type === 'o2m') {
+      const sort = deep.sort ?? defaultSort(ctx, related, relation.relation.meta.sortField);
+      nestedAfterCondition(ctx, compileSortKeys(ctx, scratch, sort, `${label}._sort`), sort, relation, deep, `${label}.`);
+    }
     if (deep.deep) checkDeep(ctx, related, { deep: deep.deep, depth: level.depth + 1, prefix: `${level.prefix}${key}.` });
   }
 }

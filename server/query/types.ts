@@ -31,6 +31,8 @@ export interface DeepQuery {
   offset?: number;
   page?: number;
   search?: string;
+  /** `_after`: a cursor of the related collection with the same sort; the list starts after its item (keyset-cursor.ts). */
+  after?: string;
   deep?: Record<string, DeepQuery>;
 }
 

@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import * as yup from 'yup';
 import type { AppContext } from '../../app-context.ts';
 import type { Accountability } from '../../auth/accountability.ts';
-import { EXPORT_FORMATS, renderExport, type ExportFormat } from '../../controllers/export-format.ts';
+import { EXPORT_FORMATS, type ExportFormat } from '../../services/export/export-format.ts';
+import { openExport } from '../../services/export/export-stream.ts';
 import { parseQuery } from '../../query/parse-query.ts';
-import { ItemsService, type ItemKey } from '../../services/items/items-service.ts';
+import type { ItemKey } from '../../services/items/items-service.ts';
 import { validatePayload } from '../../services/validate-payload.ts';
 import { FilesService } from '../files-service.ts';
 
@@ -21,16 +21,22 @@ const exportSchema = yup.object({
  */
 export async function exportItems(app: AppContext, accountability: Accountability, collection: string, body: unknown): Promise<ItemKey> {
   const { query, format, file } = validatePayload(exportSchema, body ?? {});
-  const schema = await app.schema.get();
-  const service = new ItemsService(collection, { ...app.servicesContext(accountability), schema });
   const parsed = parseQuery({ limit: -1, ...query }, { maxLimit: app.config.query.limitMax ?? undefined });
-  const { data } = await service.readByQuery(parsed);
-  const rendered = renderExport(data, format as ExportFormat);
+  const files = new FilesService(app, accountability);
+  // Before the export opens its transaction: a caller who may not create files is refused without reading.
+  await files.assertCanCreate();
+  const rendered = await openExport(app, accountability, collection, parsed, format as ExportFormat);
   const filename = `${collection}-${new Date().toISOString().slice(0, 10)}.${format}`;
-  return new FilesService(app, accountability).createFromStream(Readable.from([Buffer.from(rendered.body)]), {
-    filename,
-    declaredType: rendered.type,
-    payload: { title: `Export of ${collection}`, ...(file as Record<string, unknown>) },
-    field: 'file',
-  });
+  try {
+    // A failure while the stream is stored leaves neither the content nor a file row (createFromStream).
+    return await files.createFromStream(rendered.body, {
+      filename,
+      declaredType: rendered.type,
+      payload: { title: `Export of ${collection}`, ...(file as Record<string, unknown>) },
+      field: 'file',
+    });
+  } finally {
+    // Whether or not it was read: a destroyed export ends its transaction and gives its connection back.
+    rendered.body.destroy();
+  }
 }
