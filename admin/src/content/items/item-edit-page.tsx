@@ -16,6 +16,7 @@ import { CommentsDrawer } from './comments-drawer.tsx';
 import { ArchiveButton, PreviewToggle, useSaveAsCopy } from './item-extra-actions.tsx';
 import { ItemSaveMenu, type AfterSave } from './item-save-menu.tsx';
 import { useSaveShortcut, useUnsavedChanges } from './use-unsaved-changes.ts';
+import { useEditsDuringSave } from './use-edits-during-save.ts';
 import { VersionCompare } from './version-compare.tsx';
 import { VersionSwitcher } from './version-switcher.tsx';
 import { saveToVersion, type VersionRecord } from './versions-api.ts';
@@ -85,9 +86,11 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
     },
     onMutationError: () => {
       ownSave.current = false;
+      duringSave.failed();
     },
     onMutationSuccess: (result) => {
       unsaved.release();
+      duringSave.saved();
       setHeldVersion(null);
       if (afterSave.current === 'new') {
         afterSave.current = 'stay';
@@ -106,6 +109,8 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
   });
 
   const initial = (query?.data?.data ?? null) as Record<string, unknown> | null;
+  // Typing goes on while a save is on its way: the read after the save keeps those edits.
+  const duringSave = useEditsDuringSave(formProps.form, initial, unsaved.markDirty);
   // Who else has this item open, their field locks and their saves (after useForm: it merges into its form).
   const collab = useItemCollab({
     collection,
@@ -140,9 +145,11 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
     try {
       await saveToVersion(version.id, payload);
       unsaved.release();
+      duringSave.saved();
       message.success(translate('content.versions.saved', { name: version.name || version.key }));
       await query?.refetch();
     } catch (failure) {
+      duringSave.failed();
       const error = failure as ApiHttpError;
       const named = Object.entries(error.errors ?? {}).map(([name, errors]) => ({ name, errors: Array.isArray(errors) ? errors : [String(errors)] }));
       if (named.length > 0) formProps.form?.setFields(named);
@@ -238,6 +245,7 @@ export default function ItemEditPage({ singleton = false }: { singleton?: boolea
               scrollToFirstError
               onFinish={(values) => {
                 const payload = toPayload(model.fields, values as Record<string, unknown>, creating ? null : initial, writable, model.targetOf, (name) => model.schema.fieldsOf(name).map((entry) => entry.field));
+                if (!creating) duringSave.sending(formProps.form?.getFieldsValue(true) ?? {});
                 if (version) return void saveVersion(payload);
                 conflict.beforeSave(payload);
                 ownSave.current = true;
