@@ -1,4 +1,6 @@
+import { hostname } from 'node:os';
 import type { AppContext } from './app-context.ts';
+import { packageVersion } from './version.ts';
 
 /** How long a health check waits for a dependency before calling it down (ms). */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -34,4 +36,16 @@ export async function checkHealth(app: AppContext): Promise<HealthReport> {
   if (redis) checks.redis = redis.error ? { status: 'warn', output: 'redis unreachable: local fallbacks in use' } : { status: 'ok', responseTime: redis.ms };
   const body = { status: database.error ? ('error' as const) : redis?.error ? ('warn' as const) : ('ok' as const), checks };
   return database.error ? { body, databaseError: database.error } : { body };
+}
+
+/** This instance: its host and process, so an administrator behind a load balancer sees which one answered. */
+const SERVICE_ID = `${hostname()}:${process.pid}`;
+
+/**
+ * The health body as Directus shapes it: everyone gets the status (a probe needs no more, and the HTTP status
+ * says the same); administrators also get the checks, the release and which instance answered.
+ */
+export function healthFor(report: HealthReport, admin: boolean): Record<string, unknown> {
+  if (!admin) return { status: report.body.status };
+  return { status: report.body.status, releaseId: packageVersion(), serviceId: SERVICE_ID, checks: report.body.checks };
 }

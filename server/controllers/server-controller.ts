@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { AppContext } from '../app-context.ts';
 import { systemMigrationsCurrent } from '../database/migrations.ts';
 import { SettingsService } from '../services/settings-service.ts';
-import { checkHealth, timedCheck } from '../server-health.ts';
+import { checkHealth, healthFor, timedCheck } from '../server-health.ts';
 import { packageVersion } from '../version.ts';
 
 /** Public project facts shown before sign-in (SPEC §2: logo and brand colour on the sign-in card). */
@@ -23,7 +23,7 @@ export function serverController(app: AppContext): Router {
     const report = await checkHealth(app);
     if (report.databaseError) ctx.state.logger?.warn({ err: report.databaseError }, 'health check: database unreachable');
     ctx.status = report.databaseError ? 503 : 200;
-    ctx.body = report.body;
+    ctx.body = healthFor(report, ctx.state.accountability?.admin === true);
     ctx.set('Cache-Control', 'no-store');
   });
 

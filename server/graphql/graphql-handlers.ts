@@ -27,6 +27,19 @@ function withCode(error: GraphQLError, code: string): GraphQLError {
   return new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions: { ...error.extensions, code } });
 }
 
+/**
+ * A refused document's errors as Directus answers them: graphql-js's own (syntax, validation) folded into
+ * one `GraphQL validation error.` whose `extensions.errors` keeps each message and location; errors of
+ * Tessera's rules, which carry their own code (the query limits), stay as they are.
+ */
+export function validationErrors(errors: readonly GraphQLError[]): GraphQLError[] {
+  const coded = errors.filter((error) => typeof error.extensions.code === 'string');
+  const plain = errors.filter((error) => typeof error.extensions.code !== 'string');
+  if (plain.length === 0) return [...coded];
+  const details = plain.map((error) => ({ message: error.message, ...(error.locations && { locations: error.locations }) }));
+  return [new GraphQLError('GraphQL validation error.', { extensions: { code: 'GRAPHQL_VALIDATION', errors: details } }), ...coded];
+}
+
 /** What the GraphQL routes run: a query or mutation of one scope, and the SDL of one scope. */
 export interface GraphQLHandlers {
   serve(scope: GraphQLScope): (ctx: Context) => Promise<void>;
@@ -54,7 +67,7 @@ export function createGraphQLHandlers(app: AppContext): GraphQLHandlers {
     };
     const { schema, overview, access } = await schemaFor(ctx.state.accountability, scope);
     const checked = checkDocument(schema, params.query);
-    if (checked.errors) return refuse(400, checked.errors);
+    if (checked.errors) return refuse(400, validationErrors(checked.errors));
     const document = checked.document;
     const operation = getOperationAST(document, params.operationName);
     if (!operation) return refuse(400, [new GraphQLError('Unable to detect the operation to run.')]);

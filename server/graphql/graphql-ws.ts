@@ -7,6 +7,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppContext } from '../app-context.ts';
 import { publicAccountability, type Accountability } from '../auth/accountability.ts';
 import { InvalidPayloadError } from '../errors.ts';
+import { atExpiry, type ExpiryTimer } from '../realtime/expiry-timer.ts';
 import { callerFromToken, type SocketCaller } from '../realtime/realtime-auth.ts';
 import type { RealtimeHub, Subscription } from '../realtime/realtime-hub.ts';
 import type { GraphQLContext } from './build-schema.ts';
@@ -23,7 +24,7 @@ interface SocketState {
   origin: Origin;
   caller: SocketCaller | null;
   subscriptions: number;
-  expiry?: NodeJS.Timeout;
+  expiry?: ExpiryTimer;
 }
 
 /** graphql-ws on `/graphql`: queries, mutations and `<collection>_mutated` subscriptions over one WebSocket. */
@@ -95,11 +96,10 @@ export function createGraphQLWebSocket(app: AppContext, hub: RealtimeHub): Graph
   const wss = new WebSocketServer({ noServer: true, maxPayload: settings.maxMessageSize });
   const accountabilityOf = (state: SocketState) => state.caller?.accountability ?? publicAccountability(state.origin);
   const watchExpiry = (state: SocketState, socket: WebSocket) => {
-    clearTimeout(state.expiry);
+    state.expiry?.cancel();
     const expiresAt = state.caller?.expiresAt;
     if (!expiresAt) return;
-    state.expiry = setTimeout(() => socket.close(CloseCode.Forbidden, 'Token expired'), Math.max(0, expiresAt - Date.now()));
-    state.expiry.unref();
+    state.expiry = atExpiry(expiresAt, () => socket.close(CloseCode.Forbidden, 'Token expired'));
   };
 
   const server = useServer<Record<string, unknown> | undefined, { state: SocketState }>(
@@ -139,7 +139,7 @@ export function createGraphQLWebSocket(app: AppContext, hub: RealtimeHub): Graph
       },
       onError: (_ctx, _id, _payload, errors) => errors.map((error) => formatError(error).toJSON()),
       onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: result.errors.map((error) => formatError(error).toJSON()) } : undefined),
-      onClose: (ctx) => clearTimeout(states.get(ctx.extra.socket)?.expiry),
+      onClose: (ctx) => states.get(ctx.extra.socket)?.expiry?.cancel(),
     },
     wss,
     settings.heartbeatMs > 0 ? settings.heartbeatMs : 12_000,

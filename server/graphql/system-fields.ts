@@ -7,7 +7,7 @@ import { AUTH_MODES, clearModeCookie, deliverTokens, readRefreshToken, type Auth
 import { InvalidPayloadError } from '../errors.ts';
 import type { Access } from '../permissions/access.ts';
 import type { SchemaOverview } from '../schema/overview.ts';
-import { checkHealth } from '../server-health.ts';
+import { checkHealth, healthFor } from '../server-health.ts';
 import { schemaQueries } from './schema-queries.ts';
 import { SettingsService } from '../services/settings-service.ts';
 import type { GraphQLContext } from './build-schema.ts';
@@ -52,7 +52,7 @@ export function systemFields(app: AppContext, overview: SchemaOverview, access: 
       // Directus's system schema answers it; clients use it as a liveness check.
       server_ping: { type: GraphQLString, resolve: () => 'pong' },
       // What GET /server/health answers (Directus types it as JSON too).
-      server_health: { type: GraphQLJSON, resolve: async () => (await checkHealth(app)).body },
+      server_health: { type: GraphQLJSON, resolve: async (_root, _args, context) => healthFor(await checkHealth(app), context.items.accountability.admin === true) },
       server_info: {
         type: new GraphQLObjectType({ name: 'server_info', fields: { project: { type: GraphQLJSON } } }),
         resolve: async (_root, _args, context) => {

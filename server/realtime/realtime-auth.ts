@@ -45,9 +45,6 @@ export async function callerFromToken(app: AppContext, token: string, origin: Or
   };
 }
 
-/** setTimeout's longest delay: a session expiring later is watched from this far out (it is re-checked on the next auth). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 /**
  * The session cookie of a WebSocket upgrade (a browser signed in to the admin or the /auth pages), as REST reads it.
  * Only for a same-origin page (or a client sending no Origin): a page of another site must not ride on the cookie.
@@ -61,7 +58,7 @@ export async function callerFromCookie(app: AppContext, request: IncomingMessage
   if (!session) return null;
   return {
     accountability: { ...origin, user: session.user, role: session.role, admin: session.admin_access, app: session.app_access, session: session.hash, share: session.share },
-    expiresAt: Math.min(session.expires.getTime(), Date.now() + MAX_TIMER_MS),
+    expiresAt: session.expires.getTime(),
   };
 }
 

@@ -6,6 +6,7 @@ import { parseQuery } from '../query/parse-query.ts';
 import { ItemsService } from '../services/items/items-service.ts';
 import type { CollabHub } from './collab-hub.ts';
 import { CollabSession } from './collab-session.ts';
+import { atExpiry, type ExpiryTimer } from './expiry-timer.ts';
 import { authenticateMessage, type SocketCaller } from './realtime-auth.ts';
 import type { ChangeAction, RealtimeHub, Subscription } from './realtime-hub.ts';
 
@@ -21,7 +22,7 @@ export class RealtimeConnection {
   readonly #hub: RealtimeHub;
   readonly #origin: Origin;
   #caller: SocketCaller | null;
-  #expiry: NodeJS.Timeout | undefined;
+  #expiry: ExpiryTimer | undefined;
   readonly #subscriptions = new Map<string | undefined, { subscription: Subscription; remove: () => void }>();
   readonly #collabHub: (() => Promise<CollabHub>) | null;
   /** Created with the first `collab` message. */
@@ -57,7 +58,7 @@ export class RealtimeConnection {
   }
 
   close(): void {
-    clearTimeout(this.#expiry);
+    this.#expiry?.cancel();
     for (const { remove } of this.#subscriptions.values()) remove();
     this.#subscriptions.clear();
     this.#endCollab();
@@ -76,13 +77,14 @@ export class RealtimeConnection {
     const uid = typeof message.uid === 'string' || typeof message.uid === 'number' ? message.uid : undefined;
     try {
       if (type === 'auth') return await this.#auth(message);
-      if (type === 'ping') return this.send({ type: 'pong', ...(uid !== undefined ? { uid } : {}) });
       if (type === 'pong') return;
+      // Outside public mode nothing but `auth` is answered before it, not even a ping (as Directus's handshake).
       if (this.#app.config.realtime.auth !== 'public' && !this.#caller) {
         this.send({ type: 'auth', status: 'error', error: { code: 'AUTH_FAILED', message: 'Authenticate with an "auth" message first.' } });
         this.#socket.close(1008, 'authentication required');
         return;
       }
+      if (type === 'ping') return this.send({ type: 'pong', ...(uid !== undefined ? { uid } : {}) });
       if (type === 'subscribe') return await this.#subscribe(message, uid);
       if (type === 'unsubscribe') {
         this.#unsubscribe(uid);
@@ -137,10 +139,10 @@ export class RealtimeConnection {
 
   /** When the token expires without a new `auth`: public mode falls back to the public role, the others close. */
   #watchExpiry(): void {
-    clearTimeout(this.#expiry);
+    this.#expiry?.cancel();
     const expiresAt = this.#caller?.expiresAt;
     if (!expiresAt) return;
-    this.#expiry = setTimeout(() => {
+    this.#expiry = atExpiry(expiresAt, () => {
       this.send({ type: 'auth', status: 'error', error: { code: 'TOKEN_EXPIRED', message: 'Token expired.' } });
       if (this.#app.config.realtime.auth === 'public') {
         const previous = this.identity;
@@ -148,8 +150,7 @@ export class RealtimeConnection {
         this.#endCollab();
         this.onIdentity(previous, this.identity);
       } else this.#socket.close(1008, 'token expired');
-    }, Math.max(0, expiresAt - Date.now()));
-    this.#expiry.unref();
+    });
   }
 
   async #subscribe(message: Message, uid: string | number | undefined): Promise<void> {

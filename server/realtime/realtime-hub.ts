@@ -74,8 +74,8 @@ export function createRealtimeHub(app: AppContext): RealtimeHub {
   const deliverTo = async (target: Subscription, change: ItemChange) => {
     const { uid } = target;
     const subscription = { ...target, send: (message: Record<string, unknown>) => (!target.event || message.event === target.event ? target.send(message) : undefined) };
-    // Keys as Directus sends them: the strings of the request's path.
-    if (change.action === 'delete') return subscription.send({ type: 'subscription', event: 'delete', data: change.keys.map(String), uid });
+    // Keys as the deleting caller sent them, as Directus sends them: a path's strings, a JSON body's numbers.
+    if (change.action === 'delete') return subscription.send({ type: 'subscription', event: 'delete', data: change.keys, uid });
     const schema = await app.schema.get();
     const pk = schema.collections[change.collection]?.primary;
     // The query may leave the primary key out; it is read along to tell which items are still visible.
@@ -98,8 +98,15 @@ export function createRealtimeHub(app: AppContext): RealtimeHub {
     const run: Promise<void> = work.catch((error: unknown) => app.logger.warn({ err: error, collection: change.collection }, 'realtime delivery failed')).finally(() => running.delete(run));
     running.add(run);
   };
+  // One subscription gets its changes in the order they happened (a batch create is one change per item, and
+  // Directus's clients expect those events in the batch's order), whatever order their reads finish in.
+  const lastDelivery = new WeakMap<Subscription, Promise<void>>();
   const deliver = (change: ItemChange) => {
-    for (const subscription of byCollection.get(change.collection) ?? []) track(deliverTo(subscription, change), change);
+    for (const subscription of byCollection.get(change.collection) ?? []) {
+      const delivery = (lastDelivery.get(subscription) ?? Promise.resolve()).then(() => deliverTo(subscription, change));
+      lastDelivery.set(subscription, delivery.catch(() => undefined));
+      track(delivery, change);
+    }
     for (const listener of listeners) track(listener(change), change);
   };
 

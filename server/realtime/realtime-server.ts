@@ -9,12 +9,8 @@ import { upgradeCaller, type SocketCaller } from './realtime-auth.ts';
 import { RealtimeConnection } from './realtime-connection.ts';
 import { createRealtimeHub, type RealtimeHub } from './realtime-hub.ts';
 
-/** The path clients open (Directus's default). */
-export const REALTIME_PATH = '/websocket';
 /** graphql-ws (subprotocol `graphql-transport-ws`) shares the HTTP endpoint's path, as in Directus. */
 export const GRAPHQL_WS_PATH = '/graphql';
-/** How long a `handshake`/`strict` connection may stay unauthenticated (ms). */
-const AUTH_TIMEOUT_MS = 10_000;
 
 /** The realtime endpoint attached to an HTTP server. */
 export interface RealtimeServer {
@@ -26,7 +22,7 @@ export interface RealtimeServer {
 }
 
 /**
- * Serves `/websocket` (Directus's realtime protocol) and `/graphql` (graphql-ws) on the server's upgrade
+ * Serves `WEBSOCKETS_REST_PATH` (default `/websocket`, Directus's realtime protocol) and `/graphql` (graphql-ws) on the server's upgrade
  * requests, with one caller resolution (token, else session cookie) and one per-user connection limit;
  * other upgrades are refused.
  */
@@ -65,7 +61,7 @@ export function attachRealtime(server: Server, app: AppContext): RealtimeServer 
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== REALTIME_PATH && url.pathname !== GRAPHQL_WS_PATH) return refuse(socket, 404, 'Not Found');
+    if (url.pathname !== settings.path && url.pathname !== GRAPHQL_WS_PATH) return refuse(socket, 404, 'Not Found');
     const origin = { ip: request.socket.remoteAddress ?? null, userAgent: request.headers['user-agent'] ?? null, origin: request.headers.origin ?? null };
     void (async () => {
       let caller: SocketCaller | null;
@@ -120,7 +116,7 @@ export function attachRealtime(server: Server, app: AppContext): RealtimeServer 
           if (connection.authenticated) return;
           connection.send({ type: 'auth', status: 'error', error: { code: 'AUTH_TIMEOUT', message: 'Authentication timed out.' } });
           ws.close(1008, 'authentication timed out');
-        }, AUTH_TIMEOUT_MS) : undefined;
+        }, settings.authTimeoutMs) : undefined;
     // One message at a time, in the order sent: a subscribe right behind an auth (as @directus/sdk sends them)
     // must see the auth's result. handle() answers its own errors, so the chain never rejects.
     let handled = Promise.resolve();
@@ -137,6 +133,8 @@ export function attachRealtime(server: Server, app: AppContext): RealtimeServer 
         connection.send({ type: 'error', status: 'error', error: { code: 'INVALID_PAYLOAD', message: 'Messages must be JSON objects.' } });
         return;
       }
+      // The timeout is for the `auth` message to arrive (as in Directus): checking a password may take longer.
+      if ((message as Record<string, unknown>).type === 'auth') clearTimeout(authTimer);
       handled = handled.then(() => connection.handle(message as Record<string, unknown>));
     });
     // ws reports protocol violations (an oversized or malformed frame) here, then closes the socket itself.

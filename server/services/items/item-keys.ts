@@ -40,3 +40,15 @@ export function uniqueKeys(keys: ItemKey[]): ItemKey[] {
   const seen = new Set<string>();
   return keys.filter((key) => !seen.has(String(key)) && seen.add(String(key)));
 }
+
+/**
+ * Each of the unique `normalized` keys as the caller sent it (its first spelling): Directus announces a
+ * delete with these, the strings of a path or GraphQL's ids, the numbers of a JSON body.
+ */
+export function keysAsSent(rawKeys: ItemKey[], normalized: ItemKey[]): ItemKey[] {
+  const sent = new Map<string, ItemKey>();
+  normalized.forEach((key, index) => {
+    if (!sent.has(String(key))) sent.set(String(key), rawKeys[index]!);
+  });
+  return [...sent.values()];
+}

@@ -8,7 +8,7 @@ import type { Permission, PermissionAction } from '../../permissions/types.ts';
 import { readByQuery } from '../../query/run-query.ts';
 import type { Query } from '../../query/types.ts';
 import type { CollectionOverview } from '../../schema/overview.ts';
-import { normalizeKeys, uniqueKeys, type ItemKey } from './item-keys.ts';
+import { keysAsSent, normalizeKeys, uniqueKeys, type ItemKey } from './item-keys.ts';
 import { ItemReads } from './item-reads.ts';
 import { ItemRows } from './item-rows.ts';
 import { recordActivity, type WrittenItem } from './record-activity.ts';
@@ -215,7 +215,8 @@ export class ItemsService extends ItemReads {
 
   /** Deletes the listed items; refuses the whole batch when one does not exist, or with `expected` when one is at none of those versions. */
   async deleteMany(rawKeys: ItemKey[], expected?: ExpectedVersions): Promise<ItemKey[]> {
-    const keys = uniqueKeys(normalizeKeys(this.overview, rawKeys));
+    const normalized = normalizeKeys(this.overview, rawKeys);
+    const keys = uniqueKeys(normalized);
     return this.#inTransaction(async (service) => {
       await service.#permission('delete');
       if (keys.length === 0) return keys;
@@ -232,7 +233,7 @@ export class ItemsService extends ItemReads {
       // A key that matched nothing refuses the whole batch: the transaction rolls the deletes back.
       if (deleted.length !== keys.length) throw check ? await refuseStale(check, keys, deleted.map((row) => row.key as ItemKey)) : new ForbiddenError();
       await endAccess();
-      await service.#record('delete', keys.map((key) => ({ key, delta: null })));
+      await service.#record('delete', keysAsSent(rawKeys, normalized).map((key) => ({ key, delta: null })));
       return keys;
     });
   }

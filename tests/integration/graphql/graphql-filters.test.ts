@@ -119,13 +119,13 @@ describe('typed GraphQL filters (<collection>_filter)', () => {
   it('refuses a wrong value type, an unknown operator or an unknown field with a 400 naming it', async () => {
     const wrongType = await gql('{ events(filter: { seats: { _eq: true } }) { id } }');
     expect(wrongType.status).toBe(400);
-    expect(wrongType.body.errors[0].message).toContain('GraphQLStringOrFloat');
+    expect(wrongType.body.errors[0].extensions.errors[0].message).toContain('GraphQLStringOrFloat');
     const unknownOperator = await gql('{ events(filter: { title: { _regex: "x" } }) { id } }');
     expect(unknownOperator.status).toBe(400);
-    expect(unknownOperator.body.errors[0].message).toContain('_regex');
+    expect(unknownOperator.body.errors[0].extensions.errors[0].message).toContain('_regex');
     const unknownField = await gql('{ events(filter: { nope: { _eq: 1 } }) { id } }');
     expect(unknownField.status).toBe(400);
-    expect(unknownField.body.errors[0].message).toContain('nope');
+    expect(unknownField.body.errors[0].extensions.errors[0].message).toContain('nope');
     const badVariable = await gql('query ($f: events_filter) { events(filter: $f) { id } }', { f: { seats: { _gt: 'x', _bogus: 1 } } });
     expect(badVariable.status).toBe(400);
     expect(badVariable.body.errors[0].message).toContain('_bogus');

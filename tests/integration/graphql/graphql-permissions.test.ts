@@ -36,7 +36,7 @@ describe('GraphQL schema per role', () => {
   it('refuses a field outside the role schema with a 400 naming it', async () => {
     const response = await gql('editor', '{ articles { id secret_note } }');
     expect(response.status).toBe(400);
-    expect(response.body.errors[0].message).toContain('secret_note');
+    expect(response.body.errors[0].extensions.errors[0].message).toContain('secret_note');
     const vault = await gql('editor', '{ vault { id } }');
     expect(vault.status).toBe(400);
   });
@@ -84,10 +84,10 @@ describe('typed filters per role', () => {
 
     const probe = await gql('editor', `{ articles(filter: { secret_note: { _contains: "${MARKERS.secretNote}" } }) { id } }`);
     expect(probe.status).toBe(400);
-    expect(probe.body.errors[0].message).toContain('secret_note');
+    expect(probe.body.errors[0].extensions.errors[0].message).toContain('secret_note');
     const nested = await gql('editor', '{ articles(filter: { author: { email: { _nnull: true } } }) { id } }');
     expect(nested.status).toBe(400);
-    expect(nested.body.errors[0].message).toContain('email');
+    expect(nested.body.errors[0].extensions.errors[0].message).toContain('email');
     // A readable relational filter gives the rows REST gives.
     const graph = await gql('editor', '{ articles(filter: { author: { name: { _nnull: true } } }, sort: ["id"]) { id } }');
     const rest = await f.t.request.get('/items/articles?fields=id&sort=id&filter[author][name][_nnull]=true').set(f.as(f.tokens.editor)).expect(200);

@@ -93,7 +93,7 @@ describe('GRAPHQL_INTROSPECTION=false', () => {
       const token = await closed.login();
       const introspection = await closed.request.post('/graphql').set(auth(token)).send({ query: '{ __schema { types { name } } }' });
       expect(introspection.status).toBe(400);
-      expect(introspection.body.errors[0].message).toMatch(/introspection/i);
+      expect(introspection.body.errors[0].extensions.errors[0].message).toMatch(/introspection/i);
       const query = await closed.request.post('/graphql/system').set(auth(token)).send({ query: '{ users_me { email } }' });
       expect(query.body.data.users_me.email).toBe(TEST_ADMIN.email);
     } finally {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageVersion } from '../../../server/version.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../helpers/test-app.ts';
 
 /** Issue 31 item 2: /graphql/system's auth modes (cookies as REST sets them), server_health, and the schema queries. */
@@ -51,10 +52,11 @@ describe('auth_login and auth_refresh modes', () => {
 });
 
 describe('server_health', () => {
-  it('answers what GET /server/health answers', async () => {
-    const rest = await t.request.get('/server/health').expect(200);
-    const response = await system('{ server_health }').expect(200);
-    expect(response.body.data.server_health).toEqual({ status: 'ok', checks: { database: { status: 'ok', responseTime: expect.any(Number) } } });
+  it('answers what GET /server/health answers: the status to anyone, the checks, release and instance to administrators', async () => {
+    expect((await system('{ server_health }').expect(200)).body.data.server_health).toEqual({ status: 'ok' });
+    const rest = await t.request.get('/server/health').set('Authorization', `Bearer ${admin}`).expect(200);
+    const response = await system('{ server_health }').set('Authorization', `Bearer ${admin}`).expect(200);
+    expect(response.body.data.server_health).toEqual({ status: 'ok', releaseId: packageVersion(), serviceId: expect.any(String), checks: { database: { status: 'ok', responseTime: expect.any(Number) } } });
     expect(Object.keys(response.body.data.server_health)).toEqual(Object.keys(rest.body));
   });
 });

@@ -1,5 +1,7 @@
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery } from '../../helpers/postgres.ts';
+import { packageVersion } from '../../../server/version.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 describe('server endpoints', () => {
@@ -15,11 +17,12 @@ describe('server endpoints', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
   });
 
-  it('reports health ok with a database check', async () => {
-    const response = await t.request.get('/server/health').expect(200);
-    expect(response.body.status).toBe('ok');
-    expect(response.body.checks.database.status).toBe('ok');
-    expect(response.headers['cache-control']).toBe('no-store');
+  it('reports health ok: the status to anyone, the checks, release and instance to administrators (as Directus)', async () => {
+    const anonymous = await t.request.get('/server/health').expect(200);
+    expect(anonymous.body).toEqual({ status: 'ok' });
+    expect(anonymous.headers['cache-control']).toBe('no-store');
+    const admin = await t.request.get('/server/health').set('Authorization', `Bearer ${await t.login()}`).expect(200);
+    expect(admin.body).toEqual({ status: 'ok', releaseId: packageVersion(), serviceId: `${hostname()}:${process.pid}`, checks: { database: { status: 'ok', responseTime: expect.any(Number) } } });
   });
 
   it('shows public project info to anyone and more to admins', async () => {
@@ -104,8 +107,9 @@ describe('health when the database is gone', () => {
       await t.request.get('/server/health').expect(200);
       await adminQuery(`drop database "${t.testDatabase.name}" with (force)`);
       const response = await t.request.get('/server/health').expect(503);
-      expect(response.body.status).toBe('error');
-      expect(response.body.checks.database.status).toBe('error');
+      expect(response.body).toEqual({ status: 'error' });
+      // Which check failed: /server/ready shows its checks to orchestrators without a token.
+      expect((await t.request.get('/server/ready').expect(503)).body.checks.database.status).toBe('error');
     } finally {
       await t.close();
     }

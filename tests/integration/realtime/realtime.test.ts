@@ -126,6 +126,21 @@ describe('subscriptions', () => {
     expect(await s.next((m) => m.uid === 'e')).toMatchObject({ status: 'error', error: { code: 'INVALID_PAYLOAD', message: expect.stringContaining('"event"') } });
   });
 
+  it('announces a delete with the keys as the caller sent them: a JSON body\'s numbers, a path\'s and GraphQL\'s strings, as Directus does (issue 31)', async () => {
+    const s = await socket(first, admin);
+    s.send({ type: 'subscribe', collection: 'articles', query: { fields: ['id'] }, uid: 'k', event: 'delete' });
+    expect((await s.next((m) => m.uid === 'k')).event).toBe('init');
+    const created = (await t.request.post('/items/articles').set(auth(admin)).send([{ title: 'k1' }, { title: 'k2' }, { title: 'k3' }, { title: 'k4' }]).expect(200)).body.data;
+    const [a, b, c, d] = created.map((item: { id: number }) => item.id);
+    // A repeated key counts once, in its first spelling.
+    await t.request.delete('/items/articles').set(auth(admin)).send([a, b, String(a)]).expect(204);
+    expect(await s.next((m) => m.uid === 'k')).toEqual({ type: 'subscription', event: 'delete', uid: 'k', data: [a, b] });
+    await t.request.delete(`/items/articles/${c}`).set(auth(admin)).expect(204);
+    expect(await s.next((m) => m.uid === 'k')).toEqual({ type: 'subscription', event: 'delete', uid: 'k', data: [String(c)] });
+    await t.request.post('/graphql').set(auth(admin)).send({ query: `mutation { delete_articles_items(ids: [${d}]) { ids } }` }).expect(200);
+    expect(await s.next((m) => m.uid === 'k')).toEqual({ type: 'subscription', event: 'delete', uid: 'k', data: [String(d)] });
+  });
+
   it('refuses a subscription to what the caller may not read, with a code', async () => {
     const s = await socket(first, reader);
     s.send({ type: 'subscribe', collection: 'notes', uid: 'u' });

@@ -74,3 +74,21 @@ export async function openSocket(url: string, options: { headers?: Record<string
     },
   };
 }
+
+/** The HTTP status a server answers a WebSocket upgrade with (101 when it opened). */
+export function upgradeStatus(target: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const ws = new WebSocket(target, { headers });
+    ws.once('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.once('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.once('error', (error) => {
+      if (ws.readyState !== ws.CLOSED) reject(error);
+    });
+  });
+}

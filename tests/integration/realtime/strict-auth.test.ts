@@ -1,8 +1,7 @@
-import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../server/http-server.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
-import { openSocket } from './socket-client.ts';
+import { openSocket, upgradeStatus } from './socket-client.ts';
 
 /** WEBSOCKETS_REST_AUTH=strict (docs/realtime.md): the token comes with the upgrade, or there is no socket (issue 37 item 3). */
 describe('realtime with WEBSOCKETS_REST_AUTH=strict', () => {
@@ -10,23 +9,6 @@ describe('realtime with WEBSOCKETS_REST_AUTH=strict', () => {
   let server: RunningServer;
   let admin: string;
   const url = (query = '') => `ws://127.0.0.1:${server.port}/websocket${query}`;
-
-  /** The HTTP status the server answered the upgrade with (101 when it opened). */
-  const upgradeStatus = (target: string, headers: Record<string, string> = {}) =>
-    new Promise<number>((resolve, reject) => {
-      const ws = new WebSocket(target, { headers });
-      ws.once('open', () => {
-        ws.close();
-        resolve(101);
-      });
-      ws.once('unexpected-response', (_request, response) => {
-        resolve(response.statusCode ?? 0);
-        ws.terminate();
-      });
-      ws.once('error', (error) => {
-        if (ws.readyState !== ws.CLOSED) reject(error);
-      });
-    });
 
   beforeAll(async () => {
     t = await createTestApp({ HOST: '127.0.0.1', PORT: '0', WEBSOCKETS_REST_AUTH: 'strict' });
