@@ -13,7 +13,7 @@ const TEST_WORKERS = Number(process.env.TEST_WORKERS ?? 2);
 // Browser files two at a time: one file alone keeps 0.7 of a core busy (measured), mostly waiting on its page.
 const BROWSER_WORKERS = Number(process.env.TEST_BROWSER_WORKERS ?? 2);
 
-/** What both integration projects share. */
+/** The integration project's settings. */
 const integration = {
   root,
   maxWorkers: TEST_WORKERS,
@@ -26,15 +26,6 @@ const integration = {
   // expect.poll waits for conditions, not for a fast machine: 1 s (vitest's default) is too short on a busy 2-core box.
   expect: { poll: { timeout: 15_000 } },
 };
-
-/**
- * API files that need a process of their own; every other integration file shares its worker's modules with
- * the files before it (isolate: false): loading our server's modules again for every file was over half of
- * a worker's CPU (a 40-file sample took 105 s isolated, 80 s not). statement-timeout.test.ts: cancelling a
- * read when its client goes away stopped working when the file ran after graphql-permissions.test.ts in the
- * same worker (not after fields.test.ts); what one app leaves in the shared modules is not found yet.
- */
-const OWN_PROCESS = ['tests/integration/query/statement-timeout.test.ts'];
 
 export default defineConfig({
   test: {
@@ -50,8 +41,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
         },
       },
-      { test: { ...integration, name: 'integration', isolate: false, include: ['tests/integration/**/*.test.ts'], exclude: OWN_PROCESS } },
-      { test: { ...integration, name: 'integration-own-process', isolate: true, include: OWN_PROCESS } },
+      // Each worker runs file after file in one module graph: loading our server's modules again for every file
+      // was over half of a worker's CPU (a 40-file sample took 105 s isolated, 80 s not).
+      { test: { ...integration, name: 'integration', isolate: false, include: ['tests/integration/**/*.test.ts'] } },
       {
         test: {
           name: 'e2e',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, startAdmin, type AdminHarness, type ApiMethod } from './harness.ts';
+import { animationsDone } from './interfaces/interface-kit.ts';
 
 let harness: AdminHarness;
 let token: string;
@@ -87,7 +88,12 @@ describe('field groups', () => {
 
     await page.getByTestId('field-edit-footer').click();
     await page.getByTestId('field-group').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('seo', { exact: true }).click();
+    // The list slides in: a click while it moves can miss the option and save the field without a group.
+    const seo = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('seo', { exact: true });
+    await seo.waitFor();
+    await animationsDone(page);
+    await seo.click();
+    await expect.poll(() => page.getByTestId('field-group').textContent()).toContain('seo');
     await page.getByTestId('field-save').click();
     await page.getByTestId('field-group-tag-footer').waitFor();
     await expect.poll(async () => (await api('get', '/fields/pages/footer')).meta.group).toBe('seo');

@@ -53,10 +53,17 @@ async function coverOf(title: string): Promise<string | null> {
   return article.cover;
 }
 
+/**
+ * Saves the item and waits for the form's read after the save: until it lands, the form may still be reset to
+ * what was saved, taking back an edit made meanwhile (a clear clicked right after a save came back in a
+ * whole run under load).
+ */
 async function save(page: Page) {
   const saved = page.waitForResponse((response) => response.url().includes('/items/articles') && ['POST', 'PATCH'].includes(response.request().method()));
+  const reread = page.waitForResponse((response) => response.request().method() === 'GET' && /^\/items\/articles\/[^/]+$/.test(new URL(response.url()).pathname));
   await page.getByTestId('save-item').click();
   expect((await saved).status()).toBe(200);
+  await reread;
 }
 
 describe('files', () => {

@@ -89,7 +89,15 @@ it('builds a manual flow with two operations in the editor, runs it from an item
   await harness.screenshot(page, 'flow-manual-confirm');
   await page.getByTestId('manual-flow-confirm').click();
   await page.getByText('Flow "Publish" started.').waitFor();
-  await expect.poll(async () => (await harness.app.request.get(`/items/articles/${article}`).set(auth())).body.data.status, { timeout: 60_000 }).toBe('published');
+  await expect
+    .poll(async () => (await harness.app.request.get(`/items/articles/${article}`).set(auth())).body.data.status, { timeout: 60_000 })
+    .toBe('published')
+    .catch(async (error: Error) => {
+      // What the editor saved and what the runs recorded say why (a CI run once found the article still a draft).
+      const operations = (await harness.app.request.get(`/operations?filter[flow][_eq]=${flow.id}`).set(auth())).body.data;
+      const runs = (await harness.app.request.get(`/flows/${flow.id}/runs`).set(auth())).body.data;
+      throw new Error(`${error.message}\noperations: ${JSON.stringify(operations)}\nruns: ${JSON.stringify(runs)}`);
+    });
 
   // The run log shows the run and each step's data.
   await page.goto(`/admin/flows/${flow.id}`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdmin, type AdminHarness } from './harness.ts';
+import { animationsDone } from './interfaces/interface-kit.ts';
 import { seedNewsroom } from './seed.ts';
 
 const EDITOR = { email: 'editor@example.com', password: 'editor-password-1' };
@@ -24,7 +25,11 @@ describe('languages', () => {
     await harness.signIn(page);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Language' }).click();
-    await page.getByRole('menuitem', { name: 'Português (Brasil)' }).click();
+    // The submenu slides in: a click while it moves can miss the language.
+    const portuguese = page.getByRole('menuitem', { name: 'Português (Brasil)' });
+    await portuguese.waitFor();
+    await animationsDone(page);
+    await portuguese.click();
     await page.getByText('Conteúdo').waitFor();
     await page.getByTestId('nav-articles').click();
     await page.getByRole('button', { name: 'Criar' }).waitFor();

@@ -83,7 +83,9 @@ describe('the file library', () => {
     expect(await depth(page, 'Viagens')).toBe(2);
     expect(await depth(page, 'Antigos')).toBe(1);
 
-    // Drag the picture onto "Antigos": it moves there.
+    // Drag the picture onto "Antigos": it moves there. A card is draggable once the library knows the user
+    // may update files (a permission read after the cards show); a drag before that moves nothing.
+    await page.locator('[data-testid="file-card-porto.png"][draggable="true"]').waitFor();
     await page.getByTestId('file-card-porto.png').dragTo(page.getByTestId('folder-node-Antigos'));
     await expect.poll(async () => (await fileRow(harbourId)).folder, { timeout: 60_000 }).toBe(folders.Antigos);
     await page.getByTestId('folder-node-Antigos').click();

@@ -55,6 +55,8 @@ export async function chooseOption(page: Page, testId: string, option: string): 
     await animationsDone(page);
     await select.click();
     const dropdown = await dropdownOf(page, select);
+    // The list slides in too: a click while it moves can land beside the option and leave the list open.
+    await animationsDone(page);
     await dropdown.getByTitle(option, { exact: true }).click();
     // A multiple select keeps its list open and toggles: nothing to check.
     if (attempt === 3 || (await shownTitle(select)) === null) return;

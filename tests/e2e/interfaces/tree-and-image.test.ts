@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoColourImage } from '../../helpers/images.ts';
 import { englishLeaks } from '../english-leaks.ts';
 import type { AdminHarness } from '../harness.ts';
-import { chooseOption, startSignedInAdmin, type Send } from './interface-kit.ts';
+import { animationsDone, chooseOption, startSignedInAdmin, type Send } from './interface-kit.ts';
 
 /**
  * The relational part of the catalogue's second half: the tree view of a recursive one-to-many (an item
@@ -94,6 +94,10 @@ describe('tree view and image', () => {
     const field = page.getByTestId('file-field-capa');
     await field.getByTestId('file-chosen').waitFor();
     await field.getByTestId('file-edit-image').click();
+    // The ratio is picked once the editor shows the whole image and has stopped zooming in (a pick made
+    // earlier was lost in a whole run: the size stayed 400×200).
+    await expect.poll(() => page.getByTestId('image-size').textContent()).toBe('400×200');
+    await animationsDone(page);
     await page.getByTestId('image-ratio').getByText('1:1', { exact: true }).click();
     await expect.poll(() => page.getByTestId('image-size').textContent()).toBe('200×200');
     const edited = page.waitForResponse((response) => response.url().endsWith(`/files/${image}/edit`));

@@ -42,6 +42,8 @@ export async function choose(page: Page, select: Locator, option: string): Promi
   await select.click();
   // Long lists are virtual: narrow a searchable one down so the option is rendered.
   if (await select.evaluate((element) => !!(element as unknown as { closest(selector: string): unknown }).closest('.ant-select-show-search'))) await page.keyboard.type(option);
+  // The list slides in: a click while it moves can land beside the option (a filter field never picked).
+  await animationsDone(page);
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first().click();
 }
 

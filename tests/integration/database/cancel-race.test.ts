@@ -41,6 +41,23 @@ describe("cancelling an aborted request's statement", () => {
     await expect(slow).rejects.toMatchObject({ code: '57014' });
   });
 
+  it('cancels a statement aborted as it starts, though PostgreSQL drops a cancel that arrives while it JIT-compiles', async () => {
+    // PostgreSQL 15 loses a cancel that reaches the backend while LLVM compiles the statement's expressions
+    // (measured on the slow read of statement-timeout.test.ts: cancels sent 0–300 ms after it started were all
+    // lost, with jit=off none). Forced here so the statement compiles; the cancel leaves as it is sent.
+    await client.query('set jit_above_cost = 0; set jit_inline_above_cost = 0; set jit_optimize_above_cost = 0');
+    try {
+      for (let round = 0; round < 3; round++) {
+        const gone = new RequestAbort();
+        gone.abort();
+        const endless = runWithRequestSignal(gone, () => cancellable(() => client.query('select pg_sleep($1) from generate_series(1, 2) as g where g * 2 + 1 > 0', [3600])));
+        await expect(endless).rejects.toMatchObject({ code: '57014' });
+      }
+    } finally {
+      await client.query('reset jit_above_cost; reset jit_inline_above_cost; reset jit_optimize_above_cost');
+    }
+  });
+
   it("a request's RequestAbort (what cancelOnClose uses instead of an AbortController) cancels its statement; one that finished is not touched", async () => {
     const gone = new RequestAbort();
     const done = await runWithRequestSignal(gone, () => cancellable(() => client.query('select 1 as one')));

@@ -111,6 +111,7 @@ describe('faults: PostgreSQL restart under write load, Redis stop and start', ()
     await sleep(500);
     postgres.stop();
     const health = await call(first.url, 'GET', '/server/health');
+    const ready = await call(first.url, 'GET', '/server/ready');
     const duringOutage = await Promise.all([call(first.url, 'POST', '/auth/login', undefined, ADMIN), call(first.url, 'GET', '/items/notes', token), call(first.url, 'GET', '/users/me', token)]);
     await sleep(1_500);
     postgres.start();
@@ -126,7 +127,9 @@ describe('faults: PostgreSQL restart under write load, Redis stop and start', ()
     expect(unavailable).toEqual({ retryAfter: '5', code: 'SERVICE_UNAVAILABLE' });
     expect(duringOutage.map((response) => [response.status, response.body.errors?.[0]?.extensions?.code])).toEqual(Array(3).fill([503, 'SERVICE_UNAVAILABLE']));
     expect(health.status).toBe(503);
-    expect(health.body).toMatchObject({ status: 'error', checks: { database: { status: 'error' }, redis: { status: 'ok' } } });
+    expect(health.body).toEqual({ status: 'error' });
+    expect(ready.status).toBe(503);
+    expect(ready.body).toMatchObject({ status: 'error', checks: { database: { status: 'error' }, redis: { status: 'ok' } } });
 
     const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
@@ -149,7 +152,7 @@ describe('faults: PostgreSQL restart under write load, Redis stop and start', ()
     await redis.stop();
     await sleep(300);
 
-    const health = await call(first.url, 'GET', '/server/health');
+    const health = await call(first.url, 'GET', '/server/health', token);
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({ status: 'warn', checks: { database: { status: 'ok' }, redis: { status: 'warn' } } });
 

@@ -174,7 +174,8 @@ describe('an administrator through an MCP client', () => {
     expect(errorOf(await call(client, 'trigger-flow', { id, collection: 'payroll', keys: [1], confirm: true })).field).toBe('collection');
     expect(await call(client, 'trigger-flow', { id, collection: 'articles', keys: [articleIds.First], confirm: true })).toEqual({ isError: false, data: { started: true, flow: id } });
     await eventually(async () => expect((await t.request.get(`/items/articles/${articleIds.First}`).set(auth(adminToken))).body.data.status).toBe('archived'));
-    expect((await activityOf('tessera_flows', id)).filter((row) => row.action === 'run').map((row) => row.origin)).toEqual(['mcp']);
+    // The run's activity is written when the run ends, after its update.
+    await eventually(async () => expect((await activityOf('tessera_flows', id)).filter((row) => row.action === 'run').map((row) => row.origin)).toEqual(['mcp']));
     await t.request.patch(`/items/articles/${articleIds.First}`).set(auth(adminToken)).send({ status: 'published' }).expect(200);
   });
 });

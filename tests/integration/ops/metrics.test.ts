@@ -5,6 +5,7 @@ import { loadConfig } from '../../../server/config/index.ts';
 import { ConfigError } from '../../../server/errors.ts';
 import { eventually } from '../../helpers/eventually.ts';
 import { sampleValue } from '../../helpers/prometheus-text.ts';
+import { withinDeadline } from '../../helpers/step-deadline.ts';
 import { createSecondInstance, createTestApp, TEST_ENV, type TestApp } from '../../helpers/test-app.ts';
 import { openSocket } from '../realtime/socket-client.ts';
 
@@ -14,14 +15,15 @@ const SERVE = { PORT: '0', HOST: '127.0.0.1' };
 /** A test app served by `listen()` (the path `tessera start` takes), so METRICS_ENABLED is wired as in production. */
 async function served(env: Record<string, string>): Promise<{ t: TestApp; server: RunningServer; url: string; close(): Promise<void> }> {
   const t = await createTestApp({ ...SERVE, ...env });
-  const server = await listen(t.context);
+  // Deadlines that name the step: closing once hung past the hook's timeout in a whole-suite run.
+  const server = await withinDeadline('listen()', listen(t.context), t.testDatabase.name);
   return {
     t,
     server,
     url: `http://127.0.0.1:${server.port}`,
     close: async () => {
-      await server.close();
-      await t.close();
+      await withinDeadline('closing the server', server.close(), t.testDatabase.name);
+      await withinDeadline('closing the app', t.close(), t.testDatabase.name);
     },
   };
 }
@@ -93,7 +95,7 @@ describe('/metrics on', () => {
     const before = await scrape(s.url);
     const hits = sampleValue(before, 'tessera_cache_requests_total', { result: 'hit' }) ?? 0;
     const misses = sampleValue(before, 'tessera_cache_requests_total', { result: 'miss' }) ?? 0;
-    const read = () => fetch(`${s.url}/collections?limit=3`, { headers: { authorization: `Bearer ${admin}` } });
+    const read = () => fetch(`${s.url}/roles?limit=3`, { headers: { authorization: `Bearer ${admin}` } });
     expect((await read()).headers.get('x-cache')).toBe('MISS');
     expect((await read()).headers.get('x-cache')).toBe('HIT');
     const text = await scrape(s.url);

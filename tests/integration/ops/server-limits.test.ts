@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config/index.ts';
 import { listen, type RunningServer } from '../../../server/http-server.ts';
+import { withinDeadline } from '../../helpers/step-deadline.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 
 function openSocket(port: number): Promise<Socket> {
@@ -93,19 +94,24 @@ describe('limit variables', () => {
 describe('listen() with RATE_LIMITER_ENABLED', () => {
   it('serves through the limiter and closes it with the server', async () => {
     const t = await createTestApp({ HOST: '127.0.0.1', PORT: '0', RATE_LIMITER_ENABLED: 'true', RATE_LIMITER_POINTS: '2', RATE_LIMITER_DURATION: '1m' });
-    const running = await listen(t.context);
+    // Each step has a deadline that names it: this test once hung past its timeout in a whole-suite run.
+    const step = <T>(label: string, work: Promise<T>) => withinDeadline(label, work, t.testDatabase.name);
+    const running = await step('listen()', listen(t.context));
     try {
       const url = `http://127.0.0.1:${running.port}/server/ping`;
-      expect((await fetch(url)).status).toBe(200);
-      expect((await fetch(url)).status).toBe(200);
-      const third = await fetch(url);
+      const ping = async () => {
+        const response = await fetch(url);
+        return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.text() };
+      };
+      expect((await step('the first ping', ping())).status).toBe(200);
+      expect((await step('the second ping', ping())).status).toBe(200);
+      const third = await step('the third ping', ping());
       expect(third.status).toBe(429);
-      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
-      const body = (await third.json()) as { errors: Array<{ extensions: { code: string } }> };
-      expect(body.errors[0]?.extensions.code).toBe('REQUESTS_EXCEEDED');
+      expect(Number(third.retryAfter)).toBeGreaterThan(0);
+      expect(JSON.parse(third.body).errors[0]?.extensions.code).toBe('REQUESTS_EXCEEDED');
     } finally {
-      await running.close();
-      await t.close();
+      await step('closing the server', running.close());
+      await step('closing the app', t.close());
     }
   });
 });

@@ -87,7 +87,8 @@ describe('webhook deliveries', () => {
     expect(byEvent['items.create']!.body).toMatchObject({ event: 'items.create', collection: 'articles', keys: [key], key, payload: { title: 'Hello' } });
     expect(byEvent['items.create']!.body.accountability.user).toEqual(expect.any(String));
     expect(byEvent['items.update']!.body).toMatchObject({ collection: 'articles', keys: [key], payload: { title: 'Changed' } });
-    expect(byEvent['items.delete']!.body).toMatchObject({ collection: 'articles', keys: [key] });
+    // A delete lists the keys as the caller sent them, as Directus does: the path's string here.
+    expect(byEvent['items.delete']!.body).toMatchObject({ collection: 'articles', keys: [String(key)] });
     expect(byEvent['items.create']!.headers['x-secret']).toBe('s3cret');
     expect(byEvent['items.create']!.headers['content-type']).toBe('application/json');
 

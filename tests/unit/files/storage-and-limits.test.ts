@@ -22,9 +22,15 @@ describe('local storage driver', () => {
     const driver = new LocalStorageDriver('local', root);
     await driver.write('a/b.txt', Readable.from([Buffer.from('abc')]));
     expect(await driver.stat('a/b.txt')).toEqual({ size: 3 });
-    const failing = new Readable({ read() {} });
-    failing.push(Buffer.from('part'));
-    setTimeout(() => failing.destroy(new Error('gone')), 10);
+    // Fails when the driver asks for more than the first chunk: by then it listens for the error (a timer could
+    // fire before the driver had attached to the stream, and the error would go unheard).
+    let reads = 0;
+    const failing = new Readable({
+      read() {
+        if (reads++ === 0) this.push(Buffer.from('part'));
+        else this.destroy(new Error('gone'));
+      },
+    });
     await expect(driver.write('a/c.txt', failing)).rejects.toThrow('gone');
     expect((await readdir(path.join(root, 'a'))).sort()).toEqual(['b.txt']);
     expect(Buffer.concat(await (await driver.read('a/b.txt', { start: 1, end: 2 })).toArray()).toString()).toBe('bc');
