@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage } from '../../helpers/images.ts';
 import { englishLeaks } from '../english-leaks.ts';
 import type { AdminHarness } from '../harness.ts';
-import { chooseOption, startSignedInAdmin, type Send } from './interface-kit.ts';
+import { animationsDone, chooseOption, startSignedInAdmin, type Send } from './interface-kit.ts';
 
 /**
  * The heavy editors of issue 33: rich text (Tiptap; images from the library; sanitised), code (CodeMirror;
@@ -181,17 +181,36 @@ describe('heavy editors', () => {
 
     await page.getByTestId('field-edit-blocos').click();
     await page.getByTestId('option-tools').locator('.ant-select').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('Delimiter', { exact: true }).click();
+    // The list slides in: a click while it moves can miss the option and save the tools without it.
+    const delimiter = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('Delimiter', { exact: true });
+    await delimiter.waitFor();
+    await animationsDone(page);
+    await delimiter.click();
+    await expect.poll(() => page.getByTestId('option-tools').locator('.ant-select-selection-item').allTextContents()).toContain('Delimiter');
     await page.keyboard.press('Escape');
     await page.getByTestId('field-save').click();
     await expect.poll(async () => (await send('get', '/fields/receitas/blocos')).meta.options.tools).toContain('delimiter');
 
-    // The form follows: a delimiter in the block toolbox (clicked once the editors above stopped moving it).
+    // The form follows: a delimiter in the block toolbox, opened with "/" in the empty block (the "+" button
+    // shows only while the pointer rests on the block). The editors above grow as they are made, which can move
+    // the block from under a click (the "/" then goes to another editor), and the form's first value redraws
+    // the blocks, dropping the caret. Editor.js opens the toolbox while it handles the key, so once the key
+    // is pressed the toolbox is open, or the key went elsewhere and the block is clicked again.
     await page.goto('/admin/content/receitas/+');
     await page.locator('#field-corpo').waitFor();
     await page.getByTestId('code-trecho').locator('.cm-content').waitFor();
-    await page.getByTestId('block-editor-blocos').locator('.ce-paragraph').first().click();
-    await page.locator('.ce-toolbar__plus').click();
+    const paragraph = page.getByTestId('block-editor-blocos').locator('.ce-paragraph').first();
+    const caretInParagraph = () => paragraph.evaluate((element) => element.contains(document.activeElement));
+    for (let attempt = 1; ; attempt += 1) {
+      if (attempt > 10) throw new Error('"/" in the empty block did not open the toolbox in 10 tries');
+      await animationsDone(page);
+      // "/" opens the toolbox only in an empty block.
+      await paragraph.evaluate((element) => void (element.textContent = ''));
+      await paragraph.click();
+      if (!(await caretInParagraph())) continue;
+      await page.keyboard.press('/');
+      if ((await page.locator('.ce-popover--opened').count()) > 0) break;
+    }
     await page.locator('.ce-popover--opened [data-item-name="delimiter"]').waitFor();
     await page.close();
   });

@@ -34,34 +34,53 @@ export async function dropdownOf(page: Page, select: Locator): Promise<Locator> 
   return list ? page.locator(`.ant-select-dropdown:has([id="${list}"])`) : page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
 }
 
-/** The title a single select shows as its value ('' when none), or null for a multiple one (whose picks toggle). */
-async function shownTitle(select: Locator): Promise<string | null> {
+/** What an antd select shows as picked: the titles of its items, and whether it is a multiple one (whose picks toggle). */
+async function shownTitles(select: Locator): Promise<{ multiple: boolean; titles: string[] }> {
   return select.evaluate((element) => {
     const root = element.closest('.ant-select') ?? element.querySelector('.ant-select');
-    if (!root || root.classList.contains('ant-select-multiple')) return null;
-    return root.querySelector('.ant-select-selection-item')?.getAttribute('title') ?? '';
+    const titles = [...(root?.querySelectorAll('.ant-select-selection-item') ?? [])].map((item) => item.getAttribute('title') ?? '');
+    return { multiple: Boolean(root?.classList.contains('ant-select-multiple')), titles };
   });
 }
 
+/** Whether an option of a multiple select's list is marked picked (a tag drawn without a title shows no name). */
+async function markedPicked(choice: Locator): Promise<boolean> {
+  return (await choice.count()) > 0 && choice.first().evaluate((element) => element.classList.contains('ant-select-item-option-selected'));
+}
+
 /**
- * Picks `option` (by its title) in the select with this test id. In a drawer still sliding in, the list can
- * move between the press and the release of the click (measured: ~40 ms), which then lands outside it and
- * picks nothing: once the list has closed, a single select still showing another value is picked again.
- * A select that shows nothing after a pick (one that adds, like the many-to-any collection picker) is left.
+ * Picks `option` (by its title) in an antd select; `search` types it first (long lists render only the
+ * options in view). In a drawer still sliding in, the list can move between the press and the release of the
+ * click (measured: ~40 ms), which then lands outside it and picks nothing, so the pick is checked and made
+ * again: a multiple select must show the option or mark it picked in its list (which stays open: the next
+ * try clicks in it again); a single one, once its list has closed, must show the option or nothing (a select that adds,
+ * like the many-to-any collection picker, shows nothing after a pick).
  */
-export async function chooseOption(page: Page, testId: string, option: string): Promise<void> {
-  const select = page.getByTestId(testId);
+export async function pickOption(page: Page, select: Locator, option: string, search = false): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     await animationsDone(page);
-    await select.click();
-    const dropdown = await dropdownOf(page, select);
+    if ((await select.getByRole('combobox').getAttribute('aria-expanded')) !== 'true') {
+      await select.click();
+      if (search) await page.keyboard.type(option);
+    }
+    const choice = (await dropdownOf(page, select)).getByTitle(option, { exact: true });
+    await choice.waitFor();
     // The list slides in too: a click while it moves can land beside the option and leave the list open.
     await animationsDone(page);
-    await dropdown.getByTitle(option, { exact: true }).click();
-    // A multiple select keeps its list open and toggles: nothing to check.
-    if (attempt === 3 || (await shownTitle(select)) === null) return;
-    await dropdown.waitFor({ state: 'hidden' });
-    const shown = await shownTitle(select);
-    if (shown === '' || shown === option) return;
+    await choice.click();
+    const shown = await shownTitles(select);
+    if (shown.multiple) {
+      if (attempt === 3 || shown.titles.includes(option) || (await markedPicked(choice))) return;
+      continue;
+    }
+    if (attempt === 3) return;
+    await (await dropdownOf(page, select)).waitFor({ state: 'hidden' });
+    const [title = ''] = (await shownTitles(select)).titles;
+    if (title === '' || title === option) return;
   }
+}
+
+/** Picks `option` (by its title) in the select with this test id (see pickOption). */
+export async function chooseOption(page: Page, testId: string, option: string): Promise<void> {
+  await pickOption(page, page.getByTestId(testId), option);
 }

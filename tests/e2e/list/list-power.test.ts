@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoEnglish } from '../english-leaks.ts';
 import { callApi, startAdmin, type AdminHarness, type ApiMethod } from '../harness.ts';
-import { dropdownOf } from '../interfaces/interface-kit.ts';
+import { pickOption } from '../interfaces/interface-kit.ts';
 
 // The list's batch tools (issue 32 item 2): bulk edit and delete of a selection or of every item matching
 // the view, the filter builder's related paths, export and import of the view, the archive switch, the
@@ -32,11 +32,7 @@ function batchWrites(page: Page): Array<{ method: string; body: unknown }> {
 }
 
 /** Picks `option` (by its title) in an antd select; `search` types it first (long lists render only the options in view). */
-async function pick(page: Page, select: ReturnType<Page['locator']>, option: string, search = false): Promise<void> {
-  await select.click();
-  if (search) await page.keyboard.type(option);
-  await (await dropdownOf(page, select)).getByTitle(option, { exact: true }).click();
-}
+const pick = (page: Page, select: Locator, option: string, search = false) => pickOption(page, select, option, search);
 
 /** Forgets the list views the list saved (columns, filter, search) so each test starts from the defaults. */
 async function resetViews(): Promise<void> {
