@@ -82,8 +82,8 @@ export interface Config {
   auth: { accessTokenTtlMs: number; refreshTokenTtlMs: number; providers: AuthProviderConfig[] };
   /** Read limits; `maxRelationalDepth` counts path segments as Directus does (MAX_RELATIONAL_DEPTH, at least 2); `exportBatchSize`: items an export reads per statement (EXPORT_BATCH_SIZE). */
   query: { limitDefault: number; limitMax: number | null; maxFields: number; maxRelations: number; maxRelationalDepth: number; exportBatchSize: number };
-  /** Items one write request may create, update or delete, nested ones included (MAX_BATCH_MUTATION); null: no cap. */
-  items: { maxBatchMutation: number | null };
+  /** Items one write request may create, update or delete, nested ones included (MAX_BATCH_MUTATION); null: no cap. `unknownFields`: ITEMS_UNKNOWN_FIELDS. */
+  items: { maxBatchMutation: number | null; unknownFields: 'refuse' | 'ignore' };
   graphql: { introspection: boolean; maxDepth: number; maxCost: number };
   redis: { url: string | null };
   realtime: { enabled: boolean; path: string; auth: 'public' | 'handshake' | 'strict'; authTimeoutMs: number; heartbeatMs: number; maxConnectionsPerUser: number; maxSubscriptions: number; maxMessageSize: number };
@@ -302,7 +302,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
       maxRelationalDepth: Math.max(2, vars.MAX_RELATIONAL_DEPTH),
       exportBatchSize: vars.EXPORT_BATCH_SIZE,
     },
-    items: { maxBatchMutation: vars.MAX_BATCH_MUTATION ?? null },
+    items: { maxBatchMutation: vars.MAX_BATCH_MUTATION ?? null, unknownFields: vars.ITEMS_UNKNOWN_FIELDS as Config['items']['unknownFields'] },
     graphql: { introspection: vars.GRAPHQL_INTROSPECTION, maxDepth: vars.GRAPHQL_QUERY_DEPTH_MAX, maxCost: vars.GRAPHQL_QUERY_COST_MAX },
     storage: { locations: storage },
     outbound: { allowedHosts: vars.OUTBOUND_ALLOWED_HOSTS },

@@ -131,6 +131,8 @@ export const variablesSchema = yup.object({
   MAX_RELATIONAL_DEPTH: yup.number().typeError('must be a number').integer().positive().default(10),
   /** Items one write request may create, update or delete, nested ones included. Unset: no cap. */
   MAX_BATCH_MUTATION: yup.number().typeError('must be a number').integer().positive().optional(),
+  /** What a write does with a field its user collection does not have: `refuse` (400 naming it) or `ignore` (drop it after the filter hooks, as Directus does). @default refuse */
+  ITEMS_UNKNOWN_FIELDS: yup.string().oneOf(['refuse', 'ignore'], 'must be refuse or ignore').default('refuse'),
   /** Send CORS headers. @default false */
   CORS_ENABLED: yup.boolean().typeError('must be true or false').default(false),
   /** Allowed origins, comma-separated, or `*` for any. @default * */

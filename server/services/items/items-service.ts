@@ -285,7 +285,8 @@ export class ItemsService extends ItemReads {
   }
 
   /** The payload as the permission allows it (only permitted fields, presets as defaults, its validation met) and meeting the fields' own rules. */
-  #permitted(permission: Permission | null, payload: Payload, mode: 'create' | 'update'): Payload {
+  #permitted(permission: Permission | null, filtered: Payload, mode: 'create' | 'update'): Payload {
+    const payload = this.context.config.items.unknownFields === 'ignore' ? knownFieldsOf(filtered, this.overview) : filtered;
     const keyOf = (path: string, value: Payload) => linkedKey(this.context.schema, this.collection, path, value);
     const allowed = permission ? applyWritePermission(permission, this.overview, payload, mode, this.context.accountability, keyOf) : payload;
     assertFieldRules(this.overview, allowed, this.context.accountability, keyOf);
@@ -366,6 +367,14 @@ function newWriteScope(): WriteScope {
  */
 function asPayload(value: unknown, overview: CollectionOverview): Payload {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidPayloadError('Each item must be a JSON object.');
-  if (!overview.system) return value as Payload;
-  return Object.fromEntries(Object.entries(value).filter(([field]) => Object.hasOwn(overview.fields, field)));
+  return overview.system ? knownFieldsOf(value as Payload, overview) : (value as Payload);
+}
+
+/**
+ * The payload without the fields the collection does not have. A user collection drops them only with
+ * ITEMS_UNKNOWN_FIELDS=ignore, and after the filter hooks, which may turn such a field into real ones.
+ */
+function knownFieldsOf(payload: Payload, overview: CollectionOverview): Payload {
+  if (Object.keys(payload).every((field) => Object.hasOwn(overview.fields, field))) return payload;
+  return Object.fromEntries(Object.entries(payload).filter(([field]) => Object.hasOwn(overview.fields, field)));
 }
