@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startAdmin, type AdminHarness } from './harness.ts';
+import { pickOption } from './interfaces/interface-kit.ts';
 
 let harness: AdminHarness;
 let token: string;
@@ -53,10 +54,8 @@ it('builds a manual flow with two operations in the editor, runs it from an item
 
   // First operation: publish the items the flow was started on.
   await page.getByTestId('operation-add-first').click();
-  await page.getByTestId('operation-type').click();
   // The type list is long (and virtual): search narrows it to the one wanted.
-  await page.keyboard.type('Update');
-  await page.getByTitle('Update items', { exact: true }).click();
+  await pickOption(page, page.getByTestId('operation-type'), 'Update items', true);
   await page.getByTestId('operation-key').fill('publish');
   await page.getByTestId('operation-option-collection').fill('{{ $trigger.collection }}');
   await page.getByTestId('operation-option-permissions').click();
@@ -71,10 +70,8 @@ it('builds a manual flow with two operations in the editor, runs it from an item
 
   // Then: shape a summary from the confirmation field.
   await page.getByTestId('operation-add-publish-resolve').click();
-  await page.getByTestId('operation-type').click();
   // The type list is long (and virtual): search narrows it to the one wanted.
-  await page.keyboard.type('Transform');
-  await page.getByTitle('Transform payload', { exact: true }).click();
+  await pickOption(page, page.getByTestId('operation-type'), 'Transform payload', true);
   await page.getByTestId('operation-key').fill('summary');
   await page.getByTestId('operation-option-json').fill('{"note": "{{ $trigger.note }}", "published": "{{ publish }}"}');
   await page.getByTestId('operation-save').click();

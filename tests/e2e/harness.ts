@@ -13,6 +13,11 @@ import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/test-app.ts'
 /** Debian's Chromium (.ci/run installs it); CHROMIUM_PATH points elsewhere. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Whether `screenshot()` captures: TEST_SCREENSHOTS=1 for reviewing the screens by eye. Off by default, since
+ * no test reads them and each capture re-lays the page out at full height and encodes a PNG (docs/testing.md).
+ */
+const SCREENSHOTS = process.env.TEST_SCREENSHOTS === '1';
 /** Where `screenshot()` writes (git-ignored). */
 export const SCREENSHOT_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
@@ -31,12 +36,12 @@ export interface AdminHarness {
   app: TestApp;
   /** This harness's temporary DATA_DIR (uploads, outbox), removed by close(). */
   dataDir: string;
-  /** A fresh browser context and page; console errors and page errors fail the running test. */
-  newPage(): Promise<Page>;
+  /** A fresh browser context and page, asking for reduced motion unless told otherwise; console errors and page errors fail the running test. */
+  newPage(options?: { reducedMotion?: 'reduce' | 'no-preference' }): Promise<Page>;
   /** Signs in through the sign-in page (default: the test administrator) and waits for the app. */
   signIn(page: Page, email?: string, password?: string): Promise<void>;
-  /** Saves a full-page screenshot to tests/e2e/screenshots/<name>.png. */
-  screenshot(page: Page, name: string): Promise<string>;
+  /** With TEST_SCREENSHOTS=1, saves a full-page screenshot to tests/e2e/screenshots/<name>.png and answers its path; else nothing (null). */
+  screenshot(page: Page, name: string): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -77,8 +82,10 @@ export async function startAdmin(env: Record<string, string> = {}, port?: number
     baseUrl,
     app,
     dataDir,
-    async newPage() {
-      const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, baseURL: baseUrl, locale: 'en-US', colorScheme: 'light' });
+    async newPage(options: { reducedMotion?: 'reduce' | 'no-preference' } = {}) {
+      // Reduced motion (the admin then turns antd's animations off): a step never meets a pop-up still
+      // sliding in, and a 2-core machine draws far fewer frames. reduced-motion.test.ts checks both settings.
+      const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, baseURL: baseUrl, locale: 'en-US', colorScheme: 'light', reducedMotion: options.reducedMotion ?? 'reduce' });
       contexts.push(context);
       // Tests never reach the internet: a third-party page (an OpenID provider's development login links a
       // web font) gets an empty answer for anything not on this machine, instead of a DNS failure.
@@ -114,6 +121,7 @@ export async function startAdmin(env: Record<string, string> = {}, port?: number
       await page.getByTestId('user-menu').waitFor();
     },
     async screenshot(page, name) {
+      if (!SCREENSHOTS) return null;
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       const file = path.join(SCREENSHOT_DIR, `${name}.png`);
       // Let loading states settle (a table still fetching is drawn dimmed under a spinner).

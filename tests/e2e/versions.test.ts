@@ -64,6 +64,8 @@ describe('content versions in the item page', () => {
 
     // Main changed since the version was made: the compare says so, and promoting needs the explicit choice.
     await api('patch', '/items/articles/1', { summary: 'Fifteen percent off' });
+    // "Promoted" shows over the header for 3 s, and a pointer resting on a message keeps it open: let it go first.
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 60_000 });
     await page.getByTestId('version-switcher').click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('Second draft').click();
     await page.getByTestId('version-compare').click();

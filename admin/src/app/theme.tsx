@@ -4,7 +4,7 @@ import antdPtBR from 'antd/es/locale/pt_BR';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { usePreferences } from './preferences.tsx';
 import { brandColor, useProject } from './project-settings.tsx';
 
@@ -18,22 +18,23 @@ const antdPtBRComplete = {
 // `L`, `LT` … formats dates in the user's locale (lists, revisions, pickers).
 dayjs.extend(localizedFormat);
 
-function useSystemPrefersDark(): boolean {
-  const query = typeof window !== 'undefined' ? window.matchMedia('(prefers-color-scheme: dark)') : null;
-  const [dark, setDark] = useState(query?.matches ?? false);
+/** Whether a CSS media query matches, kept up to date as the system setting changes. */
+function useMediaQuery(media: string): boolean {
+  const query = useMemo(() => (typeof window !== 'undefined' ? window.matchMedia(media) : null), [media]);
+  const [matches, setMatches] = useState(query?.matches ?? false);
   useEffect(() => {
     if (!query) return;
-    const onChange = (event: MediaQueryListEvent) => setDark(event.matches);
+    const onChange = (event: MediaQueryListEvent) => setMatches(event.matches);
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
   }, [query]);
-  return dark;
+  return matches;
 }
 
 /** Whether the app is dark now (the user's appearance, or the system's when it is `auto`). */
 export function useIsDark(): boolean {
   const { appearance } = usePreferences();
-  const systemDark = useSystemPrefersDark();
+  const systemDark = useMediaQuery('(prefers-color-scheme: dark)');
   return appearance === 'dark' || (appearance === 'auto' && systemDark);
 }
 
@@ -42,6 +43,8 @@ export function AppTheme({ children }: { children: ReactNode }) {
   const { project } = useProject();
   const { locale } = usePreferences();
   const dark = useIsDark();
+  // The system's "reduce motion" (an accessibility setting): panels, pop-ups and messages appear without sliding or zooming.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   dayjs.locale(locale === 'pt-BR' ? 'pt-br' : 'en');
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -55,7 +58,7 @@ export function AppTheme({ children }: { children: ReactNode }) {
       locale={locale === 'pt-BR' ? antdPtBRComplete : antdEnUS}
       theme={{
         algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: brandColor(project.project_color), colorLink: brandColor(project.project_color), borderRadius: 8, fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+        token: { motion: !reducedMotion, colorPrimary: brandColor(project.project_color), colorLink: brandColor(project.project_color), borderRadius: 8, fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
         components: { Layout: { headerBg: dark ? '#1f1f1f' : '#ffffff', siderBg: dark ? '#1f1f1f' : '#ffffff', bodyBg: dark ? '#141414' : '#f5f6fa' } },
       }}
     >

@@ -49,14 +49,19 @@ export function useUnsavedChanges(): UnsavedChanges {
   );
   const blocker = useBlocker(shouldBlock);
   const held = blocker.state === 'blocked' ? blocker : null;
+  // One question per hold: texts that change meanwhile (translations reloaded) do not ask it again, which
+  // left the first dialog fading out beside the second.
+  const ask = useRef({ modal, translate });
+  ask.current = { modal, translate };
   useEffect(() => {
     if (!held) return;
+    const { modal: dialogs, translate: text } = ask.current;
     // A Back/Forward press is already undone in the address bar; proceed() redoes it, reset() stays.
-    const dialog = modal.confirm({
-      title: translate('content.unsaved.title'),
-      content: translate('content.unsaved.message'),
-      okText: translate('content.unsaved.discard'),
-      cancelText: translate('content.unsaved.keep'),
+    const dialog = dialogs.confirm({
+      title: text('content.unsaved.title'),
+      content: text('content.unsaved.message'),
+      okText: text('content.unsaved.discard'),
+      cancelText: text('content.unsaved.keep'),
       okButtonProps: { danger: true, 'data-testid': 'unsaved-discard' } as ButtonProps,
       cancelButtonProps: { 'data-testid': 'unsaved-keep' } as ButtonProps,
       onOk: () => {
@@ -67,7 +72,7 @@ export function useUnsavedChanges(): UnsavedChanges {
       onCancel: () => held.reset(),
     });
     return () => dialog.destroy();
-  }, [held, modal, translate, setWarnWhen]);
+  }, [held, setWarnWhen]);
 
   const release = useCallback(() => {
     dirty.current = false;

@@ -75,7 +75,7 @@ export default function ActivityPage() {
         <Flex gap={8} wrap style={{ marginBottom: 12 }}>
           <Select allowClear showSearch optionFilterProp="label" placeholder={translate('activity.fields.user')} style={{ width: 220 }} options={users} onChange={(user?: string) => setChoice((current) => ({ ...current, user }))} data-testid="activity-user" />
           <Select allowClear placeholder={translate('activity.fields.action')} style={{ width: 160 }} options={ACTIVITY_ACTIONS.map((action) => ({ value: action, label: translate(`activity.actions.${action}`) }))} onChange={(action?: string) => setChoice((current) => ({ ...current, action }))} data-testid="activity-action" />
-          <Select allowClear showSearch placeholder={translate('activity.fields.collection')} style={{ width: 220 }} options={schema.collections.filter((collection) => collection.schema).map((collection) => ({ value: collection.collection, label: collectionName(collection.collection, collection) }))} onChange={(collection?: string) => setChoice((current) => ({ ...current, collection }))} data-testid="activity-collection" />
+          <Select allowClear showSearch optionFilterProp="label" placeholder={translate('activity.fields.collection')} style={{ width: 220 }} options={schema.collections.filter((collection) => collection.schema).map((collection) => ({ value: collection.collection, label: collectionName(collection.collection, collection) }))} onChange={(collection?: string) => setChoice((current) => ({ ...current, collection }))} data-testid="activity-collection" />
           <DatePicker.RangePicker onChange={(range) => setChoice((current) => ({ ...current, range }))} />
         </Flex>
         <Table<ActivityRecord>

@@ -108,6 +108,8 @@ export function OperationModal({ flowId, slot, editing, onClose, onSaved }: { fl
         <Form.Item name="type" label={translate('flows.operations.type')} rules={[{ required: true, message: translate('flows.errors.required') }]}>
           <Select
             showSearch
+            // Searched by the name shown (antd searches the value by default: "Atualizar" found nothing in pt-BR).
+            optionFilterProp="label"
             disabled={editing !== null}
             options={Object.keys(OPERATION_TYPES).map((value) => ({ value, label: translate(`flows.operationTypes.${value}`) }))}
             data-testid="operation-type"
