@@ -113,7 +113,7 @@ export const variablesSchema = yup.object({
   ACCESS_TOKEN_TTL: duration('15m'),
   /** Lifetime of refresh tokens and sessions (SPEC §9: 30 days). @default 30d */
   REFRESH_TOKEN_TTL: duration('30d'),
-  /** How long shutdown waits for open requests to finish. @default 10s */
+  /** How long shutdown waits for open requests to finish, then for database connections still in use. @default 10s */
   SHUTDOWN_TIMEOUT: duration('10s'),
   /** Items a read returns when it names no `limit`. @default 100 */
   QUERY_LIMIT_DEFAULT: yup.number().typeError('must be a number').integer().positive().default(100),

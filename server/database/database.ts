@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config/index.ts';
+import { closeOrmWithin, type ConnectionInUse } from './close-pool.ts';
 import { createOrm, type Orm } from './create-orm.ts';
 import { configuredDatabaseUrl } from './database-url.ts';
 import type { LockControl } from './embedded-lock.ts';
@@ -16,7 +17,11 @@ export interface Database {
   kysely(): Kysely<any>;
   /** Runs `select 1`; throws when the database cannot answer. */
   ping(): Promise<void>;
-  close(): Promise<void>;
+  /**
+   * Closes the pool (then the embedded database). Connections still in use after SHUTDOWN_TIMEOUT are ended,
+   * logged at error level (each is a connection something never released) and answered.
+   */
+  close(): Promise<ConnectionInUse[]>;
 }
 
 /** Opens the configured database: DB_URL, or the embedded one in DATA_DIR when it is unset. */
@@ -44,8 +49,10 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
       await orm.em.getConnection().execute('select 1');
     },
     async close() {
-      await orm.close(true);
+      const inUse = await closeOrmWithin(orm, config.server.shutdownTimeoutMs);
+      if (inUse.length > 0) logger.error({ connections: inUse }, `closing the database: ${inUse.length} connection(s) still in use after ${config.server.shutdownTimeoutMs} ms were ended`);
       await embedded?.close();
+      return inUse;
     },
   };
 }

@@ -3,6 +3,7 @@ import { createApp } from '../../server/app.ts';
 import { createAppContext } from '../../server/app-context.ts';
 import { openDatabase } from '../../server/database/database.ts';
 import { createLogger } from '../../server/logger.ts';
+import { closeInSteps } from './close-report.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Another Tessera instance on the first one's database and configuration (Redis included), as behind a load balancer. */
@@ -20,9 +21,11 @@ export async function startSecondInstance(first: TestApp): Promise<SecondInstanc
   return {
     request: supertest(app.callback()),
     async close() {
-      app.close();
-      await context.dispose();
-      await database.close();
+      await closeInSteps('second instance', [
+        ['app', () => app.close()],
+        ['context', () => context.dispose()],
+        ['database', () => database.close()],
+      ]);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Reporter, TestModule } from 'vitest/node';
+import { startCloseReports, takeCloseReports } from './close-report.ts';
 
 export interface SummaryCounts {
   passed: number;
@@ -32,12 +33,19 @@ export function countResults(testModules: ReadonlyArray<TestModule>, unhandledEr
 }
 
 /**
- * Prints one plain closing line, `tests: N passed, N failed, N skipped`, after vitest's own summary,
+ * Prints the slow or forced closes of test apps, then one plain closing line, `tests: N passed, N failed, N skipped`, after vitest's own summary,
  * so CI logs carry a runner-neutral result line.
  */
 export default class SummaryReporter implements Reporter {
+  onInit(): void {
+    startCloseReports();
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
     const counts = countResults(testModules, unhandledErrors);
+    // Slow or forced closes of test apps (tests/helpers/close-report.ts): not failures, but what to look at.
+    const closes = takeCloseReports();
+    if (closes.length > 0) process.stdout.write(`\nslow or forced closes of test apps (${closes.length}):\n${closes.map((line) => `  ${line}`).join('\n')}\n`);
     process.stdout.write(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
   }
 }

@@ -7,6 +7,7 @@ import { openDatabase } from '../../server/database/database.ts';
 import { createLogger } from '../../server/logger.ts';
 import { bootstrapDatabase } from '../../server/services/bootstrap.ts';
 import type { ServiceContext } from '../../server/services/service-context.ts';
+import { closeInSteps } from './close-report.ts';
 import { createMigratedDatabase, type TestDatabase } from './test-database.ts';
 
 /** Credentials of the administrator every test app starts with. */
@@ -58,10 +59,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       return response.body.data.access_token as string;
     },
     async close() {
-      app.close();
-      await context.dispose();
-      await database.close();
-      await testDatabase.drop();
+      await closeInSteps('test app', [
+        ['app', () => app.close()],
+        ['context', () => context.dispose()],
+        ['database', () => database.close()],
+        ['drop database', () => testDatabase.drop()],
+      ]);
     },
   };
 }
@@ -80,9 +83,11 @@ export async function createSecondInstance(t: TestApp, env: Record<string, strin
     app,
     request: supertest(app.callback()),
     async close() {
-      app.close();
-      await context.dispose();
-      await database.close();
+      await closeInSteps('second instance', [
+        ['app', () => app.close()],
+        ['context', () => context.dispose()],
+        ['database', () => database.close()],
+      ]);
     },
   };
 }
