@@ -22,11 +22,15 @@ const count = (predicate: (article: (typeof ARTICLES)[number]) => boolean) => AR
 const sumWords = (rows: ReadonlyArray<(typeof ARTICLES)[number]>) => rows.reduce((total, article) => total + article.words, 0);
 const en = (value: number) => new Intl.NumberFormat('en-US').format(value);
 
-/** The dashboard's data as the page receives it after a reload (one request for every panel). */
+/**
+ * The dashboard's data as the page receives it after a reload (one request for every panel). Waited for once
+ * the new document is committed: a data request of the page before, answered as the reload began, would
+ * match too, and its body is gone with that page.
+ */
 async function reloadForData(page: Page): Promise<Record<string, any>> {
-  const answer = page.waitForResponse((response) => response.url().includes(`/dashboards/${dashboardId}/data`) && response.status() === 200);
-  await page.reload();
-  return ((await (await answer).json()) as { data: Record<string, any> }).data;
+  await page.reload({ waitUntil: 'commit' });
+  const answer = await page.waitForResponse((response) => response.url().includes(`/dashboards/${dashboardId}/data`) && response.status() === 200);
+  return ((await answer.json()) as { data: Record<string, any> }).data;
 }
 
 describe('insights: building a dashboard in the editor', () => {
