@@ -92,7 +92,11 @@ describe('ItemsService round trips per write (activity and revisions on)', () =>
       await service.createOne({ text: 'logged' });
       await expect(service.createOne({ text: 'refused' })).rejects.toThrow('refused by the filter');
       await service.createOne({ text: 'sentinel' });
-      await expect.poll(() => seen).toEqual(['hooked!', 'logged!', 'sentinel!']);
+      // Action handlers run side by side after their commits, so they finish in any order; the refused write's
+      // would have begun before the sentinel's write did, and idle() waits for every handler still running.
+      await expect.poll(() => [...seen].sort()).toEqual(['hooked!', 'logged!', 'sentinel!']);
+      await t.context.events.idle();
+      expect([...seen].sort()).toEqual(['hooked!', 'logged!', 'sentinel!']);
       expect((await sql<{ note: string }>`select note from filter_log`.execute(t.system.db)).rows).toEqual([{ note: 'logged' }]);
       const revisions = await t.system.db.selectFrom('tessera_revisions').select(['data', 'delta']).where('collection', '=', 'notes').orderBy('id', 'desc').limit(1).execute();
       expect(revisions.map((revision) => [revision.data.text, revision.delta.text])).toEqual([['sentinel!', 'sentinel!']]);
