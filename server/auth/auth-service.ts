@@ -44,7 +44,7 @@ export class AuthService {
       .executeTakeFirst();
 
     if (!user || !user.password) {
-      await verifyAgainstDummy(credentials.password);
+      await verifyAgainstDummy(credentials.password, config.auth.hash);
       throw new InvalidCredentialsError();
     }
     if (!(await verifyPassword(user.password, credentials.password))) {

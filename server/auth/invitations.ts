@@ -65,7 +65,7 @@ export async function acceptInvite(app: AppContext, token: string, password: str
   const user = await db.selectFrom('tessera_users').select(['id', 'email', 'password', 'status']).where('id', '=', claims.userId).executeTakeFirst();
   if (!user || user.status !== 'invited' || user.email !== claims.email || passwordFingerprint(user.password) !== claims.fingerprint) throw invalidEmailToken();
   await assertPasswordPolicy(db, password);
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, app.config.auth.hash);
   const updated = await db
     .updateTable('tessera_users')
     .set({ password: hash, status: 'active' })

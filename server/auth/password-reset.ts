@@ -45,7 +45,7 @@ export async function resetPassword(app: AppContext, token: string, password: st
   const user = await db.selectFrom('tessera_users').select(['id', 'email', 'password', 'status']).where('id', '=', claims.userId).executeTakeFirst();
   if (!user || user.status !== 'active' || user.email !== claims.email || passwordFingerprint(user.password) !== claims.fingerprint) throw invalidEmailToken();
   await assertPasswordPolicy(db, password);
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, app.config.auth.hash);
   const ended = await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('tessera_users')

@@ -67,7 +67,7 @@ export async function registerUser(app: AppContext, input: Registration, page: U
     const user = { email, password: input.password, role: settings.public_registration_role ?? null, status: verify ? 'unverified' : 'active', first_name: input.first_name ?? null, last_name: input.last_name ?? null };
     id = String(await users.createOne(user));
   } else {
-    await hashPassword(input.password);
+    await hashPassword(input.password, app.config.auth.hash);
     if (existing.status !== 'unverified') return;
     id = existing.id as string;
   }

@@ -1,3 +1,4 @@
+import type { HashCost } from '../auth/passwords.ts';
 import path from 'node:path';
 import { ConfigError } from '../errors.ts';
 import { readStorageLocations, type StorageLocationConfig } from './storage-locations.ts';
@@ -79,7 +80,8 @@ export interface Config {
   secret: string | null;
   admin: { email: string; password: string | null };
   log: { level: Variables['LOG_LEVEL']; style: Variables['LOG_STYLE'] };
-  auth: { accessTokenTtlMs: number; refreshTokenTtlMs: number; providers: AuthProviderConfig[] };
+  /** `hash`: argon2id's cost for new password hashes (HASH_MEMORY_COST in KiB, HASH_TIME_COST, HASH_PARALLELISM). */
+  auth: { accessTokenTtlMs: number; refreshTokenTtlMs: number; providers: AuthProviderConfig[]; hash: HashCost };
   /** Read limits; `maxRelationalDepth` counts path segments as Directus does (MAX_RELATIONAL_DEPTH, at least 2); `exportBatchSize`: items an export reads per statement (EXPORT_BATCH_SIZE). */
   query: { limitDefault: number; limitMax: number | null; maxFields: number; maxRelations: number; maxRelationalDepth: number; exportBatchSize: number };
   /** Items one write request may create, update or delete, nested ones included (MAX_BATCH_MUTATION); null: no cap. `unknownFields`: ITEMS_UNKNOWN_FIELDS. */
@@ -184,6 +186,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   if (vars?.EMAIL_SMTP_IGNORE_TLS && vars.EMAIL_SMTP_REQUIRE_TLS) {
     problems.push('EMAIL_SMTP_REQUIRE_TLS: cannot be true together with EMAIL_SMTP_IGNORE_TLS');
   }
+  if (vars && vars.HASH_MEMORY_COST < 8 * vars.HASH_PARALLELISM) {
+    problems.push(`HASH_MEMORY_COST: must be at least 8 KiB per lane of HASH_PARALLELISM (${8 * vars.HASH_PARALLELISM} for ${vars.HASH_PARALLELISM})`);
+  }
   if (vars?.JOBS_WORKER === 'process' && !vars.DB_URL) {
     problems.push('JOBS_WORKER: process needs DB_URL (the embedded database lives in the serving process; use inline)');
   }
@@ -257,7 +262,7 @@ function toConfig(vars: Variables, cwd: string, providers: AuthProviderConfig[],
     secret: vars.SECRET ?? null,
     admin: { email: vars.ADMIN_EMAIL.toLowerCase(), password: vars.ADMIN_PASSWORD ?? null },
     log: { level: vars.LOG_LEVEL as Config['log']['level'], style: (vars.LOG_FORMAT === 'json' ? 'raw' : (vars.LOG_FORMAT ?? vars.LOG_STYLE)) as Config['log']['style'] },
-    auth: { accessTokenTtlMs: vars.ACCESS_TOKEN_TTL, refreshTokenTtlMs: vars.REFRESH_TOKEN_TTL, providers },
+    auth: { accessTokenTtlMs: vars.ACCESS_TOKEN_TTL, refreshTokenTtlMs: vars.REFRESH_TOKEN_TTL, providers, hash: { memoryCost: vars.HASH_MEMORY_COST, timeCost: vars.HASH_TIME_COST, parallelism: vars.HASH_PARALLELISM } },
     redis: { url: vars.REDIS_URL ?? null },
     realtime: {
       enabled: vars.WEBSOCKETS_ENABLED,

@@ -181,6 +181,12 @@ export const variablesSchema = yup.object({
   EMAIL_SMTP_TLS_REJECT_UNAUTHORIZED: yup.boolean().typeError('must be true or false').default(true),
   /** Lifetime of the link a password-reset e-mail carries. @default 1h */
   PASSWORD_RESET_TOKEN_TTL: duration('1h'),
+  /** Memory each argon2id password hash uses, in KiB (at least 8 per HASH_PARALLELISM lane). @default 65536 */
+  HASH_MEMORY_COST: yup.number().typeError('must be a number of KiB').integer('must be a whole number of KiB').min(8, 'must be at least 8 (KiB)').max(4_194_304, 'must be at most 4194304 (4 GiB)').default(65_536),
+  /** Passes argon2id makes over that memory per password hash. @default 3 */
+  HASH_TIME_COST: yup.number().typeError('must be a number').integer('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(3),
+  /** Lanes (threads) of each argon2id password hash. @default 4 */
+  HASH_PARALLELISM: yup.number().typeError('must be a number').integer('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').default(4),
   /** Pages besides PUBLIC_URL/admin/reset-password that `reset_url` may name, comma-separated. @default empty */
   PASSWORD_RESET_URL_ALLOW_LIST: urlList(),
   /** Lifetime of the link an invitation e-mail carries. @default 7d */

@@ -27,7 +27,7 @@ export function utilsController(app: AppContext): Router {
 
   router.post('/hash/generate', async (ctx) => {
     const { string } = validatePayload(hashSchema, ctx.request.body ?? {});
-    ctx.body = { data: await hashPassword(string) };
+    ctx.body = { data: await hashPassword(string, app.config.auth.hash) };
   });
 
   router.post('/hash/verify', async (ctx) => {

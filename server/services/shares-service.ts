@@ -86,7 +86,7 @@ export class SharesService {
     if (share.password) {
       if (!password || !(await verifyPassword(share.password, password))) throw new InvalidCredentialsError('Wrong share password.');
     } else if (password) {
-      await verifyAgainstDummy(password);
+      await verifyAgainstDummy(password, config.auth.hash);
     }
     const reason = unusable(share);
     if (reason) throw new ForbiddenError(reason);

@@ -50,7 +50,7 @@ export class UsersService {
   /** Creates a user with an argon2id password hash; returns the new id. */
   async createOne(input: NewUser): Promise<string> {
     const user = validatePayload(newUserSchema, { ...input, email: normalizeEmail(input.email ?? '') });
-    const password = await hashPassword(user.password);
+    const password = await hashPassword(user.password, this.#context.config.auth.hash);
     return withDatabaseErrors(async () => {
       const row = await this.#context.db
         .insertInto('tessera_users')
@@ -64,7 +64,7 @@ export class UsersService {
   /** Sets a new password for the user with this e-mail; their sessions and access tokens end. */
   async setPassword(email: string, password: string): Promise<void> {
     validatePayload(newUserSchema.pick(['password']), { password });
-    const hash = await hashPassword(password);
+    const hash = await hashPassword(password, this.#context.config.auth.hash);
     const ended = await this.#context.db.transaction().execute(async (trx) => {
       const user = await trx.updateTable('tessera_users').set({ password: hash }).where('email', '=', normalizeEmail(email)).returning('id').executeTakeFirst();
       if (!user) throw new InvalidPayloadError(`No user has the e-mail "${normalizeEmail(email)}".`, { field: 'email' });

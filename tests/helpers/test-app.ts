@@ -21,6 +21,12 @@ export const TEST_ENV: Readonly<Record<string, string>> = {
   ADMIN_EMAIL: TEST_ADMIN.email,
   ADMIN_PASSWORD: TEST_ADMIN.password,
   LOG_LEVEL: 'silent',
+  // Password hashes at a test cost: argon2 with 1 MiB, 2 passes and 1 lane verifies in 1.7 ms, against 159 ms at
+  // the default 64 MiB, 3 passes, 4 lanes (measured). Every test app hashes its administrator and most sign in:
+  // the API files ran 583 s -> 441 s (docs/testing.md). Tests of the cost itself set theirs (auth/hash-cost.test.ts).
+  HASH_MEMORY_COST: '1024',
+  HASH_TIME_COST: '2',
+  HASH_PARALLELISM: '1',
 };
 
 /** A bootstrapped Tessera on its own database, driven in-process through `request`. */

@@ -90,7 +90,7 @@ export class ItemRows {
       const target = relation.kind === 'm2a' ? m2aTarget(relation.relation.meta, payload, field) : relation.relation.relatedCollection!;
       scalar[field] = await writeManyToOne(this.#sibling(target), value, field);
     }
-    return { columns: await toColumns(this.#overview, scalar, mode, this.#context.accountability), toMany };
+    return { columns: await toColumns(this.#overview, scalar, mode, this.#context.accountability, this.#context.config.auth.hash), toMany };
   }
 
   /** Inserts one item (its m2o values first, its o2m values after). */

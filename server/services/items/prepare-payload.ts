@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ValidationError } from 'yup';
 import type { Accountability } from '../../auth/accountability.ts';
-import { hashPassword } from '../../auth/passwords.ts';
+import { hashPassword, type HashCost } from '../../auth/passwords.ts';
 import { normalizeUserEmail } from '../../auth/user-email.ts';
 import { InvalidPayloadError, NotNullViolationError, type TesseraError, ValueOutOfRangeError, ValueTooLongError } from '../../errors.ts';
 import { fieldTypeTraits, type ValueKind } from '../../schema/field-type-table.ts';
@@ -111,7 +111,7 @@ export function validateScalars(collection: CollectionOverview, payload: Record<
 }
 
 /** Turns API values into column values: casts, hashes, and the automatic specials (uuid, dates, users, roles). */
-export async function toColumns(collection: CollectionOverview, payload: Record<string, unknown>, mode: WriteMode, accountability: Accountability): Promise<Record<string, unknown>> {
+export async function toColumns(collection: CollectionOverview, payload: Record<string, unknown>, mode: WriteMode, accountability: Accountability, hashCost: HashCost): Promise<Record<string, unknown>> {
   const columns: Record<string, unknown> = {};
   const now = new Date();
   if (collection.collection === 'tessera_users') payload = normalizeUserEmail(await applyUserCredentialRules(payload, CONCEALED_PLACEHOLDER));
@@ -133,7 +133,7 @@ export async function toColumns(collection: CollectionOverview, payload: Record<
       else if (special.has('user-updated')) value = accountability.user;
       else continue;
     }
-    columns[field.field] = await castForColumn(field, value, accountability.admin);
+    columns[field.field] = await castForColumn(field, value, accountability.admin, hashCost);
   }
   return columns;
 }
@@ -143,8 +143,8 @@ export async function toColumns(collection: CollectionOverview, payload: Record<
  * already an argon2 hash is kept as is only for administrators (importing users), since anyone else could
  * otherwise choose a password the policy refuses by sending its hash.
  */
-async function castForColumn(field: FieldOverview, value: unknown, trusted: boolean): Promise<unknown> {
+async function castForColumn(field: FieldOverview, value: unknown, trusted: boolean, hashCost: HashCost): Promise<unknown> {
   if (value === null || value === undefined) return null;
-  if (field.special.includes('hash') && typeof value === 'string' && !(trusted && ARGON2_HASH.test(value))) return hashPassword(value);
+  if (field.special.includes('hash') && typeof value === 'string' && !(trusted && ARGON2_HASH.test(value))) return hashPassword(value, hashCost);
   return AS_COLUMN[fieldTypeTraits(field.type).value](value);
 }

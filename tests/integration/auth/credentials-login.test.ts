@@ -24,7 +24,8 @@ describe('sign-in hardening on one instance', () => {
   let admin: { Authorization: string };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The default hash cost (TEST_ENV lowers it): the timing test below compares one real verification with none.
+    t = await createTestApp({ HASH_MEMORY_COST: '65536', HASH_TIME_COST: '3', HASH_PARALLELISM: '4' });
     admin = { Authorization: `Bearer ${await t.login()}` };
   });
   afterAll(() => t.close());

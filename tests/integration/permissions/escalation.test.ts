@@ -51,7 +51,7 @@ describe('privilege escalation', () => {
 
   it('hashes a pre-hashed password sent by a non-admin, so a hash cannot slip a short password past the policy', async () => {
     await t.request.patch('/settings').set(auth(admin)).send({ auth_password_policy: 'weak' }).expect(200);
-    const preHashed = await hashPassword('short');
+    const preHashed = await hashPassword('short', t.context.config.auth.hash);
     await t.request.patch('/users/me').set(auth(manager)).send({ password: preHashed }).expect(200);
     const stored = await t.system.db.selectFrom('tessera_users').select('password').where('email', '=', 'manager@example.com').executeTakeFirstOrThrow();
     expect(stored.password).not.toBe(preHashed);
