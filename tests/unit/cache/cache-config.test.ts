@@ -1,19 +1,8 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config/index.ts';
-import { ConfigError } from '../../../server/errors.ts';
+import { CONFIG_CWD as CWD, configError } from '../../helpers/config-error.ts';
 
-const CWD = path.resolve('/srv/tessera');
-
-function problem(env: Record<string, string>): string {
-  try {
-    loadConfig(env, CWD);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a ConfigError');
-}
+const problem = (env: Record<string, string>): string => configError(env).message;
 
 describe('CACHE_* variables', () => {
   it('defaults to off, memory, 5 minutes, auto purge, the Directus namespace', () => {

@@ -1,19 +1,8 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config/index.ts';
-import { ConfigError } from '../../../server/errors.ts';
+import { CONFIG_CWD as CWD, configError } from '../../helpers/config-error.ts';
 
-const CWD = path.resolve('/srv/tessera');
-
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env, CWD);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error('expected loadConfig to throw a ConfigError');
-}
+const problems = (env: Record<string, string>): string[] => configError(env).problems;
 
 describe('HASH_MEMORY_COST, HASH_TIME_COST, HASH_PARALLELISM', () => {
   it("default to argon2's own cost: 64 MiB, 3 passes, 4 lanes", () => {

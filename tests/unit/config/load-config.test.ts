@@ -4,20 +4,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, withConfig } from '../../../server/config/index.ts';
 import { ConfigError } from '../../../server/errors.ts';
+import { CONFIG_CWD as CWD, configError } from '../../helpers/config-error.ts';
 
-const CWD = path.resolve('/srv/tessera');
 const SECRET = 'x'.repeat(32);
-
-/** Runs loadConfig and returns the ConfigError it throws (fails the test if it does not). */
-function configError(env: Record<string, string | undefined>): ConfigError {
-  try {
-    loadConfig(env, CWD);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return error as ConfigError;
-  }
-  throw new Error('expected loadConfig to throw a ConfigError');
-}
 
 describe('loadConfig defaults', () => {
   const config = loadConfig({}, CWD);
