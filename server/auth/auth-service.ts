@@ -6,7 +6,7 @@ import { signAccessToken } from './access-token.ts';
 import { normalizeEmail } from './email.ts';
 import { assertIpAllowed } from './ip-access.ts';
 import { processLoginAttempts, recordFailedLogin } from './login-attempts.ts';
-import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { hashPassword, madeAtOtherCost, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { deriveKey, requireSecret } from './secret-keys.ts';
 import { acceptStoredOtp, assertOtpPresent } from './tfa-login.ts';
 import { deleteExpiredSessions, hashSessionToken } from './sessions.ts';
@@ -64,6 +64,12 @@ export class AuthService {
     await attempts.reset(user.id);
 
     await db.updateTable('tessera_users').set({ last_access: new Date() }).where('id', '=', user.id).execute();
+    // HASH_* changed since this hash was made: hash the password again at today's cost while it is at hand. The
+    // same password, so no session ends; a password changed meanwhile is left alone.
+    if (await madeAtOtherCost(user.password, config.auth.hash)) {
+      const rehashed = await hashPassword(credentials.password, config.auth.hash);
+      await db.updateTable('tessera_users').set({ password: rehashed }).where('id', '=', user.id).where('password', '=', user.password).execute();
+    }
     const tokens = await this.#openSession({ id: user.id, role: user.role ?? null, admin_access: user.admin_access === true, app_access: user.app_access === true });
     this.#context.events.emit('auth.login', { collection: 'tessera_users', keys: [user.id], payload: { email: normalizeEmail(credentials.email), provider: 'default' }, accountability: { ...eventAccountability(accountability)!, user: user.id, role: user.role ?? null } });
     return tokens;

@@ -16,6 +16,16 @@ export async function hashPassword(password: string, cost: HashCost): Promise<st
   return argon2.hash(password, { type: argon2.argon2id, memoryCost: cost.memoryCost, timeCost: cost.timeCost, parallelism: cost.parallelism });
 }
 
+/** Whether `hash` was made at another cost than `cost` (argon2 reads the cost stored in the hash); false for a hash it cannot read. */
+export async function madeAtOtherCost(hash: string, cost: HashCost): Promise<boolean> {
+  const argon2 = await loadArgon2();
+  try {
+    return argon2.needsRehash(hash, { memoryCost: cost.memoryCost, timeCost: cost.timeCost, parallelism: cost.parallelism });
+  } catch {
+    return false;
+  }
+}
+
 /** True when `password` matches `hash`; false for malformed hashes instead of throwing. */
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   const argon2 = await loadArgon2();

@@ -39,11 +39,17 @@ it('hashes a collection field of the hash kind and /utils/hash/generate at that 
   expect((generated.body.data as string).startsWith(PREFIX)).toBe(true);
 });
 
-it('signs in with a password hashed at another cost: a change of cost breaks no stored hash', async () => {
+it('signs in with a password hashed at another cost, and hashes it again at the new cost without ending a session', async () => {
+  const before = await t.login('cost@example.com', 'cost-password-1');
   const other = await createSecondInstance(t, { HASH_MEMORY_COST: '4096', HASH_TIME_COST: '3', HASH_PARALLELISM: '2' });
   try {
-    await other.request.post('/auth/login').send({ email: 'cost@example.com', password: 'cost-password-1' }).expect(200);
     await other.request.post('/auth/login').send({ email: 'cost@example.com', password: 'wrong-password-1' }).expect(401);
+    expect((await storedPassword('cost@example.com')).startsWith(PREFIX)).toBe(true);
+    await other.request.post('/auth/login').send({ email: 'cost@example.com', password: 'cost-password-1' }).expect(200);
+    expect((await storedPassword('cost@example.com')).startsWith('$argon2id$v=19$m=4096,p=2,t=3$')).toBe(true);
+    await other.request.post('/auth/login').send({ email: 'cost@example.com', password: 'cost-password-1' }).expect(200);
+    // The same password: a token issued before the new hash still works.
+    await other.request.get('/users/me').set({ Authorization: `Bearer ${before}` }).expect(200);
   } finally {
     await other.close();
   }
