@@ -48,6 +48,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           root,
+          // As the API files: a worker runs file after file in one module graph instead of loading the server again per file.
+          isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           // Builds the admin once (when stale) and prepares the template database.
           globalSetup: ['tests/e2e/global-setup.ts'],
