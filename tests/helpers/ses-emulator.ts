@@ -45,6 +45,10 @@ export async function startSesEmulator(): Promise<SesEmulator> {
     return ((await response.json()) as { emails: StoredEmail[] }).emails;
   };
   const emailsTo = async (address: string) => (await emails()).filter((email) => email.destination.to.includes(address));
+  // aws-ses-v2-local keeps its mail in one store per process, not per server: a worker running file after file
+  // (isolate: false) would show this file the mail of the files before it (a registration test once counted an
+  // earlier file's mail to admin@example.com as its own). A new emulator starts empty.
+  await fetch(`${endpoint}/clear-store`, { method: 'POST' });
   return {
     endpoint,
     env: {
