@@ -123,6 +123,9 @@ export async function startAdmin(env: Record<string, string> = {}, port?: number
       if (!response.ok()) throw new Error(`signing in as ${email}: ${response.status()} ${await response.text()}`);
       await page.goto('/admin/');
       await page.getByTestId('user-menu').waitFor();
+      // The app still reads the user's preferences (language, appearance) as the menu shows: a choice made
+      // before those answers arrive was overwritten by them (languages-and-access, once). Wait for them.
+      await page.waitForLoadState('networkidle');
     },
     async screenshot(page, name) {
       if (!SCREENSHOTS) return null;
