@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { describe, expect, it } from 'vitest';
 import { InvalidPayloadError } from '../../../server/errors.ts';
 import { validatePayload } from '../../../server/services/validate-payload.ts';
+import { thrown } from '../../helpers/thrown.ts';
 
 const schema = yup.object({
   email: yup.string().email('must be an e-mail address').required('is required'),
@@ -10,15 +11,7 @@ const schema = yup.object({
 });
 
 /** Runs validatePayload and returns the error it throws. */
-function failure(payload: unknown): InvalidPayloadError {
-  try {
-    validatePayload(schema, payload);
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidPayloadError);
-    return error as InvalidPayloadError;
-  }
-  throw new Error('expected validatePayload to throw');
-}
+const failure = (payload: unknown): InvalidPayloadError => thrown(() => validatePayload(schema, payload), InvalidPayloadError);
 
 describe('validatePayload', () => {
   it('returns the cast payload when it is valid', () => {
